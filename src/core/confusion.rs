@@ -1,0 +1,245 @@
+//! Confusion matrices: rows = the classifier's output `i`, columns = the true class `j`.
+
+use super::error::CoreError;
+use super::matrix::{Matrix, Orientation};
+use serde::{Deserialize, Serialize};
+
+/// The most classes a confusion matrix may have.
+pub const MAX_CLASSES: usize = 100;
+
+/// A square confusion matrix with **rows = output (decision) `i`, columns = true class `j`**.
+///
+/// It keeps the values as given — counts `M_ij` or fractions — and their total `N`; the
+/// normalized matrix is `C_ij = M_ij / N`.
+///
+/// # Examples
+///
+/// Classifier A of the factory story (seed 000, eq. 1), as counts out of 100:
+///
+/// ```
+/// use utility_lab::core::{ConfusionMatrix, Orientation};
+/// let a = ConfusionMatrix::parse("27,15;23,35", Orientation::OutputRows).unwrap();
+/// assert_eq!(a.n(), 2);
+/// assert_eq!(a.total(), 100.0);
+/// assert_eq!(a.c(1, 0), 0.23); // output 1, true class 0
+/// assert_eq!(a.class_shares(), vec![0.5, 0.5]);
+/// // The same matrix written the scikit-learn way (rows = true class):
+/// let b = ConfusionMatrix::parse("27,23;15,35", Orientation::TrueRows).unwrap();
+/// assert_eq!(a, b);
+/// ```
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ConfusionMatrix {
+    values: Matrix,
+    total: f64,
+}
+
+impl ConfusionMatrix {
+    /// A confusion matrix from counts or fractions written in `orientation`.
+    ///
+    /// # Errors
+    /// Not square, fewer than 2 or more than [`MAX_CLASSES`] classes, a negative value, or all
+    /// zeros.
+    pub fn new(values: Matrix, orientation: Orientation) -> Result<ConfusionMatrix, CoreError> {
+        if values.rows() != values.cols() {
+            return Err(CoreError::NotSquare { rows: values.rows(), cols: values.cols() });
+        }
+        let n = values.rows();
+        if n < 2 {
+            return Err(CoreError::TooSmall { what: "classes", found: n, min: 2 });
+        }
+        if n > MAX_CLASSES {
+            return Err(CoreError::TooLarge { what: "classes", found: n, max: MAX_CLASSES });
+        }
+        let values = values.from_orientation(orientation);
+        for i in 0..n {
+            for j in 0..n {
+                let v = values.get(i, j);
+                if v < 0.0 {
+                    return Err(CoreError::Negative { row: i, col: j, value: v });
+                }
+            }
+        }
+        let total = values.sum();
+        if !(total > 0.0) || !total.is_finite() {
+            return Err(CoreError::ZeroTotal);
+        }
+        Ok(ConfusionMatrix { values, total })
+    }
+
+    /// From counts in the project's orientation (rows = output).
+    pub fn from_counts(values: Matrix) -> Result<ConfusionMatrix, CoreError> {
+        ConfusionMatrix::new(values, Orientation::OutputRows)
+    }
+
+    /// From normalized values (fractions summing to 1 within `1e-6`).
+    ///
+    /// # Errors
+    /// As [`ConfusionMatrix::new`], and [`CoreError::NotNormalized`] if the sum is not 1.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use utility_lab::core::{ConfusionMatrix, Matrix, Orientation};
+    /// let b = Matrix::parse("0.43,0.18;0.07,0.32").unwrap();
+    /// assert!(ConfusionMatrix::from_normalized(b, Orientation::OutputRows).is_ok());
+    /// let bad = Matrix::parse("0.5,0.5;0.5,0.5").unwrap();
+    /// assert!(ConfusionMatrix::from_normalized(bad, Orientation::OutputRows).is_err());
+    /// ```
+    pub fn from_normalized(
+        values: Matrix,
+        orientation: Orientation,
+    ) -> Result<ConfusionMatrix, CoreError> {
+        let sum = values.sum();
+        if (sum - 1.0).abs() > 1e-6 {
+            return Err(CoreError::NotNormalized { sum });
+        }
+        ConfusionMatrix::new(values, orientation)
+    }
+
+    /// Parses the matrix syntax (see [`Matrix::parse`]) written in `orientation`.
+    pub fn parse(text: &str, orientation: Orientation) -> Result<ConfusionMatrix, CoreError> {
+        ConfusionMatrix::new(Matrix::parse(text)?, orientation)
+    }
+
+    /// Counts from paired label vectors: `M_ij` = number of cases with prediction `i` and truth
+    /// `j`. The classes are the labels that occur in either vector, sorted numerically if every
+    /// label is a number, otherwise as strings (as scikit-learn's `unique_labels` does).
+    /// Labels are trimmed.
+    ///
+    /// # Errors
+    /// Vectors of different lengths or empty, or fewer than 2 distinct labels.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use utility_lab::core::ConfusionMatrix;
+    /// let (cm, labels) = ConfusionMatrix::from_labels(
+    ///     &["cat", "dog", "dog", "cat"],
+    ///     &["cat", "cat", "dog", "cat"],
+    /// ).unwrap();
+    /// assert_eq!(labels, vec!["cat", "dog"]);
+    /// assert_eq!(cm.counts().to_string(), "2,1;0,1"); // output cat: 2 cats, 1 dog
+    /// ```
+    pub fn from_labels<S: AsRef<str>>(
+        y_true: &[S],
+        y_pred: &[S],
+    ) -> Result<(ConfusionMatrix, Vec<String>), CoreError> {
+        let mut labels: Vec<String> = y_true
+            .iter()
+            .chain(y_pred.iter())
+            .map(|s| s.as_ref().trim().to_string())
+            .collect();
+        labels.sort();
+        labels.dedup();
+        let numeric: Option<Vec<f64>> = labels.iter().map(|l| l.parse::<f64>().ok()).collect();
+        if let Some(nums) = numeric {
+            if nums.iter().all(|v| v.is_finite()) {
+                let mut pairs: Vec<(f64, String)> = nums.into_iter().zip(labels).collect();
+                pairs.sort_by(|a, b| a.0.total_cmp(&b.0));
+                labels = pairs.into_iter().map(|p| p.1).collect();
+            }
+        }
+        let cm = ConfusionMatrix::from_labels_with_classes(y_true, y_pred, &labels)?;
+        Ok((cm, labels))
+    }
+
+    /// Counts from paired label vectors with a given list of classes (its order is the matrix
+    /// order). Labels are trimmed before matching.
+    ///
+    /// # Errors
+    /// Lengths differ or are zero, fewer than 2 classes, or a label not in `classes`.
+    pub fn from_labels_with_classes<S: AsRef<str>>(
+        y_true: &[S],
+        y_pred: &[S],
+        classes: &[String],
+    ) -> Result<ConfusionMatrix, CoreError> {
+        if y_true.len() != y_pred.len() {
+            return Err(CoreError::LengthMismatch {
+                what: "y_pred (one per y_true)",
+                expected: y_true.len(),
+                found: y_pred.len(),
+            });
+        }
+        if y_true.is_empty() {
+            return Err(CoreError::Empty);
+        }
+        let n = classes.len();
+        if n < 2 {
+            return Err(CoreError::TooSmall { what: "distinct labels", found: n, min: 2 });
+        }
+        if n > MAX_CLASSES {
+            return Err(CoreError::TooLarge { what: "distinct labels", found: n, max: MAX_CLASSES });
+        }
+        let index = |label: &str| -> Result<usize, CoreError> {
+            let l = label.trim();
+            classes
+                .iter()
+                .position(|c| c == l)
+                .ok_or_else(|| CoreError::Invalid(format!("unknown label '{l}'")))
+        };
+        let mut data = vec![0.0; n * n];
+        for (t, p) in y_true.iter().zip(y_pred) {
+            let j = index(t.as_ref())?;
+            let i = index(p.as_ref())?;
+            data[i * n + j] += 1.0;
+        }
+        ConfusionMatrix::new(Matrix::new(n, n, data)?, Orientation::OutputRows)
+    }
+
+    /// Number of classes `n`.
+    pub fn n(&self) -> usize {
+        self.values.rows()
+    }
+
+    /// The values as given (counts or fractions), rows = output.
+    pub fn counts(&self) -> &Matrix {
+        &self.values
+    }
+
+    /// The total `N = Σ_ij M_ij` (1 for a normalized matrix).
+    pub fn total(&self) -> f64 {
+        self.total
+    }
+
+    /// The value as given at output `i`, true class `j`.
+    pub fn get(&self, i: usize, j: usize) -> f64 {
+        self.values.get(i, j)
+    }
+
+    /// The normalized entry `C_ij = M_ij / N`.
+    pub fn c(&self, i: usize, j: usize) -> f64 {
+        self.values.get(i, j) / self.total
+    }
+
+    /// The normalized matrix `C = M / N`.
+    pub fn normalized(&self) -> Matrix {
+        self.values
+            .map(|v| v / self.total)
+            .expect("dividing finite values by a positive finite total stays finite")
+    }
+
+    /// The share of each true class in the test set, `f_j = Σ_i C_ij`.
+    pub fn class_shares(&self) -> Vec<f64> {
+        self.values.col_sums().into_iter().map(|s| s / self.total).collect()
+    }
+
+    /// The number of cases of each true class, `N_j = Σ_i M_ij`.
+    pub fn class_totals(&self) -> Vec<f64> {
+        self.values.col_sums()
+    }
+
+    /// The number of times each output was given, `Σ_j M_ij`.
+    pub fn output_totals(&self) -> Vec<f64> {
+        self.values.row_sums()
+    }
+
+    /// Whether all values are whole numbers (so they can be read as counts).
+    pub fn is_integer_counts(&self) -> bool {
+        self.values.data().iter().all(|v| v.fract() == 0.0)
+    }
+
+    /// The values written in `orientation` (the transpose for [`Orientation::TrueRows`]).
+    pub fn in_orientation(&self, orientation: Orientation) -> Matrix {
+        self.values.to_orientation(orientation)
+    }
+}

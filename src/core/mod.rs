@@ -1,0 +1,17 @@
+//! The evaluation core: pure numbers, tested natively.
+//!
+//! No web crates and no `getrandom` here: every random function takes its generator as an
+//! argument (`&mut impl rand::Rng`), so that a seed gives the same numbers natively and in the
+//! browser.
+
+pub mod confusion;
+pub mod error;
+pub mod matrix;
+pub mod score;
+pub mod utility;
+
+pub use confusion::ConfusionMatrix;
+pub use error::CoreError;
+pub use matrix::{Matrix, Orientation};
+pub use score::{Score, Undefined};
+pub use utility::UtilityMatrix;

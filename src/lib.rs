@@ -1,0 +1,21 @@
+//! Utility Lab: evaluate classifiers by the **utility yield** of their confusion matrices.
+//!
+//! Conventions, everywhere in this crate (and in the app, the links and the command line):
+//!
+//! * a confusion matrix has **rows = the classifier's output (its decision) `i`, columns = the
+//!   true class `j`**; class 0 is "positive" for binary metrics;
+//! * a utility matrix has rows = decisions, columns = true classes, and the utility yield is
+//!   `Σ_ij U_ij C_ij` with `C` the normalized confusion matrix.
+//!
+//! Modules:
+//! * [`core`]: pure numbers (matrices, metrics, yields, decisions, ROC, preference-driven
+//!   measure, the Monte Carlo sampler). No web crates; random generators are passed in.
+//! * [`plot`]: plot builders generic over plotters' `DrawingBackend`.
+//! * [`state`]: the app state and its URL codec (pure).
+//! * `ui` (wasm32 only): the Leptos components.
+
+pub mod core;
+pub mod plot;
+pub mod state;
+#[cfg(target_arch = "wasm32")]
+pub mod ui;

@@ -1,0 +1,1 @@
+//! Plot builders generic over plotters' DrawingBackend.

@@ -1,0 +1,1 @@
+//! The app state and its URL codec.

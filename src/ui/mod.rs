@@ -1,0 +1,2 @@
+//! Leptos components (wasm32 only).
+pub fn start() {}
