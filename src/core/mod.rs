@@ -5,9 +5,15 @@
 //! browser.
 
 pub mod confusion;
+pub mod decision;
 pub mod error;
 pub mod matrix;
+pub mod metrics;
+pub mod pd;
+pub mod prevalence;
+pub mod roc;
 pub mod score;
+pub mod special;
 pub mod utility;
 
 pub use confusion::ConfusionMatrix;

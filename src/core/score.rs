@@ -17,8 +17,6 @@ pub enum Undefined {
     NoCases { class: usize },
     /// Every test case is of this class, so its specificity is 0/0.
     OnlyCases { class: usize },
-    /// Precision and recall of this class are both 0, so the harmonic mean is 0/0.
-    ZeroPrecisionAndRecall { class: usize },
     /// A row or column total is zero, so the correlation coefficient is 0/0.
     DegenerateMarginals,
     /// Chance agreement equals 1 (one class only, output always that class), so kappa is 0/0.
@@ -47,10 +45,6 @@ impl Undefined {
             }
             Undefined::OnlyCases { class } => format!(
                 "undefined (0/0): every case in the test set is '{}'",
-                name(class)
-            ),
-            Undefined::ZeroPrecisionAndRecall { class } => format!(
-                "undefined (0/0): precision and recall of '{}' are both 0",
                 name(class)
             ),
             Undefined::DegenerateMarginals => {
