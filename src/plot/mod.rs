@@ -1,1 +1,158 @@
-//! Plot builders generic over plotters' DrawingBackend.
+//! Plot builders, generic over plotters' [`DrawingBackend`]: the same code draws to a canvas in
+//! the page (`plotters-canvas`) and to SVG (natively in tests, and for "export SVG").
+//!
+//! Every builder takes a [`DrawingArea`], its data, and a [`Theme`] (colours for light or dark
+//! pages, and a scale factor so that a canvas drawn at the device pixel ratio keeps the same
+//! proportions).
+
+pub mod yields;
+
+use plotters::coord::Shift;
+use plotters::prelude::*;
+
+/// The error type of a drawing on backend `DB`.
+pub type DrawResult<DB> = Result<(), DrawingAreaErrorKind<<DB as DrawingBackend>::ErrorType>>;
+
+/// Colours and scale of a plot.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Theme {
+    /// Dark page background.
+    pub dark: bool,
+    /// Multiplier of sizes (font sizes, line widths, margins): the device pixel ratio on a
+    /// canvas, 1 in SVG.
+    pub scale: f64,
+}
+
+impl Default for Theme {
+    fn default() -> Self {
+        Theme { dark: false, scale: 1.0 }
+    }
+}
+
+/// A colour-blind-safe palette (Okabe & Ito), for classifiers and metrics.
+const PALETTE: [RGBColor; 8] = [
+    RGBColor(0, 114, 178),
+    RGBColor(213, 94, 0),
+    RGBColor(0, 158, 115),
+    RGBColor(204, 121, 167),
+    RGBColor(230, 159, 0),
+    RGBColor(86, 180, 233),
+    RGBColor(120, 120, 120),
+    RGBColor(240, 228, 66),
+];
+
+impl Theme {
+    /// Background.
+    pub fn bg(&self) -> RGBColor {
+        if self.dark {
+            RGBColor(24, 26, 31)
+        } else {
+            RGBColor(255, 255, 255)
+        }
+    }
+
+    /// Text and axes.
+    pub fn fg(&self) -> RGBColor {
+        if self.dark {
+            RGBColor(228, 230, 235)
+        } else {
+            RGBColor(28, 30, 36)
+        }
+    }
+
+    /// Secondary text, reference lines.
+    pub fn muted(&self) -> RGBColor {
+        if self.dark {
+            RGBColor(150, 155, 165)
+        } else {
+            RGBColor(105, 110, 120)
+        }
+    }
+
+    /// Grid lines.
+    pub fn grid(&self) -> RGBColor {
+        if self.dark {
+            RGBColor(55, 58, 66)
+        } else {
+            RGBColor(226, 228, 233)
+        }
+    }
+
+    /// Series colour `i` (cycles).
+    pub fn series(&self, i: usize) -> RGBColor {
+        PALETTE[i % PALETTE.len()]
+    }
+
+    /// A colour for "wrong" marks (mis-ranked pairs, losses).
+    pub fn bad(&self) -> RGBColor {
+        RGBColor(213, 40, 40)
+    }
+
+    /// A size in pixels scaled by [`Theme::scale`].
+    pub fn px(&self, v: f64) -> u32 {
+        (v * self.scale).round().max(1.0) as u32
+    }
+
+    /// A font of `size` CSS pixels (scaled), in the page's sans-serif.
+    pub fn font(&self, size: f64) -> TextStyle<'static> {
+        ("sans-serif", size * self.scale).into_font().color(&self.fg())
+    }
+
+    /// A muted font.
+    pub fn muted_font(&self, size: f64) -> TextStyle<'static> {
+        ("sans-serif", size * self.scale).into_font().color(&self.muted())
+    }
+}
+
+/// Draws with `draw` onto an SVG of `width × height` and returns the SVG text.
+///
+/// # Errors
+/// The drawing's error, as text.
+///
+/// # Examples
+///
+/// ```
+/// use plotters::prelude::*;
+/// use utility_lab::plot::render_svg;
+/// let svg = render_svg(100, 50, |root| {
+///     root.fill(&WHITE).map_err(|e| e.to_string())
+/// }).unwrap();
+/// assert!(svg.starts_with("<svg"));
+/// ```
+pub fn render_svg(
+    width: u32,
+    height: u32,
+    draw: impl FnOnce(&DrawingArea<SVGBackend<'_>, Shift>) -> Result<(), String>,
+) -> Result<String, String> {
+    let mut out = String::new();
+    {
+        let root = SVGBackend::with_string(&mut out, (width, height)).into_drawing_area();
+        draw(&root)?;
+        root.present().map_err(|e| e.to_string())?;
+    }
+    Ok(out)
+}
+
+/// Formats an axis value compactly (`1.5k`, `0.25`, `−3`), with a typographic minus.
+///
+/// # Examples
+///
+/// ```
+/// use utility_lab::plot::axis_label;
+/// assert_eq!(axis_label(-3.0), "−3");
+/// assert_eq!(axis_label(1500.0), "1.5k");
+/// assert_eq!(axis_label(0.25), "0.25");
+/// ```
+pub fn axis_label(v: f64) -> String {
+    let a = v.abs();
+    let s = if a >= 1e6 {
+        format!("{}M", crate::core::matrix::format_trimmed(v / 1e6, 2))
+    } else if a >= 1e3 {
+        format!("{}k", crate::core::matrix::format_trimmed(v / 1e3, 2))
+    } else if a >= 10.0 || a == 0.0 {
+        crate::core::matrix::format_trimmed(v, 1)
+    } else {
+        crate::core::matrix::format_trimmed(v, 3)
+    };
+    s.replace('-', "−")
+}
