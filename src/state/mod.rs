@@ -1,6 +1,7 @@
 //! The app state and its codecs (URL fragment, JSON, CSV import). Pure: no web crates, tested
 //! natively; the UI keeps one [`AppState`] and writes it to the URL on every change.
 
+pub mod analysis;
 pub mod csv;
 pub mod presets;
 pub mod url;
