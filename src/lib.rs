@@ -12,10 +12,16 @@
 //!   measure, the Monte Carlo sampler). No web crates; random generators are passed in.
 //! * [`plot`]: plot builders generic over plotters' `DrawingBackend`.
 //! * [`state`]: the app state and its URL codec (pure).
+//! * [`worker`]: the messages between the page and the web worker, and the worker's pure
+//!   request handler.
 //! * `ui` (wasm32 only): the Leptos components.
+
+// `!(x > 0.0)` is used on purpose: unlike `x <= 0.0` it also rejects NaN.
+#![allow(clippy::neg_cmp_op_on_partial_ord)]
 
 pub mod core;
 pub mod plot;
 pub mod state;
 #[cfg(target_arch = "wasm32")]
 pub mod ui;
+pub mod worker;

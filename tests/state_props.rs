@@ -7,48 +7,84 @@ use utility_lab::state::{url, AppState, Classifier, ErrorAxis, Prior, View};
 
 fn name() -> impl Strategy<Value = String> {
     // Any printable text, including separators, markup and non-ASCII.
-    "[ -~éß€中<>&=#%,;]{1,20}".prop_map(|s| s.trim().to_string()).prop_filter("non-empty", |s| !s.is_empty())
+    "[ -~éß€中<>&=#%,;]{1,20}"
+        .prop_map(|s| s.trim().to_string())
+        .prop_filter("non-empty", |s| !s.is_empty())
 }
 
 fn state() -> impl Strategy<Value = AppState> {
     (2usize..5, 0usize..2, 0usize..4).prop_flat_map(|(n, extra, k)| {
         (
             proptest::collection::vec(-1e6f64..1e6, (n + extra) * n),
-            proptest::collection::vec(
-                (name(), proptest::collection::vec(0u32..1000, n * n)),
-                k,
-            ),
+            proptest::collection::vec((name(), proptest::collection::vec(0u32..1000, n * n)), k),
             proptest::collection::vec(name(), n),
             proptest::collection::vec(name(), n + extra),
             any::<bool>(),
             any::<bool>(),
-            (0.0f64..1.0, 1u64..10_000_000, any::<u64>(), 0.01f64..0.99, any::<bool>()),
+            (
+                0.0f64..1.0,
+                1u64..10_000_000,
+                any::<u64>(),
+                0.01f64..0.99,
+                any::<bool>(),
+            ),
         )
-            .prop_map(move |(u, cms, classes, decisions, true_rows, embed, (sigma, pairs, seed, balance, gauss))| {
-                let mut s = AppState::default();
-                s.utility = Matrix::new(n + extra, n, u).unwrap();
-                s.classes = classes;
-                s.decisions = decisions;
-                s.classifiers.clear();
-                for (nm, cells) in cms {
-                    if s.classifiers.iter().any(|c| c.name == nm) {
-                        continue;
+            .prop_map(
+                move |(
+                    u,
+                    cms,
+                    classes,
+                    decisions,
+                    true_rows,
+                    embed,
+                    (sigma, pairs, seed, balance, gauss),
+                )| {
+                    let mut s = AppState {
+                        utility: Matrix::new(n + extra, n, u).unwrap(),
+                        classes,
+                        decisions,
+                        ..AppState::default()
+                    };
+                    s.classifiers.clear();
+                    for (nm, cells) in cms {
+                        if s.classifiers.iter().any(|c| c.name == nm) {
+                            continue;
+                        }
+                        let mut v: Vec<f64> = cells.into_iter().map(f64::from).collect();
+                        v[0] += 1.0; // never all zero
+                        s.classifiers.push(Classifier {
+                            name: nm,
+                            matrix: Matrix::new(n, n, v).unwrap(),
+                        });
                     }
-                    let mut v: Vec<f64> = cells.into_iter().map(f64::from).collect();
-                    v[0] += 1.0; // never all zero
-                    s.classifiers.push(Classifier { name: nm, matrix: Matrix::new(n, n, v).unwrap() });
-                }
-                s.orientation = if true_rows { Orientation::TrueRows } else { Orientation::OutputRows };
-                s.embed = embed;
-                s.view = if gauss { View::Reliability } else { View::Story };
-                s.mc.sigma = sigma;
-                s.mc.pairs = pairs;
-                s.mc.seed = seed;
-                s.mc.balance = balance;
-                s.mc.prior = if gauss { Prior::Gaussian } else { Prior::Uniform };
-                s.mc.axis = if gauss { ErrorAxis::Realized } else { ErrorAxis::Sigma };
-                s
-            })
+                    s.orientation = if true_rows {
+                        Orientation::TrueRows
+                    } else {
+                        Orientation::OutputRows
+                    };
+                    s.embed = embed;
+                    s.view = if gauss {
+                        View::Reliability
+                    } else {
+                        View::Story
+                    };
+                    s.mc.sigma = sigma;
+                    s.mc.pairs = pairs;
+                    s.mc.seed = seed;
+                    s.mc.balance = balance;
+                    s.mc.prior = if gauss {
+                        Prior::Gaussian
+                    } else {
+                        Prior::Uniform
+                    };
+                    s.mc.axis = if gauss {
+                        ErrorAxis::Realized
+                    } else {
+                        ErrorAxis::Sigma
+                    };
+                    s
+                },
+            )
     })
 }
 

@@ -41,26 +41,47 @@ impl ConfusionMatrix {
     /// zeros.
     pub fn new(values: Matrix, orientation: Orientation) -> Result<ConfusionMatrix, CoreError> {
         if values.rows() != values.cols() {
-            return Err(CoreError::NotSquare { rows: values.rows(), cols: values.cols() });
+            return Err(CoreError::NotSquare {
+                rows: values.rows(),
+                cols: values.cols(),
+            });
         }
         let n = values.rows();
         if n < 2 {
-            return Err(CoreError::TooSmall { what: "classes", found: n, min: 2 });
+            return Err(CoreError::TooSmall {
+                what: "classes",
+                found: n,
+                min: 2,
+            });
         }
         if n > MAX_CLASSES {
-            return Err(CoreError::TooLarge { what: "classes", found: n, max: MAX_CLASSES });
+            return Err(CoreError::TooLarge {
+                what: "classes",
+                found: n,
+                max: MAX_CLASSES,
+            });
         }
-        let values = values.from_orientation(orientation);
+        // Checked as written, so that the error names the cell the user typed.
         for i in 0..n {
             for j in 0..n {
                 let v = values.get(i, j);
                 if v < 0.0 {
-                    return Err(CoreError::Negative { row: i, col: j, value: v });
+                    return Err(CoreError::Negative {
+                        row: i,
+                        col: j,
+                        value: v,
+                    });
                 }
             }
         }
+        let values = values.from_orientation(orientation);
         let total = values.sum();
-        if !(total > 0.0) || !total.is_finite() {
+        if !total.is_finite() {
+            return Err(CoreError::Invalid(
+                "the counts are too large: their total exceeds the largest number".into(),
+            ));
+        }
+        if total <= 0.0 {
             return Err(CoreError::ZeroTotal);
         }
         Ok(ConfusionMatrix { values, total })
@@ -165,10 +186,18 @@ impl ConfusionMatrix {
         }
         let n = classes.len();
         if n < 2 {
-            return Err(CoreError::TooSmall { what: "distinct labels", found: n, min: 2 });
+            return Err(CoreError::TooSmall {
+                what: "distinct labels",
+                found: n,
+                min: 2,
+            });
         }
         if n > MAX_CLASSES {
-            return Err(CoreError::TooLarge { what: "distinct labels", found: n, max: MAX_CLASSES });
+            return Err(CoreError::TooLarge {
+                what: "distinct labels",
+                found: n,
+                max: MAX_CLASSES,
+            });
         }
         let index = |label: &str| -> Result<usize, CoreError> {
             let l = label.trim();
@@ -220,7 +249,11 @@ impl ConfusionMatrix {
 
     /// The share of each true class in the test set, `f_j = Σ_i C_ij`.
     pub fn class_shares(&self) -> Vec<f64> {
-        self.values.col_sums().into_iter().map(|s| s / self.total).collect()
+        self.values
+            .col_sums()
+            .into_iter()
+            .map(|s| s / self.total)
+            .collect()
     }
 
     /// The number of cases of each true class, `N_j = Σ_i M_ij`.

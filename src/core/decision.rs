@@ -63,11 +63,17 @@ pub fn decide(u: &UtilityMatrix, p: &[f64]) -> Result<Decision, CoreError> {
     let expected = expected_utilities(u, p)?;
     let best = expected.iter().copied().fold(f64::NEG_INFINITY, f64::max);
     let tol = 1e-12 * best.abs().max(1.0);
-    let tied: Vec<usize> =
-        (0..expected.len()).filter(|&d| expected[d] >= best - tol).collect();
+    let tied: Vec<usize> = (0..expected.len())
+        .filter(|&d| expected[d] >= best - tol)
+        .collect();
     let optimal = tied[0];
     let most_probable = argmax(p);
-    Ok(Decision { expected, optimal, tied, most_probable })
+    Ok(Decision {
+        expected,
+        optimal,
+        tied,
+        most_probable,
+    })
 }
 
 fn argmax(v: &[f64]) -> usize {
@@ -181,10 +187,7 @@ pub fn output_given_class(cm: &ConfusionMatrix, alpha: f64) -> Result<Matrix, Co
     for c in 0..n {
         let den = totals[c] + n as f64 * alpha;
         if den == 0.0 {
-            return Err(CoreError::Invalid(format!(
-                "class {} has no case in the test set: use a pseudo-count α > 0",
-                c + 1
-            )));
+            return Err(CoreError::NoCases { class: c });
         }
         for o in 0..n {
             data[o * n + c] = (cm.get(o, c) + alpha) / den;
@@ -216,7 +219,9 @@ pub fn class_given_output(p_o_given_c: &Matrix, prevalence: &[f64]) -> Result<Ma
     check_shares("base rates", prevalence, n_c)?;
     let mut data = vec![0.0; n_o * n_c];
     for o in 0..n_o {
-        let joint: Vec<f64> = (0..n_c).map(|c| p_o_given_c.get(o, c) * prevalence[c]).collect();
+        let joint: Vec<f64> = (0..n_c)
+            .map(|c| p_o_given_c.get(o, c) * prevalence[c])
+            .collect();
         let z: f64 = joint.iter().sum();
         for c in 0..n_c {
             data[o * n_c + c] = if z > 0.0 { joint[c] / z } else { prevalence[c] };
@@ -316,8 +321,12 @@ pub fn remap(
         most_probable[o] = argmax(post);
         expected[o * n_d..(o + 1) * n_d].copy_from_slice(&eu);
         // Computed from the joint p(o|c)π_c so that an output of probability 0 adds nothing.
-        raw_yield += (0..n).map(|c| u.get(o, c) * p_oc.get(o, c) * pi[c]).sum::<f64>();
-        remapped_yield += (0..n).map(|c| u.get(best, c) * p_oc.get(o, c) * pi[c]).sum::<f64>();
+        raw_yield += (0..n)
+            .map(|c| u.get(o, c) * p_oc.get(o, c) * pi[c])
+            .sum::<f64>();
+        remapped_yield += (0..n)
+            .map(|c| u.get(best, c) * p_oc.get(o, c) * pi[c])
+            .sum::<f64>();
     }
     Ok(Remap {
         output_given_class: p_oc,

@@ -6,23 +6,40 @@ use std::fmt;
 /// What went wrong, with enough detail for a one-line message at the place the input came from.
 ///
 /// Row and column numbers in the variants are **0-based**; [`Display`](fmt::Display) prints them
-/// 1-based, as a person counts.
+/// 1-based, as a person counts. Class indices are printed as they are (0-based), like the
+/// default class names `0`, `1`, ….
 #[derive(Debug, Clone, PartialEq)]
 pub enum CoreError {
     /// The matrix text was empty.
     Empty,
     /// A cell of the matrix text is not a number.
-    Parse { row: usize, col: usize, token: String },
+    Parse {
+        row: usize,
+        col: usize,
+        token: String,
+    },
     /// A row has a different number of cells than the first row.
-    Ragged { row: usize, expected: usize, found: usize },
+    Ragged {
+        row: usize,
+        expected: usize,
+        found: usize,
+    },
     /// A value is NaN or infinite.
     NotFinite { row: usize, col: usize },
     /// A confusion matrix must be square.
     NotSquare { rows: usize, cols: usize },
     /// Fewer classes (or decisions) than the operation needs.
-    TooSmall { what: &'static str, found: usize, min: usize },
+    TooSmall {
+        what: &'static str,
+        found: usize,
+        min: usize,
+    },
     /// More classes than supported.
-    TooLarge { what: &'static str, found: usize, max: usize },
+    TooLarge {
+        what: &'static str,
+        found: usize,
+        max: usize,
+    },
     /// A count or frequency is negative.
     Negative { row: usize, col: usize, value: f64 },
     /// All counts are zero.
@@ -37,11 +54,22 @@ pub enum CoreError {
     /// `(x, y)` coordinates in the space of fig. 1 (seed 000).
     OutsideUtilitySpace,
     /// A vector has the wrong length.
-    LengthMismatch { what: &'static str, expected: usize, found: usize },
+    LengthMismatch {
+        what: &'static str,
+        expected: usize,
+        found: usize,
+    },
     /// A scalar parameter is outside its allowed range.
-    InvalidParameter { name: &'static str, value: f64, expected: &'static str },
+    InvalidParameter {
+        name: &'static str,
+        value: f64,
+        expected: &'static str,
+    },
     /// A class that does not occur in the test set cannot be re-weighted to a positive share.
     AbsentClass { class: usize },
+    /// A class with no case in the test set, where the operation needs some (e.g. `p(o | c)`
+    /// without a pseudo-count).
+    NoCases { class: usize },
     /// Any other invalid input, with a message.
     Invalid(String),
 }
@@ -57,7 +85,11 @@ impl fmt::Display for CoreError {
                 col + 1,
                 token
             ),
-            CoreError::Ragged { row, expected, found } => write!(
+            CoreError::Ragged {
+                row,
+                expected,
+                found,
+            } => write!(
                 f,
                 "row {} has {} cells but the first row has {}",
                 row + 1,
@@ -65,7 +97,12 @@ impl fmt::Display for CoreError {
                 expected
             ),
             CoreError::NotFinite { row, col } => {
-                write!(f, "row {}, cell {}: the value is not a finite number", row + 1, col + 1)
+                write!(
+                    f,
+                    "row {}, cell {}: the value is not a finite number",
+                    row + 1,
+                    col + 1
+                )
             }
             CoreError::NotSquare { rows, cols } => write!(
                 f,
@@ -100,17 +137,28 @@ impl fmt::Display for CoreError {
                 "this utility matrix rewards a misclassification more than a correct \
                  classification, so it has no (x, y) coordinates in the utility space"
             ),
-            CoreError::LengthMismatch { what, expected, found } => {
+            CoreError::LengthMismatch {
+                what,
+                expected,
+                found,
+            } => {
                 write!(f, "{what}: expected {expected} values, found {found}")
             }
-            CoreError::InvalidParameter { name, value, expected } => {
+            CoreError::InvalidParameter {
+                name,
+                value,
+                expected,
+            } => {
                 write!(f, "{name} = {value} is invalid: expected {expected}")
             }
             CoreError::AbsentClass { class } => write!(
                 f,
-                "class {} does not occur in the test set, so it cannot be re-weighted to a \
-                 positive share",
-                class + 1
+                "class {class} does not occur in the test set, so it cannot be re-weighted to a \
+                 positive share"
+            ),
+            CoreError::NoCases { class } => write!(
+                f,
+                "class {class} has no case in the test set: use a pseudo-count α > 0"
             ),
             CoreError::Invalid(msg) => write!(f, "{msg}"),
         }
@@ -119,8 +167,8 @@ impl fmt::Display for CoreError {
 
 impl std::error::Error for CoreError {}
 
-/// Checks that `value` is finite and inside `[lo, hi]`.
-pub(crate) fn check_range(
+/// Checks that `value` is finite and inside `[lo, hi]`, or names it in the error.
+pub fn check_range(
     name: &'static str,
     value: f64,
     lo: f64,
@@ -130,6 +178,10 @@ pub(crate) fn check_range(
     if value.is_finite() && value >= lo && value <= hi {
         Ok(value)
     } else {
-        Err(CoreError::InvalidParameter { name, value, expected })
+        Err(CoreError::InvalidParameter {
+            name,
+            value,
+            expected,
+        })
     }
 }

@@ -84,7 +84,11 @@ impl Matrix {
             return Err(CoreError::Empty);
         }
         if rows > MAX_DIM || cols > MAX_DIM {
-            return Err(CoreError::TooLarge { what: "matrix size", found: rows.max(cols), max: MAX_DIM });
+            return Err(CoreError::TooLarge {
+                what: "matrix size",
+                found: rows.max(cols),
+                max: MAX_DIM,
+            });
         }
         if data.len() != rows * cols {
             return Err(CoreError::LengthMismatch {
@@ -94,7 +98,10 @@ impl Matrix {
             });
         }
         if let Some(k) = data.iter().position(|v| !v.is_finite()) {
-            return Err(CoreError::NotFinite { row: k / cols, col: k % cols });
+            return Err(CoreError::NotFinite {
+                row: k / cols,
+                col: k % cols,
+            });
         }
         Ok(Matrix { rows, cols, data })
     }
@@ -120,7 +127,11 @@ impl Matrix {
         let mut data = Vec::with_capacity(rows.len() * cols);
         for (r, row) in rows.iter().enumerate() {
             if row.len() != cols {
-                return Err(CoreError::Ragged { row: r, expected: cols, found: row.len() });
+                return Err(CoreError::Ragged {
+                    row: r,
+                    expected: cols,
+                    found: row.len(),
+                });
             }
             data.extend_from_slice(row);
         }
@@ -221,7 +232,11 @@ impl Matrix {
 
     fn from_cells(rows: Vec<Vec<&str>>, decimal_comma: bool) -> Result<Matrix, CoreError> {
         if rows.len() > MAX_DIM {
-            return Err(CoreError::TooLarge { what: "matrix rows", found: rows.len(), max: MAX_DIM });
+            return Err(CoreError::TooLarge {
+                what: "matrix rows",
+                found: rows.len(),
+                max: MAX_DIM,
+            });
         }
         let mut parsed = Vec::with_capacity(rows.len());
         for (r, cells) in rows.iter().enumerate() {
@@ -234,11 +249,13 @@ impl Matrix {
             }
             let mut row = Vec::with_capacity(cells.len());
             for (c, cell) in cells.iter().enumerate() {
-                row.push(parse_number(cell, decimal_comma).map_err(|_| CoreError::Parse {
-                    row: r,
-                    col: c,
-                    token: truncate(cell.trim(), 24),
-                })?);
+                row.push(
+                    parse_number(cell, decimal_comma).map_err(|_| CoreError::Parse {
+                        row: r,
+                        col: c,
+                        token: truncate(cell.trim(), 24),
+                    })?,
+                );
             }
             parsed.push(row);
         }
@@ -298,7 +315,11 @@ impl Matrix {
                 data.push(self.get(i, j));
             }
         }
-        Matrix { rows: self.cols, cols: self.rows, data }
+        Matrix {
+            rows: self.cols,
+            cols: self.rows,
+            data,
+        }
     }
 
     /// The sum of all entries.
@@ -334,7 +355,11 @@ impl Matrix {
 
     /// `f` applied to every entry (the result must stay finite).
     pub fn map(&self, f: impl Fn(f64) -> f64) -> Result<Matrix, CoreError> {
-        Matrix::new(self.rows, self.cols, self.data.iter().map(|v| f(*v)).collect())
+        Matrix::new(
+            self.rows,
+            self.cols,
+            self.data.iter().map(|v| f(*v)).collect(),
+        )
     }
 
     /// The matrix as written in `orientation`, given that `self` is in the project's
@@ -358,7 +383,11 @@ impl Matrix {
     pub fn approx_eq(&self, other: &Matrix, tol: f64) -> bool {
         self.rows == other.rows
             && self.cols == other.cols
-            && self.data.iter().zip(&other.data).all(|(a, b)| (a - b).abs() <= tol)
+            && self
+                .data
+                .iter()
+                .zip(&other.data)
+                .all(|(a, b)| (a - b).abs() <= tol)
     }
 }
 
@@ -377,11 +406,33 @@ impl fmt::Display for Matrix {
                 let v = self.get(i, j);
                 match f.precision() {
                     Some(p) => f.write_str(&format_trimmed(v, p))?,
-                    None => write!(f, "{}", v)?,
+                    None => f.write_str(&format_shortest(v))?,
                 }
             }
         }
         Ok(())
+    }
+}
+
+/// The shortest text that parses back to exactly `v`: plain decimals for ordinary magnitudes,
+/// exponent notation for very large or small ones (`15`, `-0.5`, `1e70`, `5e-324`).
+///
+/// # Examples
+///
+/// ```
+/// use utility_lab::core::matrix::format_shortest;
+/// assert_eq!(format_shortest(15.0), "15");
+/// assert_eq!(format_shortest(-0.25), "-0.25");
+/// assert_eq!(format_shortest(1e70), "1e70");
+/// assert_eq!(format_shortest(f64::MAX).parse::<f64>().unwrap(), f64::MAX);
+/// ```
+pub fn format_shortest(v: f64) -> String {
+    // Debug prints the shortest round-trip digits, switching to exponent notation for large
+    // and small magnitudes; it writes whole numbers as "15.0".
+    let s = format!("{v:?}");
+    match s.strip_suffix(".0") {
+        Some(t) => t.to_string(),
+        None => s,
     }
 }
 
@@ -451,7 +502,17 @@ mod tests {
 
     #[test]
     fn parse_rejects_bad_tokens() {
-        for bad in ["", ";", "1,,2", "1,2;3", "inf,1;1,1", "NaN", "1e999,1;1,1", "a", "1;;2"] {
+        for bad in [
+            "",
+            ";",
+            "1,,2",
+            "1,2;3",
+            "inf,1;1,1",
+            "NaN",
+            "1e999,1;1,1",
+            "a",
+            "1;;2",
+        ] {
             assert!(Matrix::parse(bad).is_err(), "{bad:?} should fail");
         }
     }
@@ -465,7 +526,14 @@ mod tests {
     #[test]
     fn ragged_error_names_row() {
         let e = Matrix::parse("1,2;3,4,5").unwrap_err();
-        assert_eq!(e, CoreError::Ragged { row: 1, expected: 2, found: 3 });
+        assert_eq!(
+            e,
+            CoreError::Ragged {
+                row: 1,
+                expected: 2,
+                found: 3
+            }
+        );
     }
 
     #[test]
@@ -477,6 +545,9 @@ mod tests {
     #[test]
     fn too_large_is_refused() {
         let row = vec!["1"; MAX_DIM + 1].join(",");
-        assert!(matches!(Matrix::parse(&row), Err(CoreError::TooLarge { .. })));
+        assert!(matches!(
+            Matrix::parse(&row),
+            Err(CoreError::TooLarge { .. })
+        ));
     }
 }

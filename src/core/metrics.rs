@@ -66,7 +66,11 @@ pub fn accuracy(cm: &ConfusionMatrix) -> f64 {
 /// assert!(metrics::precision(&never, 0).value().is_none());
 /// ```
 pub fn precision(cm: &ConfusionMatrix, k: usize) -> Score {
-    Score::ratio(tp(cm, k), row_total(cm, k), Undefined::NeverOutput { class: k })
+    Score::ratio(
+        tp(cm, k),
+        row_total(cm, k),
+        Undefined::NeverOutput { class: k },
+    )
 }
 
 /// Recall (sensitivity, true-positive rate) of class `k`: `TP_k / (TP_k + FN_k)`.
@@ -96,7 +100,11 @@ pub fn recall(cm: &ConfusionMatrix, k: usize) -> Score {
 /// assert!((metrics::specificity(&a, 0).value().unwrap() - 0.70).abs() < 1e-12);
 /// ```
 pub fn specificity(cm: &ConfusionMatrix, k: usize) -> Score {
-    Score::ratio(tn(cm, k), cm.total() - col_total(cm, k), Undefined::OnlyCases { class: k })
+    Score::ratio(
+        tn(cm, k),
+        cm.total() - col_total(cm, k),
+        Undefined::OnlyCases { class: k },
+    )
 }
 
 /// Negative predictive value of class `k`: `TN_k / (TN_k + FN_k)`, the share of "not `k`"
@@ -110,7 +118,11 @@ pub fn specificity(cm: &ConfusionMatrix, k: usize) -> Score {
 /// assert!((metrics::npv(&a, 0).value().unwrap() - 35.0 / 58.0).abs() < 1e-12);
 /// ```
 pub fn npv(cm: &ConfusionMatrix, k: usize) -> Score {
-    Score::ratio(tn(cm, k), cm.total() - row_total(cm, k), Undefined::AlwaysOutput { class: k })
+    Score::ratio(
+        tn(cm, k),
+        cm.total() - row_total(cm, k),
+        Undefined::AlwaysOutput { class: k },
+    )
 }
 
 /// F-beta of class `k`: `(1+β²)·TP_k / ((1+β²)·TP_k + β²·FN_k + FP_k)`, the weighted harmonic
@@ -140,7 +152,11 @@ pub fn f_beta(cm: &ConfusionMatrix, k: usize, beta: f64) -> Result<Score, CoreEr
     let t = tp(cm, k);
     let fp = row_total(cm, k) - t;
     let fneg = col_total(cm, k) - t;
-    Ok(Score::ratio((1.0 + b2) * t, (1.0 + b2) * t + b2 * fneg + fp, Undefined::NoCases { class: k }))
+    Ok(Score::ratio(
+        (1.0 + b2) * t,
+        (1.0 + b2) * t + b2 * fneg + fp,
+        Undefined::NoCases { class: k },
+    ))
 }
 
 /// F1 of class `k`: `2·TP_k / (2·TP_k + FP_k + FN_k)`, the harmonic mean of precision and
@@ -197,7 +213,10 @@ pub fn balanced_accuracy(cm: &ConfusionMatrix) -> Score {
 /// let mp = metrics::macro_average(&cm, metrics::precision).value().unwrap();
 /// assert!((mp - (40.0 / 57.0 + 10.0 / 18.0 + 20.0 / 25.0) / 3.0).abs() < 1e-12);
 /// ```
-pub fn macro_average(cm: &ConfusionMatrix, metric: impl Fn(&ConfusionMatrix, usize) -> Score) -> Score {
+pub fn macro_average(
+    cm: &ConfusionMatrix,
+    metric: impl Fn(&ConfusionMatrix, usize) -> Score,
+) -> Score {
     let scores: Vec<Score> = (0..cm.n()).map(|k| metric(cm, k)).collect();
     Score::mean(&scores)
 }
@@ -219,21 +238,37 @@ pub fn macro_average(cm: &ConfusionMatrix, metric: impl Fn(&ConfusionMatrix, usi
 /// assert!((metrics::mcc(&a).value().unwrap() - binary).abs() < 1e-12);
 /// ```
 pub fn mcc(cm: &ConfusionMatrix) -> Score {
+    // Computed on the normalized matrix (s = 1) so that huge or tiny counts neither overflow
+    // nor underflow; the factors s² − Σ r_k² = Σ_k r_k·(Σ_{l≠k} r_l) are sums of
+    // non-negative terms, exactly 0 only when a single row (column) total is non-zero.
     let n = cm.n();
-    let s = cm.total();
-    let rows = cm.output_totals();
-    let cols = cm.class_totals();
-    let trace: f64 = (0..n).map(|k| tp(cm, k)).sum();
+    let rows: Vec<f64> = cm.output_totals().iter().map(|r| r / cm.total()).collect();
+    let cols: Vec<f64> = cm.class_totals().iter().map(|t| t / cm.total()).collect();
+    let trace: f64 = (0..n).map(|k| cm.c(k, k)).sum();
     let cov: f64 = rows.iter().zip(&cols).map(|(r, t)| r * t).sum();
-    let ss_r = s * s - rows.iter().map(|r| r * r).sum::<f64>();
-    let ss_t = s * s - cols.iter().map(|t| t * t).sum::<f64>();
-    // The factors are sums of non-negative products (s² − Σ r_k² = Σ_{k≠l} r_k r_l); treat a
-    // rounding residue as zero relative to s².
-    let eps = 1e-12 * s * s;
-    if ss_r <= eps || ss_t <= eps {
+    let ss_r = cross_sum(&rows, &rows);
+    let ss_t = cross_sum(&cols, &cols);
+    if ss_r <= 0.0 || ss_t <= 0.0 {
         return Score::Undefined(Undefined::DegenerateMarginals);
     }
-    Score::Defined((s * trace - cov) / (ss_r.sqrt() * ss_t.sqrt()))
+    Score::Defined((trace - cov) / (ss_r.sqrt() * ss_t.sqrt()))
+}
+
+/// `Σ_k a_k · Σ_{l≠k} b_l`, with the inner sums from prefix and suffix sums of non-negative
+/// terms (no cancellation).
+fn cross_sum(a: &[f64], b: &[f64]) -> f64 {
+    let n = b.len();
+    let mut suffix = vec![0.0; n + 1];
+    for k in (0..n).rev() {
+        suffix[k] = suffix[k + 1] + b[k];
+    }
+    let mut prefix = 0.0;
+    let mut total = 0.0;
+    for k in 0..n {
+        total += a[k] * (prefix + suffix[k + 1]);
+        prefix += b[k];
+    }
+    total
 }
 
 /// Cohen's kappa: `(p_o − p_e) / (1 − p_e)` with observed agreement `p_o = Σ_k TP_k / s` and
@@ -248,19 +283,16 @@ pub fn mcc(cm: &ConfusionMatrix) -> Score {
 /// assert!((metrics::cohen_kappa(&a).value().unwrap() - 0.24).abs() < 1e-12);
 /// ```
 pub fn cohen_kappa(cm: &ConfusionMatrix) -> Score {
-    let s = cm.total();
+    // On the normalized matrix; 1 − p_e = Σ_k r_k·(Σ_{l≠k} t_l) without cancellation.
+    let rows: Vec<f64> = cm.output_totals().iter().map(|r| r / cm.total()).collect();
+    let cols: Vec<f64> = cm.class_totals().iter().map(|t| t / cm.total()).collect();
     let po = accuracy(cm);
-    let pe: f64 = cm
-        .output_totals()
-        .iter()
-        .zip(cm.class_totals())
-        .map(|(r, t)| r * t)
-        .sum::<f64>()
-        / (s * s);
-    if (1.0 - pe).abs() <= 1e-15 {
+    let pe: f64 = rows.iter().zip(&cols).map(|(r, t)| r * t).sum();
+    let one_minus_pe = cross_sum(&rows, &cols);
+    if one_minus_pe <= 0.0 {
         return Score::Undefined(Undefined::ChanceAgreementOne);
     }
-    Score::Defined((po - pe) / (1.0 - pe))
+    Score::Defined((po - pe) / one_minus_pe)
 }
 
 /// The default preference vector of the preference-driven measure (eq. 31 of seed 001): the

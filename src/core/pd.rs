@@ -51,7 +51,13 @@ impl PdLinear {
 
     /// `p-d(κ)` (no validation of κ).
     pub fn at(&self, kappa: &[f64]) -> f64 {
-        self.base + self.slopes.iter().zip(kappa).map(|(s, k)| s * k).sum::<f64>()
+        self.base
+            + self
+                .slopes
+                .iter()
+                .zip(kappa)
+                .map(|(s, k)| s * k)
+                .sum::<f64>()
     }
 }
 
@@ -141,7 +147,9 @@ pub fn grid_analysis(
     let first = classifiers.first().ok_or(CoreError::Empty)?;
     let c = first.n();
     if classifiers.iter().any(|cm| cm.n() != c) {
-        return Err(CoreError::Invalid("all classifiers must have the same classes".into()));
+        return Err(CoreError::Invalid(
+            "all classifiers must have the same classes".into(),
+        ));
     }
     if grid.is_empty() {
         return Err(CoreError::Empty);
@@ -176,7 +184,11 @@ pub fn grid_analysis(
         let mut best = f64::NEG_INFINITY;
         for (m, lin) in lins.iter().enumerate() {
             let v = lin.base
-                + digits.iter().zip(&lin.slopes).map(|(d, s)| s * grid[*d]).sum::<f64>();
+                + digits
+                    .iter()
+                    .zip(&lin.slopes)
+                    .map(|(d, s)| s * grid[*d])
+                    .sum::<f64>();
             values[m] = v;
             best = best.max(v);
             min[m] = min[m].min(v);
@@ -287,7 +299,13 @@ pub fn kappa_for_value(
         return Ok(((v - target).abs() < 1e-12).then_some(k));
     }
     // λ large enough that every coordinate is clamped.
-    let big = 2.0 / lin.slopes.iter().map(|s| s.abs()).filter(|s| *s > 0.0).fold(f64::INFINITY, f64::min);
+    let big = 2.0
+        / lin
+            .slopes
+            .iter()
+            .map(|s| s.abs())
+            .filter(|s| *s > 0.0)
+            .fold(f64::INFINITY, f64::min);
     let (mut lo, mut hi) = (-big, big);
     let (_, vlo) = at(lo);
     let (_, vhi) = at(hi);

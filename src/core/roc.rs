@@ -78,7 +78,11 @@ impl Roc {
         }
         let mut order: Vec<usize> = (0..scores.len()).collect();
         order.sort_by(|&a, &b| scores[b].total_cmp(&scores[a]));
-        let mut points = vec![RocPoint { fpr: 0.0, tpr: 0.0, threshold: f64::INFINITY }];
+        let mut points = vec![RocPoint {
+            fpr: 0.0,
+            tpr: 0.0,
+            threshold: f64::INFINITY,
+        }];
         let (mut tp, mut fp) = (0usize, 0usize);
         let mut k = 0;
         while k < order.len() {
@@ -91,9 +95,17 @@ impl Roc {
                 }
                 k += 1;
             }
-            points.push(RocPoint { fpr: fp as f64 / n as f64, tpr: tp as f64 / p as f64, threshold: s });
+            points.push(RocPoint {
+                fpr: fp as f64 / n as f64,
+                tpr: tp as f64 / p as f64,
+                threshold: s,
+            });
         }
-        Ok(Roc { points, positives: p, negatives: n })
+        Ok(Roc {
+            points,
+            positives: p,
+            negatives: n,
+        })
     }
 
     /// The share of class 0, `B = P / (P + N)`.
@@ -148,7 +160,11 @@ impl Roc {
     pub fn yields(&self, u: &UtilityMatrix) -> Result<Vec<f64>, CoreError> {
         require_2x2(u)?;
         let b = self.class0_share();
-        Ok(self.points.iter().map(|p| yield_at(u, b, p.fpr, p.tpr)).collect())
+        Ok(self
+            .points
+            .iter()
+            .map(|p| yield_at(u, b, p.fpr, p.tpr))
+            .collect())
     }
 
     /// The operating point (and threshold) that maximizes the utility yield (eq. 20); the first
@@ -175,7 +191,11 @@ impl Roc {
                 best = i;
             }
         }
-        Ok(OperatingPoint { index: best, point: self.points[best], yield_value: ys[best] })
+        Ok(OperatingPoint {
+            index: best,
+            point: self.points[best],
+            yield_value: ys[best],
+        })
     }
 }
 
@@ -302,7 +322,11 @@ impl Binormal {
     pub fn new(a: f64, b: f64) -> Result<Binormal, CoreError> {
         check_range("a", a, -1e6, 1e6, "a finite number")?;
         if !(b > 0.0) || !b.is_finite() {
-            return Err(CoreError::InvalidParameter { name: "b", value: b, expected: "b > 0" });
+            return Err(CoreError::InvalidParameter {
+                name: "b",
+                value: b,
+                expected: "b > 0",
+            });
         }
         Ok(Binormal { a, b })
     }

@@ -34,14 +34,20 @@ impl Undefined {
         };
         match self {
             Undefined::NeverOutput { class } => {
-                format!("undefined (0/0): the classifier never outputs '{}'", name(class))
+                format!(
+                    "undefined (0/0): the classifier never outputs '{}'",
+                    name(class)
+                )
             }
             Undefined::AlwaysOutput { class } => format!(
                 "undefined (0/0): the classifier outputs '{}' for every case",
                 name(class)
             ),
             Undefined::NoCases { class } => {
-                format!("undefined (0/0): the test set has no case of '{}'", name(class))
+                format!(
+                    "undefined (0/0): the test set has no case of '{}'",
+                    name(class)
+                )
             }
             Undefined::OnlyCases { class } => format!(
                 "undefined (0/0): every case in the test set is '{}'",

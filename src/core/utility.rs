@@ -34,10 +34,18 @@ impl UtilityMatrix {
     /// Fewer than 2 rows or columns.
     pub fn new(m: Matrix) -> Result<UtilityMatrix, CoreError> {
         if m.cols() < 2 {
-            return Err(CoreError::TooSmall { what: "classes (columns)", found: m.cols(), min: 2 });
+            return Err(CoreError::TooSmall {
+                what: "classes (columns)",
+                found: m.cols(),
+                min: 2,
+            });
         }
         if m.rows() < 2 {
-            return Err(CoreError::TooSmall { what: "decisions (rows)", found: m.rows(), min: 2 });
+            return Err(CoreError::TooSmall {
+                what: "decisions (rows)",
+                found: m.rows(),
+                min: 2,
+            });
         }
         Ok(UtilityMatrix { m })
     }
@@ -106,7 +114,9 @@ impl UtilityMatrix {
         if !(span > 0.0) {
             return Err(CoreError::ConstantUtility);
         }
-        Ok(UtilityMatrix { m: self.m.map(|v| (v - lo) / span)? })
+        Ok(UtilityMatrix {
+            m: self.m.map(|v| (v - lo) / span)?,
+        })
     }
 
     /// The affine image `a·U + b` with `a > 0` (eq. 11): an equivalent utility matrix.
@@ -125,10 +135,16 @@ impl UtilityMatrix {
     /// ```
     pub fn affine(&self, a: f64, b: f64) -> Result<UtilityMatrix, CoreError> {
         if !(a > 0.0) || !a.is_finite() {
-            return Err(CoreError::InvalidParameter { name: "a", value: a, expected: "a > 0" });
+            return Err(CoreError::InvalidParameter {
+                name: "a",
+                value: a,
+                expected: "a > 0",
+            });
         }
         check_range("b", b, f64::MIN, f64::MAX, "a finite number")?;
-        Ok(UtilityMatrix { m: self.m.map(|v| a * v + b)? })
+        Ok(UtilityMatrix {
+            m: self.m.map(|v| a * v + b)?,
+        })
     }
 
     /// Whether `other = a·self + b` for some `a > 0` and `b` (eq. 11), i.e. both describe the
@@ -187,7 +203,11 @@ impl UtilityMatrix {
         }
         let pos = |v: f64| if v > 0.0 { v } else { 0.0 };
         let neg = |v: f64| if v < 0.0 { -v } else { 0.0 };
-        UtilityMatrix::new(Matrix::new(2, 2, vec![1.0 - pos(x), pos(y), neg(y), 1.0 - neg(x)])?)
+        UtilityMatrix::new(Matrix::new(
+            2,
+            2,
+            vec![1.0 - pos(x), pos(y), neg(y), 1.0 - neg(x)],
+        )?)
     }
 
     /// The coordinates `(x, y)` of a binary utility matrix in the space of fig. 1, the inverse
@@ -214,13 +234,16 @@ impl UtilityMatrix {
                 found: format!("{} × {}", self.m.rows(), self.m.cols()),
             });
         }
-        let u = &self.m;
-        if u.get(1, 0) > u.get(0, 0) || u.get(0, 1) > u.get(1, 1) {
+        let n = self.normalized()?;
+        // Rounding can put a point built on the hexagon's edge a hair outside it: allow 1e-9
+        // of the utility range, then snap onto the hexagon.
+        let tol = 1e-9;
+        if n.get(1, 0) > n.get(0, 0) + tol || n.get(0, 1) > n.get(1, 1) + tol {
             return Err(CoreError::OutsideUtilitySpace);
         }
-        let n = self.normalized()?;
-        let x = n.get(1, 1) - n.get(0, 0);
-        let y = n.get(0, 1) - n.get(1, 0);
+        let x = (n.get(1, 1) - n.get(0, 0)).clamp(-1.0, 1.0);
+        let y = (n.get(0, 1) - n.get(1, 0)).clamp(-1.0, 1.0);
+        let y = y.clamp(x - 1.0, x + 1.0);
         Ok((x, y))
     }
 
@@ -329,7 +352,11 @@ impl UtilityMatrix {
                 expected: "a positive sum of weights",
             });
         }
-        UtilityMatrix::new(Matrix::new(rows, cols, acc.into_iter().map(|v| v / total_w).collect())?)
+        UtilityMatrix::new(Matrix::new(
+            rows,
+            cols,
+            acc.into_iter().map(|v| v / total_w).collect(),
+        )?)
     }
 
     /// The utility matrix whose yield is the net benefit at threshold probability `p_t`:
@@ -358,9 +385,13 @@ impl UtilityMatrix {
 }
 
 /// Checks a probability vector: right length, entries ≥ 0 and finite, sum 1 within 1e-6.
-pub(crate) fn check_shares(what: &'static str, p: &[f64], n: usize) -> Result<(), CoreError> {
+pub fn check_shares(what: &'static str, p: &[f64], n: usize) -> Result<(), CoreError> {
     if p.len() != n {
-        return Err(CoreError::LengthMismatch { what, expected: n, found: p.len() });
+        return Err(CoreError::LengthMismatch {
+            what,
+            expected: n,
+            found: p.len(),
+        });
     }
     for v in p {
         if !(*v >= 0.0) || !v.is_finite() {
@@ -373,7 +404,11 @@ pub(crate) fn check_shares(what: &'static str, p: &[f64], n: usize) -> Result<()
     }
     let s: f64 = p.iter().sum();
     if (s - 1.0).abs() > 1e-6 {
-        return Err(CoreError::InvalidParameter { name: what, value: s, expected: "shares summing to 1" });
+        return Err(CoreError::InvalidParameter {
+            name: what,
+            value: s,
+            expected: "shares summing to 1",
+        });
     }
     Ok(())
 }
@@ -414,7 +449,10 @@ pub fn rank_classifiers(
     u: &UtilityMatrix,
     classifiers: &[ConfusionMatrix],
 ) -> Result<(Vec<f64>, Vec<usize>), CoreError> {
-    let yields = classifiers.iter().map(|c| u.yield_of(c)).collect::<Result<Vec<_>, _>>()?;
+    let yields = classifiers
+        .iter()
+        .map(|c| u.yield_of(c))
+        .collect::<Result<Vec<_>, _>>()?;
     let order = ranking(&yields);
     Ok((yields, order))
 }

@@ -25,7 +25,10 @@ pub struct Theme {
 
 impl Default for Theme {
     fn default() -> Self {
-        Theme { dark: false, scale: 1.0 }
+        Theme {
+            dark: false,
+            scale: 1.0,
+        }
     }
 }
 
@@ -95,12 +98,16 @@ impl Theme {
 
     /// A font of `size` CSS pixels (scaled), in the page's sans-serif.
     pub fn font(&self, size: f64) -> TextStyle<'static> {
-        ("sans-serif", size * self.scale).into_font().color(&self.fg())
+        ("sans-serif", size * self.scale)
+            .into_font()
+            .color(&self.fg())
     }
 
     /// A muted font.
     pub fn muted_font(&self, size: f64) -> TextStyle<'static> {
-        ("sans-serif", size * self.scale).into_font().color(&self.muted())
+        ("sans-serif", size * self.scale)
+            .into_font()
+            .color(&self.muted())
     }
 }
 

@@ -46,7 +46,7 @@ impl YieldChart {
 /// let svg = render_svg(600, chart.suggested_height(), |root| {
 ///     draw(root, &chart, &Theme::default()).map_err(|e| e.to_string())
 /// }).unwrap();
-/// assert!(svg.contains("always short") && svg.contains(">A<"));
+/// assert!(svg.contains("always short") && svg.contains(">\nA\n<"));
 /// ```
 pub fn draw<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,
@@ -83,7 +83,11 @@ pub fn draw<DB: DrawingBackend>(
         .unwrap_or(1) as f64
         * 7.5
         + 16.0;
-    let top = if chart.references.is_empty() { 12.0 } else { 30.0 };
+    let top = if chart.references.is_empty() {
+        12.0
+    } else {
+        30.0
+    };
     let mut cc = ChartBuilder::on(root)
         .margin_top(theme.px(top))
         .margin_right(theme.px(16.0))
@@ -110,12 +114,24 @@ pub fn draw<DB: DrawingBackend>(
     for (i, name) in chart.names.iter().enumerate() {
         let color = theme.series(i);
         let y = y_of(i);
-        let (a, b) = if two { (y + 0.05, y + 0.38) } else { (y - 0.3, y + 0.3) };
+        let (a, b) = if two {
+            (y + 0.05, y + 0.38)
+        } else {
+            (y - 0.3, y + 0.3)
+        };
         if let Some(v) = chart.yields.get(i).filter(|v| v.is_finite()) {
-            cc.draw_series(std::iter::once(Rectangle::new([(0.0, a), (*v, b)], color.filled())))?;
+            cc.draw_series(std::iter::once(Rectangle::new(
+                [(0.0, a), (*v, b)],
+                color.filled(),
+            )))?;
             value_label(root, &cc, *v, (a + b) / 2.0, theme)?;
         }
-        if let Some(v) = chart.deployment.as_ref().and_then(|d| d.get(i)).filter(|v| v.is_finite()) {
+        if let Some(v) = chart
+            .deployment
+            .as_ref()
+            .and_then(|d| d.get(i))
+            .filter(|v| v.is_finite())
+        {
             let light = color.mix(0.45);
             cc.draw_series(std::iter::once(Rectangle::new(
                 [(0.0, y - 0.38), (*v, y - 0.05)],
@@ -147,7 +163,11 @@ pub fn draw<DB: DrawingBackend>(
     // References: dashed vertical lines, labels above the plot, staggered if close.
     let mut last_label_px: Option<i32> = None;
     let mut stagger = false;
-    let mut refs: Vec<&(String, f64)> = chart.references.iter().filter(|r| r.1.is_finite()).collect();
+    let mut refs: Vec<&(String, f64)> = chart
+        .references
+        .iter()
+        .filter(|r| r.1.is_finite())
+        .collect();
     refs.sort_by(|a, b| a.1.total_cmp(&b.1));
     for (label, v) in refs {
         let dash = DashedLineSeries::new(
@@ -165,7 +185,9 @@ pub fn draw<DB: DrawingBackend>(
         root.draw(&Text::new(
             label.clone(),
             (px, py - theme.px(6.0) as i32 - dy),
-            theme.muted_font(11.0).pos(Pos::new(HPos::Center, VPos::Bottom)),
+            theme
+                .muted_font(11.0)
+                .pos(Pos::new(HPos::Center, VPos::Bottom)),
         ))?;
         last_label_px = Some(px);
     }
@@ -183,14 +205,22 @@ pub fn draw<DB: DrawingBackend>(
 /// The value at the end of a bar (outside it, on the side away from zero).
 fn value_label<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,
-    cc: &ChartContext<'_, DB, Cartesian2d<plotters::coord::types::RangedCoordf64, plotters::coord::types::RangedCoordf64>>,
+    cc: &ChartContext<
+        '_,
+        DB,
+        Cartesian2d<plotters::coord::types::RangedCoordf64, plotters::coord::types::RangedCoordf64>,
+    >,
     v: f64,
     y: f64,
     theme: &Theme,
 ) -> DrawResult<DB> {
     let (px, py) = cc.backend_coord(&(v, y));
     let gap = theme.px(4.0) as i32;
-    let (x, h) = if v >= 0.0 { (px + gap, HPos::Left) } else { (px - gap, HPos::Right) };
+    let (x, h) = if v >= 0.0 {
+        (px + gap, HPos::Left)
+    } else {
+        (px - gap, HPos::Right)
+    };
     root.draw(&Text::new(
         crate::core::matrix::format_trimmed(v, 3).replace('-', "−"),
         (x, py),
@@ -214,7 +244,15 @@ mod tests {
             x_title: "yield".into(),
         };
         let svg = render_svg(500, chart.suggested_height(), |r| {
-            draw(r, &chart, &Theme { dark: true, scale: 1.0 }).map_err(|e| e.to_string())
+            draw(
+                r,
+                &chart,
+                &Theme {
+                    dark: true,
+                    scale: 1.0,
+                },
+            )
+            .map_err(|e| e.to_string())
         })
         .unwrap();
         assert!(svg.contains("never buy"));
@@ -227,10 +265,21 @@ mod tests {
     fn empty_and_degenerate_inputs_do_not_fail() {
         for chart in [
             YieldChart::default(),
-            YieldChart { names: vec!["x".into()], yields: vec![0.0], ..Default::default() },
-            YieldChart { names: vec!["x".into()], yields: vec![f64::NAN], ..Default::default() },
+            YieldChart {
+                names: vec!["x".into()],
+                yields: vec![0.0],
+                ..Default::default()
+            },
+            YieldChart {
+                names: vec!["x".into()],
+                yields: vec![f64::NAN],
+                ..Default::default()
+            },
         ] {
-            render_svg(300, 120, |r| draw(r, &chart, &Theme::default()).map_err(|e| e.to_string())).unwrap();
+            render_svg(300, 120, |r| {
+                draw(r, &chart, &Theme::default()).map_err(|e| e.to_string())
+            })
+            .unwrap();
         }
     }
 }

@@ -104,12 +104,22 @@ fn scenario(
     for (k, m) in Metric::ALL.iter().enumerate() {
         let vals: Vec<Option<f64>> = rows.iter().map(|r| r.metrics[k].1.value()).collect();
         let fav = extremes(&vals);
-        if !best_yield.is_empty() && !fav.0.is_empty() && !fav.0.iter().any(|i| best_yield.contains(i)) {
+        if !best_yield.is_empty()
+            && !fav.0.is_empty()
+            && !fav.0.iter().any(|i| best_yield.contains(i))
+        {
             disagreeing.push(*m);
         }
         favoured.push(fav);
     }
-    Ok(Scenario { rows, ranking: order, trivial, shares, favoured, disagreeing })
+    Ok(Scenario {
+        rows,
+        ranking: order,
+        trivial,
+        shares,
+        favoured,
+        disagreeing,
+    })
 }
 
 /// Computes the analysis.
@@ -132,7 +142,10 @@ pub fn analyze(state: &AppState) -> Result<Analysis, String> {
         .iter()
         .map(|c| c.confusion().map_err(|e| format!("{}: {e}", c.name)))
         .collect::<Result<_, _>>()?;
-    let counts: Vec<bool> = cms.iter().map(|c| c.is_integer_counts() && c.total() > 1.0).collect();
+    let counts: Vec<bool> = cms
+        .iter()
+        .map(|c| c.is_integer_counts() && c.total() > 1.0)
+        .collect();
     let kappa = state.kappa.as_deref();
     let test = scenario(&u, &cms, kappa, &counts)?;
     let deployment = match &state.prevalence {
@@ -162,7 +175,12 @@ pub fn analyze(state: &AppState) -> Result<Analysis, String> {
             }
         }
     }
-    Ok(Analysis { test, deployment, admissibility, warnings })
+    Ok(Analysis {
+        test,
+        deployment,
+        admissibility,
+        warnings,
+    })
 }
 
 /// The verdict in plain words: which classifier yields most, and whether most metrics say
@@ -208,7 +226,10 @@ pub fn verdict(state: &AppState, sc: &Scenario) -> String {
             None => format!("{} has the highest utility yield.", best_names[0]),
         }
     } else {
-        format!("{} tie for the highest utility yield.", best_names.join(" and "))
+        format!(
+            "{} tie for the highest utility yield.",
+            best_names.join(" and ")
+        )
     };
     let total = Metric::ALL.len();
     let against = sc.disagreeing.len();
@@ -228,7 +249,9 @@ pub fn verdict(state: &AppState, sc: &Scenario) -> String {
             if votes[top] == against { names[top].to_string() } else { "another classifier".to_string() }
         ));
     } else if against > 0 {
-        s.push_str(&format!(" {against} of {total} metrics favour another classifier."));
+        s.push_str(&format!(
+            " {against} of {total} metrics favour another classifier."
+        ));
     } else {
         s.push_str(" Every metric agrees.");
     }
@@ -237,7 +260,13 @@ pub fn verdict(state: &AppState, sc: &Scenario) -> String {
 
 /// A number for prose: up to 4 significant decimals, typographic minus.
 pub fn fmt(v: f64) -> String {
-    let d = if v.abs() >= 100.0 { 1 } else if v.abs() >= 1.0 { 3 } else { 4 };
+    let d = if v.abs() >= 100.0 {
+        1
+    } else if v.abs() >= 1.0 {
+        3
+    } else {
+        4
+    };
     crate::core::matrix::format_trimmed(v, d).replace('-', "−")
 }
 
@@ -301,7 +330,10 @@ mod tests {
         // B never outputs class 0: its precision is undefined; A is favoured by precision.
         let s = decode("u=1,0;0,1&cm.A=5,1;5,9&cm.B=0,0;10,10");
         let a = analyze(&s).unwrap();
-        let k = Metric::ALL.iter().position(|m| *m == Metric::Precision).unwrap();
+        let k = Metric::ALL
+            .iter()
+            .position(|m| *m == Metric::Precision)
+            .unwrap();
         assert!(a.test.rows[1].metrics[k].1.value().is_none());
         assert_eq!(a.test.favoured[k], (vec![], vec![])); // only one defined value
     }
@@ -313,7 +345,9 @@ mod tests {
         s.resize_classes(n);
         s.classifiers.clear();
         for k in 0..20 {
-            let data: Vec<f64> = (0..n * n).map(|i| ((i * 7 + k * 13) % 17) as f64 + if i % (n + 1) == 0 { 30.0 } else { 0.0 }).collect();
+            let data: Vec<f64> = (0..n * n)
+                .map(|i| ((i * 7 + k * 13) % 17) as f64 + if i % (n + 1) == 0 { 30.0 } else { 0.0 })
+                .collect();
             s.classifiers.push(crate::state::Classifier {
                 name: format!("C{k}"),
                 matrix: crate::core::Matrix::new(n, n, data).unwrap(),

@@ -60,7 +60,10 @@ impl fmt::Display for CsvError {
 }
 
 fn err(line: usize, message: impl Into<String>) -> CsvError {
-    CsvError { line, message: message.into() }
+    CsvError {
+        line,
+        message: message.into(),
+    }
 }
 
 /// The largest file accepted, in bytes.
@@ -81,7 +84,10 @@ pub const MAX_CSV_BYTES: usize = 50_000_000;
 /// ```
 pub fn records(text: &str) -> Result<Vec<(usize, Vec<String>)>, CsvError> {
     if text.len() > MAX_CSV_BYTES {
-        return Err(err(0, format!("the file is larger than {} MB", MAX_CSV_BYTES / 1_000_000)));
+        return Err(err(
+            0,
+            format!("the file is larger than {} MB", MAX_CSV_BYTES / 1_000_000),
+        ));
     }
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let delim = delimiter(text);
@@ -155,13 +161,27 @@ fn delimiter(text: &str) -> char {
 }
 
 fn number(cell: &str, decimal_comma: bool) -> Option<f64> {
-    let c = if decimal_comma { cell.replace(',', ".") } else { cell.to_string() };
+    let c = if decimal_comma {
+        cell.replace(',', ".")
+    } else {
+        cell.to_string()
+    };
     let m = Matrix::parse(&c).ok()?;
     (m.rows() == 1 && m.cols() == 1).then(|| m.get(0, 0))
 }
 
-const TRUE_NAMES: [&str; 8] = ["y_true", "true", "truth", "actual", "label", "target", "y", "class"];
-const PRED_NAMES: [&str; 7] = ["y_pred", "pred", "predicted", "prediction", "output", "y_hat", "yhat"];
+const TRUE_NAMES: [&str; 8] = [
+    "y_true", "true", "truth", "actual", "label", "target", "y", "class",
+];
+const PRED_NAMES: [&str; 7] = [
+    "y_pred",
+    "pred",
+    "predicted",
+    "prediction",
+    "output",
+    "y_hat",
+    "yhat",
+];
 
 /// Reads a CSV file as a matrix or as label columns.
 ///
@@ -246,7 +266,11 @@ fn import_labels(recs: &[(usize, Vec<String>)]) -> Result<Imported, CsvError> {
         if f[0].is_empty() || f[1].is_empty() {
             return Err(err(*line, "an empty label"));
         }
-        let (t, p) = if swapped { (&f[1], &f[0]) } else { (&f[0], &f[1]) };
+        let (t, p) = if swapped {
+            (&f[1], &f[0])
+        } else {
+            (&f[0], &f[1])
+        };
         y_true.push(t.clone());
         y_pred.push(p.clone());
     }
@@ -257,7 +281,10 @@ fn import_matrix(recs: &[(usize, Vec<String>)], decimal_comma: bool) -> Result<I
     // Header row: any non-numeric cell other than an empty corner.
     let is_num = |c: &String| number(c, decimal_comma).is_some();
     let first = &recs[0].1;
-    let header = first.iter().enumerate().any(|(i, c)| !is_num(c) && !(i == 0 && c.is_empty()));
+    let header = first
+        .iter()
+        .enumerate()
+        .any(|(i, c)| !is_num(c) && (i != 0 || !c.is_empty()));
     let body = if header { &recs[1..] } else { recs };
     if body.is_empty() {
         return Err(err(recs[0].0, "a header but no rows of numbers"));
@@ -270,7 +297,10 @@ fn import_matrix(recs: &[(usize, Vec<String>)], decimal_comma: bool) -> Result<I
     for (line, f) in body {
         let cells = &f[skip.min(f.len())..];
         if cells.len() != width {
-            return Err(err(*line, format!("{} numbers, but the first row has {width}", cells.len())));
+            return Err(err(
+                *line,
+                format!("{} numbers, but the first row has {width}", cells.len()),
+            ));
         }
         let mut row = Vec::with_capacity(width);
         for c in cells {
@@ -311,7 +341,9 @@ mod tests {
             "long,short\n27,15\n23,35",
         ] {
             match import(text, ImportKind::Auto).unwrap() {
-                Imported::Matrix { matrix, .. } => assert_eq!(matrix.to_string(), "27,15;23,35", "{text:?}"),
+                Imported::Matrix { matrix, .. } => {
+                    assert_eq!(matrix.to_string(), "27,15;23,35", "{text:?}")
+                }
                 other => panic!("{text:?}: {other:?}"),
             }
         }
@@ -320,7 +352,9 @@ mod tests {
     #[test]
     fn decimal_commas_with_semicolons() {
         match import("0,27;0,15\n0,23;0,35", ImportKind::Matrix).unwrap() {
-            Imported::Matrix { matrix, .. } => assert_eq!(matrix.to_string(), "0.27,0.15;0.23,0.35"),
+            Imported::Matrix { matrix, .. } => {
+                assert_eq!(matrix.to_string(), "0.27,0.15;0.23,0.35")
+            }
             other => panic!("{other:?}"),
         }
     }
@@ -330,7 +364,13 @@ mod tests {
         let a = import("cat,dog\ndog,dog\ncat,cat\n", ImportKind::Auto).unwrap();
         assert!(matches!(a, Imported::Labels { ref y_true, .. } if y_true.len() == 3));
         let b = import("y_true,y_pred\n1,0\n0,0\n", ImportKind::Labels).unwrap();
-        assert_eq!(b, Imported::Labels { y_true: vec!["1".into(), "0".into()], y_pred: vec!["0".into(), "0".into()] });
+        assert_eq!(
+            b,
+            Imported::Labels {
+                y_true: vec!["1".into(), "0".into()],
+                y_pred: vec!["0".into(), "0".into()]
+            }
+        );
     }
 
     #[test]

@@ -225,12 +225,20 @@ pub fn default_class_name(k: usize) -> String {
 /// The default name of decision `d` given `n` classes: the class name for `d < n`, else
 /// `decision d`.
 pub fn default_decision_name(d: usize, classes: &[String]) -> String {
-    classes.get(d).cloned().unwrap_or_else(|| format!("decision {d}"))
+    classes
+        .get(d)
+        .cloned()
+        .unwrap_or_else(|| format!("decision {d}"))
 }
 
 /// Cuts a name to [`MAX_NAME_CHARS`] characters and trims it.
 pub fn clean_name(name: &str) -> String {
-    name.trim().chars().take(MAX_NAME_CHARS).collect::<String>().trim().to_string()
+    name.trim()
+        .chars()
+        .take(MAX_NAME_CHARS)
+        .collect::<String>()
+        .trim()
+        .to_string()
 }
 
 impl AppState {
@@ -263,7 +271,10 @@ impl AppState {
             return Err("too many classes or decisions".into());
         }
         if self.classes.len() != n {
-            return Err(format!("{} class names for {n} classes", self.classes.len()));
+            return Err(format!(
+                "{} class names for {n} classes",
+                self.classes.len()
+            ));
         }
         if self.decisions.len() != self.utility.rows() {
             return Err(format!(
@@ -290,10 +301,12 @@ impl AppState {
                     c.matrix.cols()
                 ));
             }
-            c.confusion().map_err(|e| format!("classifier '{}': {e}", c.name))?;
+            c.confusion()
+                .map_err(|e| format!("classifier '{}': {e}", c.name))?;
         }
         if let Some(p) = &self.prevalence {
-            crate::core::utility::check_shares("deployment shares", p, n).map_err(|e| e.to_string())?;
+            crate::core::utility::check_shares("deployment shares", p, n)
+                .map_err(|e| e.to_string())?;
         }
         if let Some(k) = &self.kappa {
             crate::core::metrics::check_kappa(k, n).map_err(|e| e.to_string())?;
@@ -313,7 +326,10 @@ impl AppState {
 
     /// The state as pretty JSON (with the format version), for "export state".
     pub fn to_json(&self) -> String {
-        let doc = StateDocument { utility_lab_state: FORMAT_VERSION, state: self.clone() };
+        let doc = StateDocument {
+            utility_lab_state: FORMAT_VERSION,
+            state: self.clone(),
+        };
         serde_json::to_string_pretty(&doc).unwrap_or_else(|_| "{}".to_string())
     }
 
@@ -333,7 +349,10 @@ impl AppState {
     pub fn from_json(text: &str) -> Result<AppState, String> {
         let doc: StateDocument = serde_json::from_str(text).map_err(|e| {
             let msg = e.to_string();
-            format!("not a Utility Lab state file: {}", msg.lines().next().unwrap_or(""))
+            format!(
+                "not a Utility Lab state file: {}",
+                msg.lines().next().unwrap_or("")
+            )
         })?;
         if doc.utility_lab_state > FORMAT_VERSION {
             return Err(format!(
@@ -360,7 +379,11 @@ impl AppState {
         let (lo, hi) = (self.utility.min(), self.utility.max());
         let mut u = vec![lo; (n + extra) * n];
         for d in 0..n + extra {
-            let src = if d < n { (d < old).then_some(d) } else { Some(old + (d - n)) };
+            let src = if d < n {
+                (d < old).then_some(d)
+            } else {
+                Some(old + (d - n))
+            };
             for c in 0..n {
                 u[d * n + c] = match src {
                     Some(s) if c < keep => self.utility.get(s, c),
@@ -371,10 +394,21 @@ impl AppState {
         }
         self.utility = Matrix::new(n + extra, n, u).expect("resized utility matrix is valid");
         self.classes = (0..n)
-            .map(|k| self.classes.get(k).cloned().unwrap_or_else(|| default_class_name(k)))
+            .map(|k| {
+                self.classes
+                    .get(k)
+                    .cloned()
+                    .unwrap_or_else(|| default_class_name(k))
+            })
             .collect();
         let mut decisions: Vec<String> = (0..n)
-            .map(|d| if d < old { self.decisions[d].clone() } else { self.classes[d].clone() })
+            .map(|d| {
+                if d < old {
+                    self.decisions[d].clone()
+                } else {
+                    self.classes[d].clone()
+                }
+            })
             .collect();
         decisions.extend(self.decisions[old..].iter().cloned());
         self.decisions = decisions;
@@ -430,8 +464,10 @@ mod tests {
 
     #[test]
     fn resize_keeps_extra_decisions_last() {
-        let mut s = AppState::default();
-        s.utility = Matrix::parse("15,-335;-35,165;0,0").unwrap();
+        let mut s = AppState {
+            utility: Matrix::parse("15,-335;-35,165;0,0").unwrap(),
+            ..AppState::default()
+        };
         s.decisions.push("refer".into());
         s.validate().unwrap();
         s.resize_classes(3);

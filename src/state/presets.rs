@@ -86,8 +86,14 @@ pub fn factory() -> AppState {
         classes,
         utility: m("15,-335;-35,165"),
         classifiers: vec![
-            Classifier { name: "A".into(), matrix: m("27,15;23,35") },
-            Classifier { name: "B".into(), matrix: m("43,18;7,32") },
+            Classifier {
+                name: "A".into(),
+                matrix: m("27,15;23,35"),
+            },
+            Classifier {
+                name: "B".into(),
+                matrix: m("43,18;7,32"),
+            },
         ],
         orientation: Orientation::OutputRows,
         prevalence: None,

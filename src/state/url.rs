@@ -90,11 +90,17 @@ const MAX_FRAGMENT: usize = 200_000;
 pub fn decode(fragment: &str) -> Decoded {
     let mut notices = Vec::new();
     let mut note = |key: &str, message: String| {
-        notices.push(Notice { key: truncate(key, 40), message });
+        notices.push(Notice {
+            key: truncate(key, 40),
+            message,
+        });
     };
     let raw = fragment.strip_prefix('#').unwrap_or(fragment);
     let raw = if raw.len() > MAX_FRAGMENT {
-        note("link", format!("longer than {MAX_FRAGMENT} characters; the rest was ignored"));
+        note(
+            "link",
+            format!("longer than {MAX_FRAGMENT} characters; the rest was ignored"),
+        );
         let mut end = MAX_FRAGMENT;
         while !raw.is_char_boundary(end) {
             end -= 1;
@@ -123,7 +129,13 @@ pub fn decode(fragment: &str) -> Decoded {
             }
         }
     }
-    let get_raw = |key: &str| pairs.iter().rev().find(|(k, _)| k == key).map(|(_, v)| v.clone());
+    let get_raw = |key: &str| {
+        pairs
+            .iter()
+            .rev()
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| v.clone())
+    };
     let get = |key: &str| get_raw(key).map(|v| pct_decode(&v));
 
     let has_content = pairs
@@ -151,7 +163,13 @@ pub fn decode(fragment: &str) -> Decoded {
                      parts this version does not know are ignored"
                 ),
             ),
-            Err(_) => note("v", format!("'{}' is not a version number; read as version 1", truncate(&v, 20))),
+            Err(_) => note(
+                "v",
+                format!(
+                    "'{}' is not a version number; read as version 1",
+                    truncate(&v, 20)
+                ),
+            ),
         }
     }
     let orientation = match get("orient") {
@@ -159,7 +177,13 @@ pub fn decode(fragment: &str) -> Decoded {
         Some(o) => match Orientation::parse(&o) {
             Some(o) => o,
             None => {
-                note("orient", format!("'{}' is not 'true-rows' or 'output-rows'; read as output-rows", truncate(&o, 20)));
+                note(
+                    "orient",
+                    format!(
+                        "'{}' is not 'true-rows' or 'output-rows'; read as output-rows",
+                        truncate(&o, 20)
+                    ),
+                );
                 Orientation::OutputRows
             }
         },
@@ -170,7 +194,9 @@ pub fn decode(fragment: &str) -> Decoded {
     let mut utility: Option<Matrix> = None;
     if let Some(u) = get("u") {
         match Matrix::parse(&u) {
-            Ok(m) if m.cols() < 2 => note("u", "needs at least 2 columns (classes); ignored".into()),
+            Ok(m) if m.cols() < 2 => {
+                note("u", "needs at least 2 columns (classes); ignored".into())
+            }
             Ok(m) if m.rows() < m.cols() => note(
                 "u",
                 format!(
@@ -188,7 +214,9 @@ pub fn decode(fragment: &str) -> Decoded {
     }
     let mut classifiers: Vec<Classifier> = Vec::new();
     for (k, v) in &pairs {
-        let Some(name) = k.strip_prefix("cm.") else { continue };
+        let Some(name) = k.strip_prefix("cm.") else {
+            continue;
+        };
         let name = clean_name(name);
         if name.is_empty() {
             note(k, "a classifier needs a name (cm.NAME=…); ignored".into());
@@ -199,11 +227,17 @@ pub fn decode(fragment: &str) -> Decoded {
             continue;
         }
         if classifiers.len() >= MAX_CLASSIFIERS {
-            note(k, format!("more than {MAX_CLASSIFIERS} classifiers; ignored"));
+            note(
+                k,
+                format!("more than {MAX_CLASSIFIERS} classifiers; ignored"),
+            );
             continue;
         }
         match ConfusionMatrix::parse(&pct_decode(v), orientation) {
-            Ok(cm) => classifiers.push(Classifier { name, matrix: cm.counts().clone() }),
+            Ok(cm) => classifiers.push(Classifier {
+                name,
+                matrix: cm.counts().clone(),
+            }),
             Err(e) => note(k, format!("{e}; ignored")),
         }
     }
@@ -222,7 +256,10 @@ pub fn decode(fragment: &str) -> Decoded {
         if !ok {
             note(
                 &format!("cm.{}", c.name),
-                format!("is {0} × {0} but there are {n} classes; ignored", c.matrix.rows()),
+                format!(
+                    "is {0} × {0} but there are {n} classes; ignored",
+                    c.matrix.rows()
+                ),
             );
         }
         ok
@@ -236,27 +273,43 @@ pub fn decode(fragment: &str) -> Decoded {
         if names.len() == n && names.iter().all(|s| !s.is_empty()) {
             state.classes = names;
         } else {
-            note("classes", format!("{} names for {n} classes; default names used", names.len()));
+            note(
+                "classes",
+                format!("{} names for {n} classes; default names used", names.len()),
+            );
         }
     }
     let n_d = state.utility.rows();
-    state.decisions = (0..n_d).map(|d| default_decision_name(d, &state.classes)).collect();
+    state.decisions = (0..n_d)
+        .map(|d| default_decision_name(d, &state.classes))
+        .collect();
     if let Some(d) = get_raw("decisions") {
         let names = split_names(&d);
         if names.len() == n_d && names.iter().all(|s| !s.is_empty()) {
             state.decisions = names;
         } else {
-            note("decisions", format!("{} names for {n_d} decisions; default names used", names.len()));
+            note(
+                "decisions",
+                format!(
+                    "{} names for {n_d} decisions; default names used",
+                    names.len()
+                ),
+            );
         }
     }
 
     // 5. Vectors.
     if let Some(p) = get("prev") {
         match parse_list(&p) {
-            Some(v) if v.len() == n && v.iter().all(|x| *x >= 0.0) && v.iter().sum::<f64>() > 0.0 => {
+            Some(v)
+                if v.len() == n && v.iter().all(|x| *x >= 0.0) && v.iter().sum::<f64>() > 0.0 =>
+            {
                 let s: f64 = v.iter().sum();
                 if (s - 1.0).abs() > 1e-6 {
-                    note("prev", format!("the shares sum to {s}; they were rescaled to sum to 1"));
+                    note(
+                        "prev",
+                        format!("the shares sum to {s}; they were rescaled to sum to 1"),
+                    );
                 }
                 state.prevalence = Some(v.iter().map(|x| x / s).collect());
             }
@@ -265,8 +318,13 @@ pub fn decode(fragment: &str) -> Decoded {
     }
     if let Some(k) = get("kappa") {
         match parse_list(&k) {
-            Some(v) if v.len() == n && v.iter().all(|x| (0.0..=1.0).contains(x)) => state.kappa = Some(v),
-            _ => note("kappa", format!("expected {n} values between 0 and 1; ignored")),
+            Some(v) if v.len() == n && v.iter().all(|x| (0.0..=1.0).contains(x)) => {
+                state.kappa = Some(v)
+            }
+            _ => note(
+                "kappa",
+                format!("expected {n} values between 0 and 1; ignored"),
+            ),
         }
     }
 
@@ -275,7 +333,10 @@ pub fn decode(fragment: &str) -> Decoded {
         match e.trim() {
             "1" | "true" | "yes" => state.embed = true,
             "0" | "false" | "no" => state.embed = false,
-            other => note("embed", format!("'{}' is not 1 or 0; ignored", truncate(other, 20))),
+            other => note(
+                "embed",
+                format!("'{}' is not 1 or 0; ignored", truncate(other, 20)),
+            ),
         }
     }
     if let Some(v) = get("view") {
@@ -283,69 +344,140 @@ pub fn decode(fragment: &str) -> Decoded {
             Some(view) if view.is_available() => state.view = view,
             Some(view) => note(
                 "view",
-                format!("the {} view is not available in this version; showing Compare", view.label()),
+                format!(
+                    "the {} view is not available in this version; showing Compare",
+                    view.label()
+                ),
             ),
-            None => note("view", format!("unknown view '{}'; showing Compare", truncate(&v, 20))),
+            None => note(
+                "view",
+                format!("unknown view '{}'; showing Compare", truncate(&v, 20)),
+            ),
         }
     }
     let mc = &mut state.mc;
     if let Some(p) = get("prior") {
         match Prior::from_key(p.trim()) {
             Some(p) => mc.prior = p,
-            None => note("prior", format!("'{}' is not 'uniform' or 'gaussian'; ignored", truncate(&p, 20))),
+            None => note(
+                "prior",
+                format!(
+                    "'{}' is not 'uniform' or 'gaussian'; ignored",
+                    truncate(&p, 20)
+                ),
+            ),
         }
     }
     if let Some(s) = get("sigma") {
         match s.trim().parse::<f64>() {
             Ok(v) if (0.0..=1.0).contains(&v) => mc.sigma = v,
-            _ => note("sigma", format!("'{}' is not a number between 0 and 1; ignored", truncate(&s, 20))),
+            _ => note(
+                "sigma",
+                format!(
+                    "'{}' is not a number between 0 and 1; ignored",
+                    truncate(&s, 20)
+                ),
+            ),
         }
     }
     if let Some(p) = get("pairs") {
         match p.trim().parse::<f64>() {
             Ok(v) if v >= 1.0 && v <= MAX_PAIRS as f64 && v.fract() == 0.0 => mc.pairs = v as u64,
-            _ => note("pairs", format!("'{}' is not a whole number from 1 to {MAX_PAIRS}; ignored", truncate(&p, 20))),
+            _ => note(
+                "pairs",
+                format!(
+                    "'{}' is not a whole number from 1 to {MAX_PAIRS}; ignored",
+                    truncate(&p, 20)
+                ),
+            ),
         }
     }
     if let Some(s) = get("seed") {
         match s.trim().parse::<u64>() {
             Ok(v) => mc.seed = v,
-            Err(_) => note("seed", format!("'{}' is not a whole number ≥ 0; ignored", truncate(&s, 24))),
+            Err(_) => note(
+                "seed",
+                format!("'{}' is not a whole number ≥ 0; ignored", truncate(&s, 24)),
+            ),
         }
     }
     if let Some(a) = get("axis") {
         match a.trim() {
             "sigma" => mc.axis = ErrorAxis::Sigma,
             "realized" => mc.axis = ErrorAxis::Realized,
-            _ => note("axis", format!("'{}' is not 'sigma' or 'realized'; ignored", truncate(&a, 20))),
+            _ => note(
+                "axis",
+                format!(
+                    "'{}' is not 'sigma' or 'realized'; ignored",
+                    truncate(&a, 20)
+                ),
+            ),
         }
     }
     if let Some(b) = get("balance") {
         match b.trim().parse::<f64>() {
             Ok(v) if v > 0.0 && v < 1.0 => mc.balance = v,
-            _ => note("balance", format!("'{}' is not a share strictly between 0 and 1; ignored", truncate(&b, 20))),
+            _ => note(
+                "balance",
+                format!(
+                    "'{}' is not a share strictly between 0 and 1; ignored",
+                    truncate(&b, 20)
+                ),
+            ),
         }
     }
     if let Some(m) = get("metrics") {
-        let keys: Vec<String> = m.split(',').map(|s| s.trim().to_string()).filter(|s| !s.is_empty()).collect();
-        let (good, bad): (Vec<String>, Vec<String>) =
-            keys.into_iter().partition(|k| MC_METRIC_KEYS.contains(&k.as_str()));
+        let keys: Vec<String> = m
+            .split(',')
+            .map(|s| s.trim().to_string())
+            .filter(|s| !s.is_empty())
+            .collect();
+        let (good, bad): (Vec<String>, Vec<String>) = keys
+            .into_iter()
+            .partition(|k| MC_METRIC_KEYS.contains(&k.as_str()));
         if !bad.is_empty() {
-            note("metrics", format!("unknown metric(s) {}; ignored", truncate(&bad.join(", "), 60)));
+            note(
+                "metrics",
+                format!(
+                    "unknown metric(s) {}; ignored",
+                    truncate(&bad.join(", "), 60)
+                ),
+            );
         }
         mc.metrics = good;
     }
     if let Some(s) = get("step") {
         match s.trim().parse::<usize>() {
             Ok(v) if (1..=STORY_STEPS).contains(&v) => state.step = v - 1,
-            _ => note("step", format!("'{}' is not a step from 1 to {STORY_STEPS}; ignored", truncate(&s, 20))),
+            _ => note(
+                "step",
+                format!(
+                    "'{}' is not a step from 1 to {STORY_STEPS}; ignored",
+                    truncate(&s, 20)
+                ),
+            ),
         }
     }
 
     // 7. Unknown keys.
     const KNOWN: [&str; 17] = [
-        "v", "view", "u", "classes", "decisions", "orient", "prev", "kappa", "embed", "prior",
-        "sigma", "pairs", "seed", "axis", "balance", "metrics", "step",
+        "v",
+        "view",
+        "u",
+        "classes",
+        "decisions",
+        "orient",
+        "prev",
+        "kappa",
+        "embed",
+        "prior",
+        "sigma",
+        "pairs",
+        "seed",
+        "axis",
+        "balance",
+        "metrics",
+        "step",
     ];
     for (k, _) in &pairs {
         if !k.starts_with("cm.") && !KNOWN.contains(&k.as_str()) {
@@ -376,7 +508,10 @@ pub fn decode(fragment: &str) -> Decoded {
 /// assert_eq!(url::decode(&url::encode(&s)).state, s);
 /// ```
 pub fn encode(state: &AppState) -> String {
-    let mut parts: Vec<String> = vec![format!("v={FORMAT_VERSION}"), format!("view={}", state.view.key())];
+    let mut parts: Vec<String> = vec![
+        format!("v={FORMAT_VERSION}"),
+        format!("view={}", state.view.key()),
+    ];
     if state.embed {
         parts.push("embed=1".into());
     }
@@ -395,8 +530,9 @@ pub fn encode(state: &AppState) -> String {
     if state.classes != default_classes {
         parts.push(format!("classes={}", join_names(&state.classes)));
     }
-    let default_decisions: Vec<String> =
-        (0..state.utility.rows()).map(|d| default_decision_name(d, &state.classes)).collect();
+    let default_decisions: Vec<String> = (0..state.utility.rows())
+        .map(|d| default_decision_name(d, &state.classes))
+        .collect();
     if state.decisions != default_decisions {
         parts.push(format!("decisions={}", join_names(&state.decisions)));
     }
@@ -436,11 +572,18 @@ pub fn encode(state: &AppState) -> String {
 }
 
 fn join_numbers(v: &[f64]) -> String {
-    v.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(",")
+    v.iter()
+        .map(|x| x.to_string())
+        .collect::<Vec<_>>()
+        .join(",")
 }
 
 fn join_names(names: &[String]) -> String {
-    names.iter().map(|n| pct_encode(n)).collect::<Vec<_>>().join(",")
+    names
+        .iter()
+        .map(|n| pct_encode(n))
+        .collect::<Vec<_>>()
+        .join(",")
 }
 
 /// Splits a raw (still percent-encoded) list of names on ',' and decodes each name, so that a
@@ -511,7 +654,9 @@ mod tests {
 
     #[test]
     fn spec_example_decodes_cleanly() {
-        let d = decode("#view=compare&u=15,-335;-35,165&cm.A=27,15;23,35&cm.B=43,18;7,32&classes=long,short");
+        let d = decode(
+            "#view=compare&u=15,-335;-35,165&cm.A=27,15;23,35&cm.B=43,18;7,32&classes=long,short",
+        );
         assert!(d.notices.is_empty(), "{:?}", d.notices);
         assert_eq!(d.state, presets::factory());
     }
@@ -542,7 +687,10 @@ mod tests {
     fn bad_parts_are_reported_and_the_rest_applied() {
         let d = decode("#v=9&view=nope&u=1,2;3&cm.A=27,15;23,35&cm.B=-1,0;0,1&classes=x&prev=0.5&kappa=2,0&sigma=-1&pairs=0&seed=abc&prior=flat&foo=bar&junk");
         let keys: Vec<&str> = d.notices.iter().map(|n| n.key.as_str()).collect();
-        for k in ["v", "view", "u", "cm.B", "classes", "prev", "kappa", "sigma", "pairs", "seed", "prior", "foo", "junk"] {
+        for k in [
+            "v", "view", "u", "cm.B", "classes", "prev", "kappa", "sigma", "pairs", "seed",
+            "prior", "foo", "junk",
+        ] {
             assert!(keys.contains(&k), "no notice for {k}: {keys:?}");
         }
         assert_eq!(d.state.classifiers.len(), 1);

@@ -1,9 +1,481 @@
-//! `ulab decide` (not yet implemented).
+//! `ulab decide`: expected utilities and the optimal decision (seed 000 eqs. 8–9, seed 002
+//! eqs. 2, 12), and a label-only classifier turned into a decision maker (seed 002 §3.2,
+//! eq. 23, appendix).
 
-/// Arguments of `ulab decide`.
+use crate::common::{self, fmt4, fmt_num, quoted, Table};
+use serde::Serialize;
+use utility_lab::core::decision::{self, BinaryRule};
+use utility_lab::core::{Orientation, UtilityMatrix};
+
+const AFTER_HELP: &str = "\
+Two modes:
+  --probabilities p,...   the probability of each true class for one item: the expected utility
+                          of each decision Ū_d = Σ_c U_dc p_c, the optimal decision (argmax), the
+                          most probable class beside it, and for a 2 × 2 matrix the threshold rule
+                          on p(class 0).
+  --counts M              a label-only classifier's confusion counts (rows = output, columns =
+                          true class, or --orientation true-rows): p(output | class) with the
+                          pseudo-count α, p(class | output) by Bayes with the deployment base rates
+                          (--prevalence, default the test set's shares), the optimal decision and
+                          the most probable class for each output, and the yield per item of the
+                          raw classifier (output o ↦ decision o) and of the remapped one.
+
+The utility matrix has rows = decisions, columns = true classes; it may have more decisions
+than classes (e.g. \"refer to an expert\"); decision d < number of classes means \"class d\".
+
+--json prints, for --probabilities: {\"mode\":\"probabilities\",\"classes\",\"decisions\",
+\"probabilities\",\"expected_utilities\",\"optimal\",\"tied\",\"most_probable\",\"binary_rule\"}; for
+--counts: {\"mode\":\"counts\",\"classes\",\"decisions\",\"alpha\",\"prevalence\",\"output_given_class\",
+\"class_given_output\" (rows = output, columns = class),\"outputs\":[{\"output\",\"probability\",
+\"expected_utilities\",\"optimal\",\"most_probable\"}],\"raw_yield\",\"remapped_yield\"}.
+
+Examples:
+  # The lottery of seed 002 (decisions buy, not-buy × classes win, lose), p(win) = 0.2:
+  # the most probable class is 'lose', the optimal decision is 'buy'
+  ulab decide --utility '10,-1;0,0' --probabilities 0.2,0.8 --decisions buy,not-buy --classes win,lose
+  # A third decision, 'refer', worth 0.8 whatever the class
+  ulab decide --utility '1,0;0,1;0.8,0.8' --probabilities 0.55,0.45 --decisions yes,no,refer
+  # Classifier A of the factory: whatever it outputs, sending the item to line 1 pays more
+  ulab decide --utility '15,-335;-35,165' --counts '27,15;23,35' --alpha 0
+  # A screening test's counts (rows = true class) for a 1 % base rate in deployment
+  ulab decide --utility '100,-10;-1000,0' --counts '90,10;50,950' --orientation true-rows \\
+              --prevalence 0.01,0.99 --classes sick,healthy --decisions treat,wait";
+
+/// Expected utilities and the optimal decision; probabilities from a label-only classifier.
 #[derive(clap::Args)]
-pub struct Args {}
+#[command(after_help = AFTER_HELP)]
+#[command(group(clap::ArgGroup::new("input").required(true).args(["probabilities", "counts"])))]
+pub struct Args {
+    /// Utility matrix, rows = decisions, columns = true classes (e.g. '10,-1;0,0')
+    #[arg(long, value_name = "M", allow_hyphen_values = true)]
+    pub utility: String,
 
-pub fn run(_args: &Args) -> Result<(), String> {
-    Err("'decide' is not implemented yet".into())
+    /// Probability of each true class, comma-separated, summing to 1
+    #[arg(long, value_name = "p,...", allow_hyphen_values = true)]
+    pub probabilities: Option<String>,
+
+    /// A label-only classifier's confusion counts (rows = output unless --orientation true-rows)
+    #[arg(long, value_name = "M", allow_hyphen_values = true)]
+    pub counts: Option<String>,
+
+    /// How --counts is written: output-rows (rows = output, the default) or true-rows
+    #[arg(
+        long,
+        value_name = "output-rows|true-rows",
+        value_parser = common::parse_orientation,
+    )]
+    pub orientation: Option<Orientation>,
+
+    /// Dirichlet pseudo-count α ≥ 0 added to every count (with --counts) [default: 1]
+    #[arg(
+        long,
+        value_name = "A",
+        value_parser = common::parse_finite,
+        allow_hyphen_values = true
+    )]
+    pub alpha: Option<f64>,
+
+    /// Deployment base rates π, one per class, summing to 1 (with --counts; default: the
+    /// test set's class shares)
+    #[arg(long, value_name = "p,...", allow_hyphen_values = true)]
+    pub prevalence: Option<String>,
+
+    /// Decision names (rows of the utility matrix), comma-separated
+    #[arg(long, value_name = "a,b,...")]
+    pub decisions: Option<String>,
+
+    /// Class names (columns of the utility matrix), comma-separated (default 0, 1, ...)
+    #[arg(long, value_name = "a,b,...")]
+    pub classes: Option<String>,
+
+    /// Print JSON
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Serialize)]
+struct JsonRule {
+    /// "at_or_above", "at_or_below", "always", "indifferent"
+    kind: &'static str,
+    /// The threshold on p(class 0), for the first two kinds.
+    threshold: Option<f64>,
+    /// The decision chosen when p(class 0) passes the threshold, or always.
+    decision: Option<String>,
+}
+
+#[derive(Serialize)]
+struct JsonProbabilities<'a> {
+    mode: &'static str,
+    classes: &'a [String],
+    decisions: &'a [String],
+    probabilities: &'a [f64],
+    expected_utilities: Vec<Option<f64>>,
+    optimal: &'a str,
+    tied: Vec<&'a str>,
+    most_probable: &'a str,
+    binary_rule: Option<JsonRule>,
+}
+
+#[derive(Serialize)]
+struct JsonOutput<'a> {
+    output: &'a str,
+    probability: f64,
+    expected_utilities: Vec<Option<f64>>,
+    optimal: &'a str,
+    most_probable: &'a str,
+}
+
+#[derive(Serialize)]
+struct JsonCounts<'a> {
+    mode: &'static str,
+    classes: &'a [String],
+    decisions: &'a [String],
+    alpha: f64,
+    prevalence: &'a [f64],
+    output_given_class: Vec<Vec<f64>>,
+    class_given_output: Vec<Vec<f64>>,
+    outputs: Vec<JsonOutput<'a>>,
+    raw_yield: Option<f64>,
+    remapped_yield: Option<f64>,
+}
+
+pub fn run(args: &Args) -> Result<(), String> {
+    let u = common::utility_arg(&args.utility)?;
+    let classes = common::class_names(args.classes.as_deref(), u.n_classes())?;
+    let decisions = common::decision_names(args.decisions.as_deref(), u.n_decisions(), &classes)?;
+    let text = match (&args.probabilities, &args.counts) {
+        (Some(p), None) => {
+            let extra = [
+                ("--orientation", args.orientation.is_some()),
+                ("--alpha", args.alpha.is_some()),
+                ("--prevalence", args.prevalence.is_some()),
+            ];
+            if let Some((name, _)) = extra.iter().find(|(_, given)| *given) {
+                return Err(format!(
+                    "{name} applies to --counts only, not to --probabilities"
+                ));
+            }
+            probabilities_mode(args, &u, p, &classes, &decisions)?
+        }
+        (None, Some(c)) => counts_mode(args, &u, c, &classes, &decisions)?,
+        _ => return Err("give either --probabilities or --counts".to_string()),
+    };
+    common::emit(&text)
+}
+
+fn rule_text(rule: BinaryRule, classes: &[String], decisions: &[String]) -> String {
+    match rule {
+        BinaryRule::ZeroAtOrAbove(t) => format!(
+            "decide {} iff p({}) ≥ {} = (U11 − U01) / ((U00 − U10) + (U11 − U01)), otherwise {}",
+            quoted(&decisions[0]),
+            classes[0],
+            fmt_num(t),
+            quoted(&decisions[1])
+        ),
+        BinaryRule::ZeroAtOrBelow(t) => format!(
+            "decide {} iff p({}) ≤ {}, otherwise {} (this utility matrix rewards a wrong decision \
+             above a right one)",
+            quoted(&decisions[0]),
+            classes[0],
+            fmt_num(t),
+            quoted(&decisions[1])
+        ),
+        BinaryRule::Always(d) => format!(
+            "decide {} whatever the probabilities",
+            quoted(&decisions[d])
+        ),
+        BinaryRule::Indifferent => {
+            "both decisions always have the same expected utility".to_string()
+        }
+    }
+}
+
+fn rule_json(rule: BinaryRule, decisions: &[String]) -> JsonRule {
+    match rule {
+        BinaryRule::ZeroAtOrAbove(t) => JsonRule {
+            kind: "at_or_above",
+            threshold: Some(t),
+            decision: Some(decisions[0].clone()),
+        },
+        BinaryRule::ZeroAtOrBelow(t) => JsonRule {
+            kind: "at_or_below",
+            threshold: Some(t),
+            decision: Some(decisions[0].clone()),
+        },
+        BinaryRule::Always(d) => JsonRule {
+            kind: "always",
+            threshold: None,
+            decision: Some(decisions[d].clone()),
+        },
+        BinaryRule::Indifferent => JsonRule {
+            kind: "indifferent",
+            threshold: None,
+            decision: None,
+        },
+    }
+}
+
+fn probabilities_mode(
+    args: &Args,
+    u: &UtilityMatrix,
+    text: &str,
+    classes: &[String],
+    decisions: &[String],
+) -> Result<String, String> {
+    let p = common::shares_arg(
+        "--probabilities",
+        text,
+        u.n_classes(),
+        "one per class: the columns of the utility matrix",
+    )?;
+    let d = decision::decide(u, &p).map_err(|e| format!("--probabilities: {e}"))?;
+    if d.expected.iter().any(|v| !v.is_finite()) {
+        return Err(
+            "--utility: the expected utilities overflow: rescale the utility matrix".into(),
+        );
+    }
+    let rule = if u.n_decisions() == 2 && u.n_classes() == 2 {
+        decision::binary_threshold(u).ok()
+    } else {
+        None
+    };
+    if args.json {
+        let out = JsonProbabilities {
+            mode: "probabilities",
+            classes,
+            decisions,
+            probabilities: &p,
+            expected_utilities: d.expected.iter().map(|v| common::finite(*v)).collect(),
+            optimal: &decisions[d.optimal],
+            tied: d.tied.iter().map(|&i| decisions[i].as_str()).collect(),
+            most_probable: &classes[d.most_probable],
+            binary_rule: rule.map(|r| rule_json(r, decisions)),
+        };
+        return common::to_json(&out);
+    }
+    let mut out = String::new();
+    out.push_str(&format!(
+        "Probabilities of the true classes: {}\n\n",
+        classes
+            .iter()
+            .zip(&p)
+            .map(|(c, v)| format!("p({c}) = {}", fmt_num(*v)))
+            .collect::<Vec<_>>()
+            .join(", ")
+    ));
+    out.push_str("Expected utility of each decision, Ū_d = Σ_c U_dc p_c:\n");
+    let mut t = Table::new(&["decision", "Ū", ""]).left(2);
+    for (k, v) in d.expected.iter().enumerate() {
+        let mark = if d.tied.contains(&k) {
+            "◀ optimal"
+        } else {
+            ""
+        };
+        t.row(vec![decisions[k].clone(), fmt_num(*v), mark.to_string()]);
+    }
+    out.push_str(&t.render());
+    out.push('\n');
+    if d.tied.len() > 1 {
+        out.push_str(&format!(
+            "Optimal decisions (tied): {}\n",
+            d.tied
+                .iter()
+                .map(|&i| quoted(&decisions[i]))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ));
+    } else {
+        out.push_str(&format!(
+            "Optimal decision: {}\n",
+            quoted(&decisions[d.optimal])
+        ));
+    }
+    out.push_str(&format!(
+        "Most probable class: {} (p = {})\n",
+        quoted(&classes[d.most_probable]),
+        fmt_num(p[d.most_probable])
+    ));
+    // Decision k < number of classes means "class k"; compare when that decision exists.
+    if d.most_probable < decisions.len() && !d.tied.contains(&d.most_probable) {
+        out.push_str(&format!(
+            "The optimal decision is not the decision for the most probable class: deciding {} \
+             would give {} instead of {}.\n",
+            quoted(&decisions[d.most_probable]),
+            fmt_num(d.expected[d.most_probable]),
+            fmt_num(d.expected[d.optimal])
+        ));
+    }
+    if let Some(r) = rule {
+        out.push_str(&format!(
+            "Binary rule: {}\n",
+            rule_text(r, classes, decisions)
+        ));
+    }
+    Ok(out)
+}
+
+fn counts_mode(
+    args: &Args,
+    u: &UtilityMatrix,
+    text: &str,
+    classes: &[String],
+    decisions: &[String],
+) -> Result<String, String> {
+    let cm = common::confusion_arg("--counts", text, args.orientation.unwrap_or_default())?;
+    let alpha = args.alpha.unwrap_or(1.0);
+    let n = cm.n();
+    common::check_fits(u, n, "--counts")?;
+    if alpha < 0.0 {
+        return Err(format!(
+            "--alpha: {} is negative; the pseudo-count must be ≥ 0",
+            fmt_num(alpha)
+        ));
+    }
+    let prevalence = match &args.prevalence {
+        Some(t) => Some(common::shares_arg(
+            "--prevalence",
+            t,
+            n,
+            "one base rate per class",
+        )?),
+        None => None,
+    };
+    if alpha == 0.0 {
+        if let Some(c) = cm.class_totals().iter().position(|t| *t == 0.0) {
+            return Err(format!(
+                "--counts: the test set has no case of class {}, so p(output | {}) is 0/0 with \
+                 --alpha 0: use a pseudo-count α > 0",
+                quoted(&classes[c]),
+                classes[c]
+            ));
+        }
+    }
+    let safe = common::metric_safe(&cm);
+    let r = decision::remap(&safe, u, alpha, prevalence.as_deref()).map_err(|e| match e {
+        utility_lab::core::CoreError::Invalid(m) => format!("--counts: {m}"),
+        other => format!("--counts: {other}"),
+    })?;
+    if !r.raw_yield.is_finite() || !r.remapped_yield.is_finite() {
+        return Err("--utility: the yields overflow: rescale the utility matrix".into());
+    }
+    let pi: Vec<f64> = prevalence.clone().unwrap_or_else(|| cm.class_shares());
+    let rows = |m: &utility_lab::core::Matrix| m.to_rows();
+    if args.json {
+        let out = JsonCounts {
+            mode: "counts",
+            classes,
+            decisions,
+            alpha,
+            prevalence: &pi,
+            output_given_class: rows(&r.output_given_class),
+            class_given_output: rows(&r.class_given_output),
+            outputs: (0..n)
+                .map(|o| JsonOutput {
+                    output: &classes[o],
+                    probability: r.output_probability[o],
+                    expected_utilities: r
+                        .expected
+                        .row(o)
+                        .iter()
+                        .map(|v| common::finite(*v))
+                        .collect(),
+                    optimal: &decisions[r.decisions[o]],
+                    most_probable: &classes[r.most_probable[o]],
+                })
+                .collect(),
+            raw_yield: common::finite(r.raw_yield),
+            remapped_yield: common::finite(r.remapped_yield),
+        };
+        return common::to_json(&out);
+    }
+
+    let mut out = String::new();
+    out.push_str(&format!(
+        "Label-only classifier: {} classes ({}), N = {}; pseudo-count α = {}; base rates π = ({}){}\n\n",
+        n,
+        common::fmt_names(classes),
+        fmt_num(cm.total()),
+        fmt_num(alpha),
+        common::fmt_list_capped(&pi),
+        if prevalence.is_some() { " (deployment, --prevalence)" } else { " (the test set's shares)" }
+    ));
+
+    let mut header = vec!["output ↓ / true →".to_string()];
+    header.extend(classes.iter().cloned());
+    out.push_str("p(output | class) = (M_oc + α) / (N_c + n·α)   (each column sums to 1)\n");
+    let mut t = Table::new(&header);
+    for (o, name) in classes.iter().enumerate() {
+        let mut row = vec![name.clone()];
+        row.extend(r.output_given_class.row(o).iter().map(|v| fmt4(*v)));
+        t.row(row);
+    }
+    out.push_str(&t.render());
+    out.push('\n');
+
+    out.push_str("p(class | output) ∝ p(output | class)·π_class   (each row sums to 1)\n");
+    let mut t = Table::new(&header);
+    for (o, name) in classes.iter().enumerate() {
+        let mut row = vec![name.clone()];
+        row.extend(r.class_given_output.row(o).iter().map(|v| fmt4(*v)));
+        t.row(row);
+    }
+    out.push_str(&t.render());
+    out.push('\n');
+
+    out.push_str("For each output: expected utility of each decision, the optimal decision and the most probable class\n");
+    let mut header = vec!["output".to_string(), "p(output)".to_string()];
+    let show_all = decisions.len() <= 8;
+    if show_all {
+        header.extend(decisions.iter().map(|d| format!("Ū({d})")));
+    }
+    header.push("optimal".to_string());
+    header.push("most probable".to_string());
+    let k = header.len();
+    let mut t = Table::new(&header).left(k - 1).left(k - 2);
+    for o in 0..n {
+        let mut row = vec![classes[o].clone(), fmt4(r.output_probability[o])];
+        if show_all {
+            row.extend(r.expected.row(o).iter().map(|v| fmt_num(*v)));
+        }
+        row.push(decisions[r.decisions[o]].clone());
+        row.push(classes[r.most_probable[o]].clone());
+        t.row(row);
+    }
+    out.push_str(&t.render());
+    out.push('\n');
+
+    out.push_str(&format!(
+        "Yield per item, raw (output o ↦ decision o):  {}\n",
+        fmt_num(r.raw_yield)
+    ));
+    out.push_str(&format!(
+        "Yield per item, remapped (optimal decisions): {}\n",
+        fmt_num(r.remapped_yield)
+    ));
+    let changed: Vec<String> = (0..n)
+        .filter(|&o| r.decisions[o] != o)
+        .map(|o| {
+            format!(
+                "{} → {}",
+                quoted(&classes[o]),
+                quoted(&decisions[r.decisions[o]])
+            )
+        })
+        .collect();
+    if changed.is_empty() {
+        out.push_str("Every output is already its optimal decision: remapping changes nothing.\n");
+    } else {
+        out.push_str(&format!(
+            "Remapping the outputs {} raises the yield by {} per item.\n",
+            changed.join(", "),
+            fmt_num(r.remapped_yield - r.raw_yield)
+        ));
+    }
+    if alpha > 0.0 {
+        out.push_str(
+            "(The pseudo-count smooths the counts; with --alpha 0 and no --prevalence the raw yield \
+             is the test-set yield.)\n",
+        );
+    }
+    Ok(out)
 }

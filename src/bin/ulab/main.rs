@@ -62,11 +62,21 @@ mod cli {
                     }
                     _ => {
                         let text = e.to_string();
-                        let line = text
-                            .lines()
-                            .find(|l| !l.trim().is_empty())
+                        let mut lines = text.lines().skip_while(|l| l.trim().is_empty());
+                        let mut line = lines
+                            .next()
                             .unwrap_or("invalid arguments")
-                            .trim_start_matches("error: ");
+                            .trim_start_matches("error: ")
+                            .to_string();
+                        // "the following required arguments were not provided:" is followed by
+                        // the indented names: keep them on the one line.
+                        if line.ends_with(':') {
+                            let names: Vec<&str> = lines
+                                .take_while(|l| l.starts_with(' ') && !l.trim().is_empty())
+                                .map(str::trim)
+                                .collect();
+                            line = format!("{} {}", line, names.join(", "));
+                        }
                         eprintln!("ulab: {line}");
                         std::process::exit(2);
                     }
