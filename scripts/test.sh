@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# Runs every test: scripts/test.sh
+#   setup → rustfmt → clippy (native and wasm32) → cargo test (unit, integration, doc tests)
+#   → trunk build --release (dist/, and dist-subpath/ with --public-url /some/path/)
+#   → size of the compressed main wasm (fails above 1 MB) → Playwright end-to-end tests in
+#   Debian's headless chromium against the built pages.
+# Exits non-zero as soon as any step fails.
+set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+cd "$ROOT"
+
+MAX_WASM_GZIP_BYTES=1000000 # SPEC §7: the compressed wasm stays under 1 MB
+SUBPATH=/some/path/
+started=$(now)
+timings=()
+current="(start)"
+trap 'status=$?; [ "$status" = 0 ] || printf "\n\033[31;1mFAILED\033[0m at step: %s (exit %s)\n" "$current" "$status" >&2' EXIT
+
+# run NAME COMMAND...: a step with a header and its duration.
+run() {
+  local name="$1"
+  shift
+  step "$name"
+  current="$name"
+  local t0
+  t0=$(now)
+  "$@"
+  timings+=("$(printf '%-34s %4ss' "$name" "$(($(now) - t0))")")
+}
+
+wasm_size_check() {
+  local wasm gz worker worker_gz
+  wasm="$(find dist -maxdepth 1 -name 'utility-lab-*_bg.wasm' | head -n 1)"
+  [ -n "$wasm" ] || die "no dist/utility-lab-*_bg.wasm: did trunk build?"
+  gz=$(gzip -9 -c "$wasm" | wc -c)
+  note "main wasm:   $(wc -c <"$wasm") bytes, gzip -9: $gz bytes ($wasm)"
+  worker="dist/mc_worker_bg.wasm"
+  [ -f "$worker" ] || die "no $worker: the worker was not built"
+  [ -f dist/mc_worker_loader.js ] || die "no dist/mc_worker_loader.js: the worker's loader shim is missing"
+  worker_gz=$(gzip -9 -c "$worker" | wc -c)
+  note "worker wasm: $(wc -c <"$worker") bytes, gzip -9: $worker_gz bytes"
+  if [ "$gz" -gt "$MAX_WASM_GZIP_BYTES" ]; then
+    die "the compressed main wasm is $gz bytes, over the limit of $MAX_WASM_GZIP_BYTES"
+  fi
+}
+
+run "setup" "$ROOT/scripts/setup.sh"
+run "cargo fmt --check" cargo fmt --all -- --check
+run "cargo clippy (native)" cargo clippy --all-targets -- -D warnings
+run "cargo clippy (wasm32)" cargo clippy --target wasm32-unknown-unknown --lib --bins -- -D warnings
+run "cargo test" cargo test
+run "trunk build --release" trunk build --release
+run "trunk build --release (sub-path)" trunk build --release --public-url "$SUBPATH" --dist dist-subpath
+run "compressed wasm size" wasm_size_check
+run "end-to-end tests (Playwright)" playwright test --config tests/e2e/playwright.config.mjs
+
+step "all tests passed in $(($(now) - started))s"
+for t in "${timings[@]}"; do note "$t"; done

@@ -1,0 +1,93 @@
+// The first page: it mounts, shows the product and the factory example's yields computed by
+// the core, talks to its web worker, and loads nothing from anywhere but its own directory —
+// wherever on the host that directory is.
+import { test, expect } from '@playwright/test';
+import { MOUNTS, MINUS, openApp, expectWorkerReady, expectCleanLog } from './helpers.mjs';
+
+for (const { prefix, what } of MOUNTS) {
+  test.describe(`served as ${what}`, () => {
+    test('mounts and shows the factory yields computed by the core', async ({ page }) => {
+      const log = await openApp(page, prefix);
+      await expect(page).toHaveTitle('Utility Lab');
+      await expect(page.getByTestId('app-title')).toHaveText('Utility Lab');
+      await expect(page.getByTestId('intro')).toContainText('utility yield');
+
+      // The yields of seed 000 eq. 3, written with the typographic minus.
+      await expect(page.getByTestId('yield-A')).toHaveText('3.5');
+      await expect(page.getByTestId('yield-B')).toHaveText(`${MINUS}3.5`);
+      const a = Number(await page.getByTestId('yield-A').getAttribute('data-value'));
+      const b = Number(await page.getByTestId('yield-B').getAttribute('data-value'));
+      expect(a).toBeCloseTo(3.5, 12);
+      expect(b).toBeCloseTo(-3.5, 12);
+      // Accuracy (the yield of the identity matrix) prefers B: Table 1 of seed 000.
+      await expect(page.getByTestId('accuracy-A')).toHaveText('62\u202f%');
+      await expect(page.getByTestId('accuracy-B')).toHaveText('75\u202f%');
+      // The best by yield is marked: A, and only A.
+      const best = page.getByTestId('factory-results').locator('tbody tr.is-best');
+      await expect(best).toHaveCount(1);
+      await expect(best.locator('th')).toContainText('A');
+      await expect(page.getByTestId('verdict')).toHaveText(
+        'Accuracy prefers B, yet A is the one that earns money: the utility yield ranks them the other way round.',
+      );
+
+      // Every matrix labels both axes, rows = output, columns = true class.
+      for (const id of ['utility-matrix', 'cm-A', 'cm-B']) {
+        await expect(page.getByTestId(id).locator('thead th').first()).toHaveText(
+          'output ↓ / true →',
+        );
+      }
+      await expect(page.getByTestId('utility-matrix').locator('tbody td')).toHaveText([
+        '15',
+        `${MINUS}335`,
+        `${MINUS}35`,
+        '165',
+      ]);
+      await expect(page.getByTestId('cm-B').locator('tbody td')).toHaveText(['43', '18', '7', '32']);
+
+      await expectWorkerReady(page);
+      expectCleanLog(log, new URL(page.url()).origin, prefix);
+    });
+
+    test('web worker round trip: it starts, then computes a yield with the core', async ({
+      page,
+    }) => {
+      const log = await openApp(page, prefix);
+      const status = await expectWorkerReady(page);
+      await expect(status).toContainText('3.5');
+      // The worker was loaded from the page's own directory.
+      expect(log.requests).toContain(new URL(`${prefix}mc_worker_loader.js`, page.url()).href);
+      expect(log.requests.some((u) => u.endsWith(`${prefix}mc_worker_bg.wasm`))).toBe(true);
+      expectCleanLog(log, new URL(page.url()).origin, prefix);
+    });
+  });
+}
+
+test('no request after load goes anywhere but the page directory, even after a wait', async ({
+  page,
+}) => {
+  const log = await openApp(page, '/some/path/');
+  await expectWorkerReady(page);
+  const settled = log.requests.length;
+  await page.waitForTimeout(1500);
+  expect(log.requests.slice(settled), 'requests after the page settled').toEqual([]);
+  expectCleanLog(log, new URL(page.url()).origin, '/some/path/');
+});
+
+test('the build uses relative asset URLs (works from any sub-path)', async ({ request }) => {
+  const html = await (await request.get('/index.html')).text();
+  const urls = [...html.matchAll(/(?:href|src)=["']([^"']+)["']|from\s+'([^']+)'|module_or_path:\s*'([^']+)'/g)]
+    .map((m) => m[1] ?? m[2] ?? m[3]);
+  expect(urls.length).toBeGreaterThan(2);
+  for (const url of urls) expect(url, url).toMatch(/^\.\//);
+});
+
+test('a worker that cannot be loaded is reported, the page still works', async ({ page }) => {
+  await page.route('**/mc_worker_loader.js', (route) =>
+    route.fulfill({ status: 404, contentType: 'text/plain', body: 'not found' }),
+  );
+  await page.goto('/');
+  await expect(page.getByTestId('yield-B')).toHaveText('\u22123.5');
+  const status = page.getByTestId('worker-status');
+  await expect(status).toHaveAttribute('data-state', 'failed');
+  await expect(status).toContainText('mc_worker_loader.js could not be loaded');
+});

@@ -1,0 +1,62 @@
+// Playwright configuration for the end-to-end tests (run by scripts/test.sh).
+//
+// The tests run against the *built* page, served by tests/e2e/serve.mjs from three places:
+//   /                -> dist/          (trunk build --release; relative asset URLs)
+//   /nested/deeper/  -> dist/          (the same build from an arbitrary sub-path)
+//   /some/path/      -> dist-subpath/  (trunk build --release --public-url /some/path/)
+// The browser is Debian's chromium (/usr/bin/chromium); Playwright never downloads one.
+import { defineConfig } from '@playwright/test';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, '../..');
+const port = Number(process.env.E2E_PORT ?? 4173);
+
+export default defineConfig({
+  testDir: here,
+  testMatch: '*.spec.mjs',
+  outputDir: path.join(here, '.artifacts/test-results'),
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  forbidOnly: true,
+  reporter: [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    browserName: 'chromium',
+    headless: true,
+    launchOptions: {
+      executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-sync',
+      ],
+    },
+    trace: 'off',
+    screenshot: 'only-on-failure',
+  },
+  webServer: {
+    command: [
+      'node tests/e2e/serve.mjs',
+      `--port ${port}`,
+      '--mount /=dist',
+      '--mount /nested/deeper/=dist',
+      '--mount /some/path/=dist-subpath',
+    ].join(' '),
+    cwd: root,
+    url: `http://127.0.0.1:${port}/index.html`,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    timeout: 20_000,
+  },
+});
