@@ -8,6 +8,7 @@ pub mod confusion;
 pub mod decision;
 pub mod error;
 pub mod matrix;
+pub mod mc;
 pub mod metrics;
 pub mod pd;
 pub mod prevalence;

@@ -1,9 +1,283 @@
-//! `ulab mc` (not yet implemented).
+//! `ulab mc`: the Monte Carlo of mis-ranked pairs (seed 000 §4.2; spec §3 and §6).
+//!
+//! Runs the chunks of [`utility_lab::core::mc::run_chunk`] on `--threads` threads (an atomic
+//! counter hands out chunk indices; the tallies are merged in chunk order), so the numbers
+//! depend only on the prior, `σ`, the number of pairs and the seed — never on the thread count.
+
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Instant;
+
+use serde::Serialize;
+use utility_lab::core::mc::{run_chunk, McConfig, McResult, Metric, PerMetric, Prior, Tally};
+
+use super::common::list_arg;
 
 /// Arguments of `ulab mc`.
 #[derive(clap::Args)]
-pub struct Args {}
+pub struct Args {
+    /// Prior of the true utility matrices: uniform or gaussian.
+    #[arg(long, default_value = "uniform")]
+    pub prior: String,
+    /// Standard deviation of the utility errors before truncation (≥ 0).
+    #[arg(
+        long,
+        default_value_t = 0.1,
+        allow_negative_numbers = true,
+        conflicts_with = "sweep"
+    )]
+    pub sigma: f64,
+    /// Number of pairs of classifiers (per σ with --sweep).
+    #[arg(long, default_value_t = 1_000_000)]
+    pub pairs: u64,
+    /// Seed of the random streams.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Threads (default: all cores). The result does not depend on it.
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// Print JSON instead of a table.
+    #[arg(long)]
+    pub json: bool,
+    /// Run every σ of a comma-separated grid, e.g. 0,0.05,0.1,0.15,0.2,0.25,0.3.
+    #[arg(long, allow_hyphen_values = true)]
+    pub sweep: Option<String>,
+}
 
-pub fn run(_args: &Args) -> Result<(), String> {
-    Err("'mc' is not implemented yet".into())
+/// The JSON object of one run (spec §6: exactly these keys).
+#[derive(Serialize)]
+struct JsonRun {
+    prior: Prior,
+    sigma: f64,
+    realized_sd: f64,
+    pairs: u64,
+    seed: u64,
+    misranked_percent: PerMetric<f64>,
+    stderr_percent: PerMetric<f64>,
+    seconds: f64,
+    pairs_per_second: f64,
+}
+
+/// One finished run with its timing.
+struct Timed {
+    result: McResult,
+    seconds: f64,
+}
+
+impl Timed {
+    fn json(&self) -> JsonRun {
+        let r = &self.result;
+        JsonRun {
+            prior: r.prior,
+            sigma: r.sigma,
+            realized_sd: r.realized_sd,
+            pairs: r.pairs,
+            seed: r.seed,
+            misranked_percent: r.misranked_percent.clone(),
+            stderr_percent: r.stderr_percent.clone(),
+            seconds: self.seconds,
+            pairs_per_second: self.pairs_per_second(),
+        }
+    }
+
+    fn pairs_per_second(&self) -> f64 {
+        if self.seconds > 0.0 {
+            self.result.pairs as f64 / self.seconds
+        } else {
+            0.0
+        }
+    }
+}
+
+/// Runs `ulab mc`.
+pub fn run(args: &Args) -> Result<(), String> {
+    let prior = Prior::parse(&args.prior).ok_or_else(|| {
+        format!(
+            "--prior: unknown prior '{}' (expected uniform or gaussian)",
+            args.prior
+        )
+    })?;
+    let threads = match args.threads {
+        Some(0) => return Err("--threads: must be at least 1".into()),
+        Some(t) => t,
+        None => std::thread::available_parallelism()
+            .map(|n| n.get())
+            .unwrap_or(1),
+    };
+    let sigmas = match &args.sweep {
+        Some(text) => {
+            let s = list_arg("--sweep", text)?;
+            if s.is_empty() {
+                return Err("--sweep: expected at least one σ".into());
+            }
+            s
+        }
+        None => vec![args.sigma],
+    };
+    let configs = sigmas
+        .iter()
+        .map(|&sigma| {
+            McConfig::new(prior, sigma, args.pairs, args.seed).map_err(|e| {
+                let option = if args.sweep.is_some() {
+                    "--sweep"
+                } else {
+                    "--sigma"
+                };
+                match e {
+                    utility_lab::core::CoreError::InvalidParameter { name: "pairs", .. } => {
+                        format!("--pairs: {e}")
+                    }
+                    _ => format!("{option}: {e}"),
+                }
+            })
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    let runs: Vec<Timed> = configs
+        .iter()
+        .map(|c| run_threaded(c, threads))
+        .collect::<Result<_, _>>()?;
+    if args.json {
+        let text = if args.sweep.is_some() {
+            let all: Vec<JsonRun> = runs.iter().map(Timed::json).collect();
+            serde_json::to_string_pretty(&all)
+        } else {
+            serde_json::to_string_pretty(&runs[0].json())
+        }
+        .map_err(|e| format!("cannot write JSON: {e}"))?;
+        println!("{text}");
+    } else if args.sweep.is_some() {
+        print_sweep(&runs, threads);
+    } else {
+        print_table(&runs[0], threads);
+    }
+    Ok(())
+}
+
+/// Runs every chunk of `config` on `threads` threads and merges the tallies in chunk order.
+fn run_threaded(config: &McConfig, threads: usize) -> Result<Timed, String> {
+    let start = Instant::now();
+    let chunks = config.chunks();
+    let threads = threads.min(chunks as usize).max(1);
+    let next = AtomicU64::new(0);
+    let mut parts: Vec<(u64, Tally)> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..threads)
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut mine = Vec::new();
+                    loop {
+                        let k = next.fetch_add(1, Ordering::Relaxed);
+                        if k >= chunks {
+                            return Ok(mine);
+                        }
+                        mine.push((k, run_chunk(config, k).map_err(|e| e.to_string())?));
+                    }
+                })
+            })
+            .collect();
+        let mut all = Vec::new();
+        for h in handles {
+            let part: Result<Vec<(u64, Tally)>, String> = h
+                .join()
+                .map_err(|_| "a worker thread panicked".to_string())?;
+            all.extend(part?);
+        }
+        Ok::<_, String>(all)
+    })?;
+    parts.sort_by_key(|(k, _)| *k);
+    let mut tally = Tally::default();
+    for (_, t) in &parts {
+        tally.merge(t);
+    }
+    let seconds = start.elapsed().as_secs_f64();
+    Ok(Timed {
+        result: McResult::from_tally(config, &tally),
+        seconds,
+    })
+}
+
+fn print_table(run: &Timed, threads: usize) {
+    let r = &run.result;
+    println!("Mis-ranked pairs of classifiers (seed 000 §4.2)");
+    println!(
+        "prior {}, σ = {} (realized sd {:.4}), {} pairs, seed {}",
+        r.prior, r.sigma, r.realized_sd, r.pairs, r.seed
+    );
+    println!();
+    println!("{:<22} {:>12} {:>8}", "metric", "% mis-ranked", "± SE");
+    for m in Metric::ALL {
+        let label = if m == Metric::Utility {
+            "utility (erroneous)"
+        } else {
+            m.key()
+        };
+        println!(
+            "{:<22} {:>12.3} {:>8.3}",
+            label,
+            r.misranked_percent.get(m),
+            r.stderr_percent.get(m)
+        );
+    }
+    println!();
+    println!(
+        "{:.3} s, {:.3e} pairs/s on {} thread{}",
+        run.seconds,
+        run.pairs_per_second(),
+        threads,
+        if threads == 1 { "" } else { "s" }
+    );
+}
+
+fn print_sweep(runs: &[Timed], threads: usize) {
+    let first = &runs[0].result;
+    println!("Mis-ranked pairs (%) as σ grows (seed 000 fig. 7)");
+    println!(
+        "prior {}, {} pairs per σ, seed {}",
+        first.prior, first.pairs, first.seed
+    );
+    println!();
+    let short = |m: Metric| match m {
+        Metric::Accuracy => "acc",
+        Metric::BalancedAccuracy => "bal_acc",
+        Metric::Precision => "prec",
+        Metric::Recall => "recall",
+        Metric::Specificity => "spec",
+        Metric::F1 => "f1",
+        Metric::Mcc => "mcc",
+        Metric::FowlkesMallows => "fm",
+        Metric::Kappa => "kappa",
+        Metric::PreferenceDriven => "p-d",
+        Metric::Utility => "utility",
+    };
+    print!("{:>7} {:>11}", "σ", "realized sd");
+    for m in Metric::ALL {
+        print!(" {:>8}", short(m));
+    }
+    println!();
+    let mut seconds = 0.0;
+    for run in runs {
+        let r = &run.result;
+        seconds += run.seconds;
+        print!("{:>7} {:>11.4}", r.sigma, r.realized_sd);
+        for m in Metric::ALL {
+            print!(" {:>8.3}", r.misranked_percent.get(m));
+        }
+        println!();
+    }
+    let max_se = runs
+        .iter()
+        .flat_map(|r| Metric::ALL.map(|m| *r.result.stderr_percent.get(m)))
+        .fold(0.0, f64::max);
+    println!();
+    println!("standard errors ≤ {max_se:.3} percentage points");
+    let pairs: u64 = runs.iter().map(|r| r.result.pairs).sum();
+    println!(
+        "{:.3} s, {:.3e} pairs/s on {} thread{}",
+        seconds,
+        if seconds > 0.0 {
+            pairs as f64 / seconds
+        } else {
+            0.0
+        },
+        threads,
+        if threads == 1 { "" } else { "s" }
+    );
 }
