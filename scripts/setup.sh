@@ -14,6 +14,13 @@ source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 cd "$ROOT"
 
 TRUNK_VERSION=0.21.14
+# The tools are installed with a faster-to-compile release profile (no LTO, parallel codegen):
+# their own speed does not matter, and their Cargo.toml's `lto = true, codegen-units = 1` would
+# add many minutes on a 2-core machine.
+fast_install() {
+  CARGO_PROFILE_RELEASE_LTO=false CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16 \
+    CARGO_PROFILE_RELEASE_DEBUG=false cargo install "$@"
+}
 
 step "setup: checking tools"
 
@@ -44,7 +51,7 @@ fi
 # --- trunk -----------------------------------------------------------------------------------
 if [ "$(trunk --version 2>/dev/null || true)" != "trunk $TRUNK_VERSION" ]; then
   step "setup: cargo install trunk $TRUNK_VERSION (takes a while the first time)"
-  cargo install trunk --version "$TRUNK_VERSION" --locked
+  fast_install trunk --version "$TRUNK_VERSION" --locked
 fi
 
 # --- wasm-bindgen-cli: exactly the wasm-bindgen crate of Cargo.lock -----------------------------
@@ -55,7 +62,7 @@ trunk_bindgen="$(trunk_toml_value wasm_bindgen)"
   die "Trunk.toml [tools] wasm_bindgen = \"$trunk_bindgen\" but Cargo.lock has wasm-bindgen $bindgen_version: make them equal"
 if [ "$(wasm-bindgen --version 2>/dev/null || true)" != "wasm-bindgen $bindgen_version" ]; then
   step "setup: cargo install wasm-bindgen-cli $bindgen_version"
-  cargo install wasm-bindgen-cli --version "$bindgen_version" --force
+  fast_install wasm-bindgen-cli --version "$bindgen_version" --force
 fi
 
 # --- npm packages (binaryen's wasm-opt, Playwright) ---------------------------------------------

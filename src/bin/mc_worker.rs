@@ -3,8 +3,9 @@
 //!
 //! This file is only the wasm glue: it posts [`Response::Ready`] once running, then turns every
 //! message into a [`Request`], answers it with the pure [`handle`] (tested natively in
-//! `src/worker.rs`) and posts the [`Response`] back. The Monte Carlo requests go into
-//! `utility_lab::worker`; this glue should not need to change for them.
+//! `src/worker.rs`) and posts the [`Response`] back. New requests (the Monte Carlo runs) go into
+//! `utility_lab::worker`; this glue changes only if a request must answer with several messages
+//! (progress) or be cancellable.
 //!
 //! [`Request`]: utility_lab::worker::Request
 //! [`Response`]: utility_lab::worker::Response
