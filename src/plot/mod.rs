@@ -111,6 +111,28 @@ impl Theme {
     }
 }
 
+/// A plot: data that can draw itself on any backend, at a height that suits a width.
+///
+/// The page draws it on a canvas (at the device pixel ratio), "export SVG" and the native
+/// tests draw the same data with [`render_svg`].
+pub trait Plot {
+    /// Draws on `root` (which is already sized).
+    fn draw_on<DB: DrawingBackend>(
+        &self,
+        root: &DrawingArea<DB, Shift>,
+        theme: &Theme,
+    ) -> Result<(), String>;
+
+    /// The height in CSS pixels for a plot `width` CSS pixels wide.
+    fn height_for(&self, width: u32) -> u32;
+
+    /// The plot as an SVG document `width` pixels wide (light theme, scale 1).
+    fn to_svg(&self, width: u32, dark: bool) -> Result<String, String> {
+        let theme = Theme { dark, scale: 1.0 };
+        render_svg(width, self.height_for(width), |root| self.draw_on(root, &theme))
+    }
+}
+
 /// Draws with `draw` onto an SVG of `width × height` and returns the SVG text.
 ///
 /// # Errors

@@ -30,6 +30,16 @@ impl YieldChart {
     }
 }
 
+impl super::Plot for YieldChart {
+    fn draw_on<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>, theme: &Theme) -> Result<(), String> {
+        draw(root, self, theme).map_err(|e| e.to_string())
+    }
+
+    fn height_for(&self, _width: u32) -> u32 {
+        self.suggested_height()
+    }
+}
+
 /// Draws the yield chart on `root`.
 ///
 /// # Examples

@@ -327,6 +327,38 @@ fn import_matrix(recs: &[(usize, Vec<String>)], decimal_comma: bool) -> Result<I
     Ok(Imported::Matrix { matrix, names })
 }
 
+/// Writes rows as CSV (RFC 4180: a field with `,`, `"` or a line break is quoted; `\r\n`
+/// line ends). [`records`] reads it back.
+///
+/// # Examples
+///
+/// ```
+/// use utility_lab::state::csv::{records, write};
+/// let rows = vec![vec!["name".to_string(), "note".to_string()], vec!["A".into(), "say \"hi\", ok".into()]];
+/// let text = write(&rows);
+/// assert_eq!(text, "name,note\r\nA,\"say \"\"hi\"\", ok\"\r\n");
+/// let back: Vec<Vec<String>> = records(&text).unwrap().into_iter().map(|r| r.1).collect();
+/// assert_eq!(back, rows);
+/// ```
+pub fn write(rows: &[Vec<String>]) -> String {
+    let mut out = String::new();
+    for row in rows {
+        let line: Vec<String> = row
+            .iter()
+            .map(|f| {
+                if f.contains([',', '"', '\n', '\r']) {
+                    format!("\"{}\"", f.replace('"', "\"\""))
+                } else {
+                    f.clone()
+                }
+            })
+            .collect();
+        out.push_str(&line.join(","));
+        out.push_str("\r\n");
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

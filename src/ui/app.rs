@@ -1,25 +1,62 @@
-//! The app shell: header with the views, the current view, footer.
+//! The app shell: header with the views, link notices, the current view, footer — or, in
+//! embed mode (`embed=1`), the view alone with a link to the full app.
 
 use leptos::prelude::*;
 
-use super::first_page::FirstPage;
+use super::compare_view::CompareView;
+use super::context::{self, link_to, use_app};
 use super::footer::Footer;
 use super::header::Header;
+use super::notices::{LinkNotices, Toast};
+use super::reliability_view::ReliabilityView;
+use super::story_view::StoryView;
+use crate::state::View;
 
 /// The whole page.
 #[component]
 pub fn App() -> impl IntoView {
+    let ctx = context::install();
+    let embed = Memo::new(move |_| ctx.state.with(|s| s.embed));
+    let view_kind = Memo::new(move |_| ctx.state.with(|s| s.view));
     view! {
-        <div class="app" data-testid="app">
-            <a class="skip-link" href="#main" on:click=skip_to_main>
-                "Skip to content"
-            </a>
-            <Header />
+        <div class="app" class:is-embed=move || embed.get() data-testid="app">
+            <Show when=move || !embed.get()>
+                <a class="skip-link" href="#main" on:click=skip_to_main>
+                    "Skip to content"
+                </a>
+                <Header />
+            </Show>
             <main id="main" class="app-main" tabindex="-1">
-                <FirstPage />
+                <LinkNotices />
+                {move || match view_kind.get() {
+                    View::Story => view! { <StoryView /> }.into_any(),
+                    View::Reliability => view! { <ReliabilityView /> }.into_any(),
+                    _ => view! { <CompareView /> }.into_any(),
+                }}
             </main>
-            <Footer />
+            <Show when=move || embed.get() fallback=|| view! { <Footer /> }>
+                <EmbedFooter />
+            </Show>
+            <Toast />
         </div>
+    }
+}
+
+/// In embed mode: one line linking to the full app with the same state.
+#[component]
+fn EmbedFooter() -> impl IntoView {
+    let ctx = use_app();
+    let full = move || {
+        let mut s = ctx.state.get();
+        s.embed = false;
+        link_to(&s)
+    };
+    view! {
+        <footer class="embed-footer">
+            <a href=full target="_blank" rel="noopener" data-testid="open-full-app">
+                "Open in Utility Lab ↗"
+            </a>
+        </footer>
     }
 }
 

@@ -1,23 +1,37 @@
 //! The web app's Leptos components (wasm32 only).
 //!
 //! One file per thing the user sees:
-//! * [`app`]: the shell — header, the current view, footer;
-//! * [`header`] and [`view_nav`]: the product name and the list of views;
-//! * [`first_page`]: the landing view — [`intro`] and the [`factory_example`];
-//! * [`matrix_table`]: a matrix with both axes labelled ("output ↓ / true →");
-//! * [`footer`] and [`worker_status`]: where the app runs, and the web worker's round trip;
-//! * [`format`]: how numbers are written (typographic minus, trimmed decimals).
+//! * [`app`]: the shell — header, link notices, the current view, footer (or, embedded, the
+//!   view alone); [`context`]: the shared state, kept in the URL;
+//! * [`header`], [`view_nav`], [`footer`], [`notices`]: the chrome;
+//! * the views: [`compare_view`] (with [`problem_editor`], [`classifier_list`], [`verdict`],
+//!   [`yields_panel`], [`metric_table`], [`share_bar`]), [`story_view`], [`reliability_view`];
+//! * building blocks: [`matrix_editor`] (an editable matrix), [`matrix_table`] (a read-only
+//!   one), [`plot_canvas`] (a plot with PNG/SVG export), [`export`] (downloads, clipboard),
+//!   [`format`] (how numbers are written).
 
 pub mod app;
-pub mod factory_example;
-pub mod first_page;
+pub mod classifier_list;
+pub mod compare_view;
+pub mod context;
+pub mod export;
 pub mod footer;
 pub mod format;
 pub mod header;
 pub mod intro;
+pub mod matrix_editor;
 pub mod matrix_table;
+pub mod metric_table;
+pub mod notices;
+pub mod plot_canvas;
+pub mod problem_editor;
+pub mod reliability_view;
+pub mod share_bar;
+pub mod story_view;
+pub mod verdict;
 pub mod view_nav;
 pub mod worker_status;
+pub mod yields_panel;
 
 /// Starts the app: panics go to the browser console, and [`app::App`] is mounted on `<body>`.
 pub fn start() {

@@ -1,93 +1,50 @@
-//! The list of the app's views (SPEC §4). Only the overview exists yet; the others are shown
-//! as coming, and become links as they are built.
+//! The list of the app's views (SPEC §4): each one a link to the same state in that view.
 
 use leptos::prelude::*;
 
-/// One entry of the navigation.
-struct ViewEntry {
-    /// The `view=` key of links (SPEC §6).
-    key: &'static str,
-    /// What the user reads.
-    label: &'static str,
-    /// Whether the view exists yet.
-    available: bool,
-}
-
-const VIEWS: &[ViewEntry] = &[
-    ViewEntry {
-        key: "overview",
-        label: "Overview",
-        available: true,
-    },
-    ViewEntry {
-        key: "compare",
-        label: "Compare",
-        available: false,
-    },
-    ViewEntry {
-        key: "space",
-        label: "Utility space",
-        available: false,
-    },
-    ViewEntry {
-        key: "reliability",
-        label: "Metric reliability",
-        available: false,
-    },
-    ViewEntry {
-        key: "roc",
-        label: "ROC & thresholds",
-        available: false,
-    },
-    ViewEntry {
-        key: "decide",
-        label: "Decide",
-        available: false,
-    },
-    ViewEntry {
-        key: "pd",
-        label: "Preference-driven",
-        available: false,
-    },
-    ViewEntry {
-        key: "story",
-        label: "Story",
-        available: false,
-    },
-];
+use super::context::use_app;
+use crate::state::{url, View};
 
 /// The views, the current one marked.
 #[component]
 pub fn ViewNav() -> impl IntoView {
+    let ctx = use_app();
+    let current = Memo::new(move |_| ctx.state.with(|s| s.view));
     view! {
         <nav class="view-nav" aria-label="Views">
             <ul>
-                {VIEWS
-                    .iter()
+                {View::ALL
+                    .into_iter()
+                    .filter(|v| v.is_available())
                     .map(|v| {
-                        if v.available {
-                            view! {
-                                <li>
-                                    <span class="view-nav-item" aria-current="page" data-view=v.key>
-                                        {v.label}
-                                    </span>
-                                </li>
+                        let href = move || {
+                            ctx.state.with(|s| {
+                                let mut t = s.clone();
+                                t.view = v;
+                                format!("#{}", url::encode(&t))
+                            })
+                        };
+                        let go = move |ev: leptos::ev::MouseEvent| {
+                            if ev.ctrl_key() || ev.meta_key() || ev.shift_key() || ev.button() != 0 {
+                                return;
                             }
-                            .into_any()
-                        } else {
-                            view! {
-                                <li>
-                                    <span
-                                        class="view-nav-item is-soon"
-                                        aria-disabled="true"
-                                        title="Coming soon"
-                                        data-view=v.key
-                                    >
-                                        {v.label}
-                                    </span>
-                                </li>
-                            }
-                            .into_any()
+                            ev.prevent_default();
+                            let _ = ctx.edit(|s| s.view = v);
+                            ctx.notices.set(Vec::new());
+                        };
+                        view! {
+                            <li>
+                                <a
+                                    class="view-nav-item"
+                                    class:is-current=move || current.get() == v
+                                    aria-current=move || (current.get() == v).then_some("page")
+                                    href=href
+                                    on:click=go
+                                    data-view=v.key()
+                                >
+                                    {v.label()}
+                                </a>
+                            </li>
                         }
                     })
                     .collect_view()}

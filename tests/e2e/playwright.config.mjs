@@ -12,6 +12,9 @@ import { fileURLToPath } from 'node:url';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
 const port = Number(process.env.E2E_PORT ?? 4173);
+// Other builds can be tested side by side: E2E_DIST / E2E_DIST_SUBPATH name their directories.
+const dist = process.env.E2E_DIST ?? 'dist';
+const distSubpath = process.env.E2E_DIST_SUBPATH ?? 'dist-subpath';
 
 export default defineConfig({
   testDir: here,
@@ -48,9 +51,9 @@ export default defineConfig({
     command: [
       'node tests/e2e/serve.mjs',
       `--port ${port}`,
-      '--mount /=dist',
-      '--mount /nested/deeper/=dist',
-      '--mount /some/path/=dist-subpath',
+      `--mount /=${dist}`,
+      `--mount /nested/deeper/=${dist}`,
+      `--mount /some/path/=${distSubpath}`,
     ].join(' '),
     cwd: root,
     url: `http://127.0.0.1:${port}/index.html`,

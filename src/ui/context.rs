@@ -1,0 +1,165 @@
+//! The app's shared state: one [`AppState`] in a signal, kept in the URL fragment.
+//!
+//! * On start the fragment is decoded ([`crate::state::url::decode`]): what could not be read is
+//!   shown as notices, everything else is applied.
+//! * Every change of the state is written back with `history.replaceState` (no history entry
+//!   per keystroke).
+//! * A `hashchange` (the user pasted another link, or went back) decodes the new fragment.
+//! * Edits go through [`AppContext::edit`], which validates the result and keeps the last good
+//!   state if an edit would break an invariant — the page never shows a broken state.
+
+use leptos::prelude::*;
+use wasm_bindgen::JsValue;
+
+use crate::plot::Theme;
+use crate::state::url::{self, Notice};
+use crate::state::AppState;
+
+/// Shared signals of the app.
+#[derive(Clone, Copy)]
+pub struct AppContext {
+    /// The whole state (what links restore).
+    pub state: RwSignal<AppState>,
+    /// What the last link could not apply.
+    pub notices: RwSignal<Vec<Notice>>,
+    /// The page is in dark mode (`prefers-color-scheme: dark`).
+    pub dark: RwSignal<bool>,
+    /// A short message shown for a few seconds ("Link copied").
+    pub toast: RwSignal<Option<String>>,
+}
+
+impl AppContext {
+    /// The plot theme for the current colour scheme at `scale` (device pixel ratio, or 1).
+    pub fn theme(&self, scale: f64) -> Theme {
+        Theme { dark: self.dark.get(), scale }
+    }
+
+    /// Applies an edit to a copy of the state and keeps it only if the result is valid;
+    /// otherwise the state is unchanged and the reason is returned (and shown as a toast).
+    pub fn edit(&self, f: impl FnOnce(&mut AppState)) -> Result<(), String> {
+        let mut next = self.state.get_untracked();
+        f(&mut next);
+        match next.validate() {
+            Ok(()) => {
+                if next != self.state.get_untracked() {
+                    self.state.set(next);
+                }
+                Ok(())
+            }
+            Err(e) => {
+                self.say(format!("Not applied: {e}"));
+                Err(e)
+            }
+        }
+    }
+
+    /// Replaces the whole state (a preset, an imported file); clears the link notices.
+    pub fn replace(&self, state: AppState) -> Result<(), String> {
+        state.validate()?;
+        self.notices.set(Vec::new());
+        self.state.set(state);
+        Ok(())
+    }
+
+    /// Shows `msg` for four seconds.
+    pub fn say(&self, msg: impl Into<String>) {
+        let msg = msg.into();
+        self.toast.set(Some(msg.clone()));
+        let toast = self.toast;
+        set_timeout(
+            move || {
+                if toast.get_untracked().as_deref() == Some(msg.as_str()) {
+                    toast.set(None);
+                }
+            },
+            std::time::Duration::from_secs(4),
+        );
+    }
+}
+
+/// The app context (panics outside the app, which is a programming error).
+pub fn use_app() -> AppContext {
+    expect_context::<AppContext>()
+}
+
+/// The current fragment, without `#`.
+pub fn current_fragment() -> String {
+    window()
+        .location()
+        .hash()
+        .ok()
+        .map(|h| h.strip_prefix('#').map(str::to_string).unwrap_or(h))
+        .unwrap_or_default()
+}
+
+/// The page's address without the fragment (for "copy link" and embed code).
+pub fn page_address() -> String {
+    let href = window().location().href().unwrap_or_default();
+    match href.split_once('#') {
+        Some((base, _)) => base.to_string(),
+        None => href,
+    }
+}
+
+/// A full link to `state`.
+pub fn link_to(state: &AppState) -> String {
+    format!("{}#{}", page_address(), url::encode(state))
+}
+
+fn write_fragment(fragment: &str) {
+    if current_fragment() == fragment {
+        return;
+    }
+    if let Ok(history) = window().history() {
+        let _ = history.replace_state_with_url(&JsValue::NULL, "", Some(&format!("#{fragment}")));
+    }
+}
+
+fn prefers_dark() -> bool {
+    window()
+        .match_media("(prefers-color-scheme: dark)")
+        .ok()
+        .flatten()
+        .map(|m| m.matches())
+        .unwrap_or(false)
+}
+
+/// Creates the context from the URL, provides it, and wires the URL and colour-scheme sync.
+pub fn install() -> AppContext {
+    let decoded = url::decode(&current_fragment());
+    let ctx = AppContext {
+        state: RwSignal::new(decoded.state),
+        notices: RwSignal::new(decoded.notices),
+        dark: RwSignal::new(prefers_dark()),
+        toast: RwSignal::new(None),
+    };
+    provide_context(ctx);
+
+    // State → URL.
+    Effect::new(move |_| {
+        let fragment = ctx.state.with(url::encode);
+        write_fragment(&fragment);
+    });
+
+    // URL → state (a pasted link, back/forward).
+    let handle = window_event_listener(leptos::ev::hashchange, move |_| {
+        let fragment = current_fragment();
+        if fragment == ctx.state.with_untracked(url::encode) {
+            return;
+        }
+        let d = url::decode(&fragment);
+        ctx.notices.set(d.notices);
+        ctx.state.set(d.state);
+    });
+    on_cleanup(move || handle.remove());
+
+    // Colour scheme changes.
+    if let Ok(Some(mql)) = window().match_media("(prefers-color-scheme: dark)") {
+        let cb = wasm_bindgen::closure::Closure::<dyn Fn(web_sys::MediaQueryListEvent)>::new(
+            move |e: web_sys::MediaQueryListEvent| ctx.dark.set(e.matches()),
+        );
+        let _ = mql.add_event_listener_with_callback("change", wasm_bindgen::JsCast::unchecked_ref(cb.as_ref()));
+        cb.forget();
+    }
+    ctx
+}
