@@ -636,3 +636,26 @@ pub fn to_json<T: serde::Serialize>(value: &T) -> Result<String, String> {
 pub fn finite(v: f64) -> Option<f64> {
     v.is_finite().then_some(v)
 }
+
+/// The classifiers of a subcommand: `--cm NAME=M` (repeatable) and their orientation.
+#[derive(clap::Args)]
+pub struct ClassifierArgs {
+    /// A classifier: NAME=M (repeat for each; order kept). M may be @FILE ('@-' = stdin)
+    #[arg(
+        long = "cm",
+        value_name = "NAME=M",
+        required = true,
+        allow_hyphen_values = true
+    )]
+    pub cm: Vec<String>,
+
+    /// How the confusion matrices are written: output-rows (rows = output) or
+    /// true-rows (rows = true class, as scikit-learn)
+    #[arg(
+        long,
+        value_name = "output-rows|true-rows",
+        default_value = "output-rows",
+        value_parser = parse_orientation
+    )]
+    pub orientation: utility_lab::core::Orientation,
+}

@@ -46,24 +46,8 @@ pub struct Args {
     #[arg(long, value_name = "M", allow_hyphen_values = true)]
     pub utility: String,
 
-    /// A classifier: NAME=M (repeat for each; order kept). M may be @FILE ('@-' = stdin)
-    #[arg(
-        long = "cm",
-        value_name = "NAME=M",
-        required = true,
-        allow_hyphen_values = true
-    )]
-    pub cm: Vec<String>,
-
-    /// How the confusion matrices are written: output-rows (rows = output) or
-    /// true-rows (rows = true class, as scikit-learn)
-    #[arg(
-        long,
-        value_name = "output-rows|true-rows",
-        default_value = "output-rows",
-        value_parser = common::parse_orientation
-    )]
-    pub orientation: Orientation,
+    #[command(flatten)]
+    pub classifiers: common::ClassifierArgs,
 
     /// Deployment class shares π, one per class, summing to 1: re-weight every matrix to them
     #[arg(long, value_name = "p,...", allow_hyphen_values = true)]
@@ -147,7 +131,7 @@ impl JsonMetrics {
 
 pub fn run(args: &Args) -> Result<(), String> {
     let u = common::utility_arg(&args.utility)?;
-    let named = common::named_confusions(&args.cm, args.orientation)?;
+    let named = common::named_confusions(&args.classifiers.cm, args.classifiers.orientation)?;
     let n = named[0].1.n();
     common::check_fits(&u, n, &format!("--cm {}", common::shorten(&named[0].0, 40)))?;
     let classes = common::class_names(args.classes.as_deref(), n)?;
@@ -325,7 +309,7 @@ fn human(
             u.n_classes()
         ));
     }
-    if args.orientation == Orientation::TrueRows {
+    if args.classifiers.orientation == Orientation::TrueRows {
         out.push_str(
             "Confusion matrices were given with rows = true class (--orientation true-rows) and \
              are used transposed (rows = output).\n",

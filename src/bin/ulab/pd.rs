@@ -6,7 +6,7 @@ use crate::common::{self, fmt4, fmt_list, fmt_num, quoted, Table};
 use serde::Serialize;
 use utility_lab::core::metrics;
 use utility_lab::core::pd::{self as core_pd, MAX_GRID_VECTORS};
-use utility_lab::core::{ConfusionMatrix, Orientation, Score};
+use utility_lab::core::{ConfusionMatrix, Score};
 
 const AFTER_HELP: &str = "\
 p-d_κ = (1/c) Σ_k κ_k·precision_k + (1 − κ_k)·recall_k (eq. 27–30 of seed 001); κ_k = 1 counts
@@ -41,23 +41,8 @@ Examples:
 #[derive(clap::Args)]
 #[command(after_help = AFTER_HELP)]
 pub struct Args {
-    /// A classifier: NAME=M (repeat for each; order kept). M may be @FILE ('@-' = stdin)
-    #[arg(
-        long = "cm",
-        value_name = "NAME=M",
-        required = true,
-        allow_hyphen_values = true
-    )]
-    pub cm: Vec<String>,
-
-    /// How the confusion matrices are written: output-rows (rows = output) or true-rows
-    #[arg(
-        long,
-        value_name = "output-rows|true-rows",
-        default_value = "output-rows",
-        value_parser = common::parse_orientation
-    )]
-    pub orientation: Orientation,
+    #[command(flatten)]
+    pub classifiers: common::ClassifierArgs,
 
     /// Preference vector κ, one value in [0, 1] per class (default: each matrix's class shares)
     #[arg(long, value_name = "k,...", allow_hyphen_values = true)]
@@ -218,7 +203,7 @@ fn parse_grid(text: &str) -> Result<Vec<f64>, String> {
 }
 
 pub fn run(args: &Args) -> Result<(), String> {
-    let named = common::named_confusions(&args.cm, args.orientation)?;
+    let named = common::named_confusions(&args.classifiers.cm, args.classifiers.orientation)?;
     let n = named[0].1.n();
     let classes = common::class_names(args.classes.as_deref(), n)?;
     let kappa = match &args.kappa {
