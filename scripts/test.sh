@@ -14,7 +14,17 @@ SUBPATH=/some/path/
 started=$(now)
 timings=()
 current="(start)"
-trap 'status=$?; [ "$status" = 0 ] || printf "\n\033[31;1mFAILED\033[0m at step: %s (exit %s)\n" "$current" "$status" >&2' EXIT
+on_exit() {
+  local status=$?
+  if [ "$status" = 0 ]; then
+    step "all tests passed in $(($(now) - started))s"
+  else
+    printf '\n\033[31;1mFAILED\033[0m at step: %s (exit %s), after %ss\n' \
+      "$current" "$status" "$(($(now) - started))" >&2
+  fi
+  for t in "${timings[@]}"; do note "$t"; done
+}
+trap on_exit EXIT
 
 # run NAME COMMAND...: a step with a header and its duration.
 run() {
@@ -54,5 +64,4 @@ run "trunk build --release (sub-path)" trunk build --release --public-url "$SUBP
 run "compressed wasm size" wasm_size_check
 run "end-to-end tests (Playwright)" playwright test --config tests/e2e/playwright.config.mjs
 
-step "all tests passed in $(($(now) - started))s"
-for t in "${timings[@]}"; do note "$t"; done
+current="(done)"
