@@ -31,7 +31,11 @@ impl YieldChart {
 }
 
 impl super::Plot for YieldChart {
-    fn draw_on<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>, theme: &Theme) -> Result<(), String> {
+    fn draw_on<DB: DrawingBackend>(
+        &self,
+        root: &DrawingArea<DB, Shift>,
+        theme: &Theme,
+    ) -> Result<(), String> {
         draw(root, self, theme).map_err(|e| e.to_string())
     }
 

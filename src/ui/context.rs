@@ -31,7 +31,10 @@ pub struct AppContext {
 impl AppContext {
     /// The plot theme for the current colour scheme at `scale` (device pixel ratio, or 1).
     pub fn theme(&self, scale: f64) -> Theme {
-        Theme { dark: self.dark.get(), scale }
+        Theme {
+            dark: self.dark.get(),
+            scale,
+        }
     }
 
     /// Applies an edit to a copy of the state and keeps it only if the result is valid;
@@ -158,7 +161,10 @@ pub fn install() -> AppContext {
         let cb = wasm_bindgen::closure::Closure::<dyn Fn(web_sys::MediaQueryListEvent)>::new(
             move |e: web_sys::MediaQueryListEvent| ctx.dark.set(e.matches()),
         );
-        let _ = mql.add_event_listener_with_callback("change", wasm_bindgen::JsCast::unchecked_ref(cb.as_ref()));
+        let _ = mql.add_event_listener_with_callback(
+            "change",
+            wasm_bindgen::JsCast::unchecked_ref(cb.as_ref()),
+        );
         cb.forget();
     }
     ctx

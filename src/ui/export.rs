@@ -33,7 +33,8 @@ fn click_link(filename: &str, url: &str) -> Result<(), String> {
     a.set_download(filename);
     a.set_attribute("hidden", "").ok();
     let body = document.body().ok_or("no body")?;
-    body.append_child(&a).map_err(|_| "could not add the link".to_string())?;
+    body.append_child(&a)
+        .map_err(|_| "could not add the link".to_string())?;
     a.click();
     let _ = body.remove_child(&a);
     Ok(())
@@ -54,12 +55,19 @@ pub fn copy_text(text: &str) -> bool {
 
 fn copy_with_textarea(text: &str) -> bool {
     let document = leptos::prelude::document();
-    let Ok(el) = document.create_element("textarea") else { return false };
-    let Ok(ta) = el.dyn_into::<web_sys::HtmlTextAreaElement>() else { return false };
+    let Ok(el) = document.create_element("textarea") else {
+        return false;
+    };
+    let Ok(ta) = el.dyn_into::<web_sys::HtmlTextAreaElement>() else {
+        return false;
+    };
     ta.set_value(text);
     ta.set_attribute("readonly", "").ok();
-    ta.set_attribute("style", "position:fixed;left:-9999px;top:0").ok();
-    let Some(body) = document.body() else { return false };
+    ta.set_attribute("style", "position:fixed;left:-9999px;top:0")
+        .ok();
+    let Some(body) = document.body() else {
+        return false;
+    };
     if body.append_child(&ta).is_err() {
         return false;
     }
@@ -76,7 +84,13 @@ fn copy_with_textarea(text: &str) -> bool {
 pub fn file_stem(text: &str) -> String {
     let s: String = text
         .chars()
-        .map(|c| if c.is_ascii_alphanumeric() || c == '-' || c == '_' { c } else { '-' })
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '-' || c == '_' {
+                c
+            } else {
+                '-'
+            }
+        })
         .collect();
     let s = s.trim_matches('-').to_string();
     if s.is_empty() {

@@ -24,27 +24,47 @@ fn texts_of(m: &Matrix) -> Vec<Vec<String>> {
         .collect()
 }
 
-fn parse_cell(text: &str) -> Result<f64, String> {
+fn parse_cell(text: &str, non_negative: bool) -> Result<f64, String> {
     let t = text.trim();
     if t.is_empty() {
         return Err("is empty".into());
     }
     match Matrix::parse(t) {
+        Ok(m) if m.rows() == 1 && m.cols() == 1 && non_negative && m.get(0, 0) < 0.0 => {
+            Err(format!(
+                "is negative ({}); counts and fractions must be ≥ 0",
+                t.chars().take(20).collect::<String>()
+            ))
+        }
         Ok(m) if m.rows() == 1 && m.cols() == 1 => Ok(m.get(0, 0)),
-        _ => Err(format!("'{}' is not a number", t.chars().take(20).collect::<String>())),
+        _ => Err(format!(
+            "'{}' is not a number",
+            t.chars().take(20).collect::<String>()
+        )),
     }
 }
 
 /// What the cells currently mean: the matrix, or the first problem.
-fn read(texts: &[Vec<String>], rows: &[String], cols: &[String]) -> Result<Matrix, String> {
+fn read(
+    texts: &[Vec<String>],
+    rows: &[String],
+    cols: &[String],
+    non_negative: bool,
+) -> Result<Matrix, String> {
     let mut data = Vec::new();
     for (i, row) in texts.iter().enumerate() {
         for (j, t) in row.iter().enumerate() {
-            match parse_cell(t) {
+            match parse_cell(t, non_negative) {
                 Ok(v) => data.push(v),
                 Err(e) => {
-                    let r = rows.get(i).cloned().unwrap_or_else(|| format!("row {}", i + 1));
-                    let c = cols.get(j).cloned().unwrap_or_else(|| format!("column {}", j + 1));
+                    let r = rows
+                        .get(i)
+                        .cloned()
+                        .unwrap_or_else(|| format!("row {}", i + 1));
+                    let c = cols
+                        .get(j)
+                        .cloned()
+                        .unwrap_or_else(|| format!("column {}", j + 1));
                     return Err(format!("Cell ({r}, {c}) {e}"));
                 }
             }
@@ -75,10 +95,19 @@ pub fn MatrixEditor(
     on_commit: Callback<Matrix>,
     /// What the matrix is, for screen readers and the error text.
     #[prop(into)]
-    label: String,
+    label: Signal<String>,
     /// `data-testid` of the table.
     #[prop(into)]
     testid: String,
+    /// Every cell must be ≥ 0 (counts, fractions): a negative cell is marked like a non-number.
+    #[prop(optional)]
+    non_negative: bool,
+    /// What the rows are, for screen readers ("output"; default "row").
+    #[prop(optional, into)]
+    row_axis: MaybeProp<String>,
+    /// What the columns are, for screen readers ("true"; default "column").
+    #[prop(optional, into)]
+    col_axis: MaybeProp<String>,
 ) -> impl IntoView {
     let texts = RwSignal::new(value.with_untracked(texts_of));
     let bad = RwSignal::new(Vec::<(usize, usize)>::new());
@@ -91,7 +120,7 @@ pub fn MatrixEditor(
         let same = texts.with_untracked(|t| {
             t.len() == v.rows()
                 && t.first().map(|r| r.len()) == Some(v.cols())
-                && read(t, &[], &[]).map(|m| m == v).unwrap_or(false)
+                && read(t, &[], &[], false).map(|m| m == v).unwrap_or(false)
         });
         if !same {
             texts.set(texts_of(&v));
@@ -105,7 +134,7 @@ pub fn MatrixEditor(
         let mut marks = Vec::new();
         for (i, row) in t.iter().enumerate() {
             for (j, cell) in row.iter().enumerate() {
-                if parse_cell(cell).is_err() {
+                if parse_cell(cell, non_negative).is_err() {
                     marks.push((i, j));
                 }
             }
@@ -113,7 +142,7 @@ pub fn MatrixEditor(
         bad.set(marks);
         let rows = row_labels.get_untracked();
         let cols = col_labels.get_untracked();
-        match read(&t, &rows, &cols).and_then(|m| check.run(m.clone()).map(|_| m)) {
+        match read(&t, &rows, &cols, non_negative).and_then(|m| check.run(m.clone()).map(|_| m)) {
             Ok(m) => {
                 problem.set(None);
                 if m != value.get_untracked() {
@@ -146,10 +175,19 @@ pub fn MatrixEditor(
     };
 
     let on_key = move |i: usize, j: usize, ev: leptos::ev::KeyboardEvent| {
-        let (rows, cols) = texts.with_untracked(|t| (t.len(), t.first().map(|r| r.len()).unwrap_or(0)));
-        let input = ev.target().and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok());
-        let caret = input.as_ref().and_then(|i| i.selection_start().ok().flatten()).unwrap_or(0) as usize;
-        let len = input.as_ref().map(|i| i.value().chars().count()).unwrap_or(0);
+        let (rows, cols) =
+            texts.with_untracked(|t| (t.len(), t.first().map(|r| r.len()).unwrap_or(0)));
+        let input = ev
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok());
+        let caret = input
+            .as_ref()
+            .and_then(|i| i.selection_start().ok().flatten())
+            .unwrap_or(0) as usize;
+        let len = input
+            .as_ref()
+            .map(|i| i.value().chars().count())
+            .unwrap_or(0);
         let target = match ev.key().as_str() {
             "ArrowUp" if i > 0 => Some((i - 1, j)),
             "ArrowDown" | "Enter" if i + 1 < rows => Some((i + 1, j)),
@@ -164,7 +202,10 @@ pub fn MatrixEditor(
     };
 
     let on_paste = move |i: usize, j: usize, ev: leptos::ev::ClipboardEvent| {
-        let Some(text) = ev.clipboard_data().and_then(|d| d.get_data("text/plain").ok()) else {
+        let Some(text) = ev
+            .clipboard_data()
+            .and_then(|d| d.get_data("text/plain").ok())
+        else {
             return;
         };
         if !text.contains(['\t', '\n', ';', ',']) || text.trim().is_empty() {
@@ -193,14 +234,14 @@ pub fn MatrixEditor(
         evaluate();
     };
 
-    let dims = Memo::new(move |_| texts.with(|t| (t.len(), t.first().map(|r| r.len()).unwrap_or(0))));
+    let dims =
+        Memo::new(move |_| texts.with(|t| (t.len(), t.first().map(|r| r.len()).unwrap_or(0))));
     let error_id = format!("{testid}-error");
     let error_id2 = error_id.clone();
-    let label2 = label.clone();
 
     view! {
         <div class="matrix-editor">
-            <table class="matrix matrix-input" node_ref=table_ref data-testid=testid aria-label=label.clone()>
+            <table class="matrix matrix-input" node_ref=table_ref data-testid=testid aria-label=move || label.get()>
                 <thead>
                     <tr>
                         <th scope="col" class="matrix-axes">{move || corner.get()}</th>
@@ -227,12 +268,13 @@ pub fn MatrixEditor(
                                         <th scope="row">{row_label}</th>
                                         {(0..cols)
                                             .map(|j| {
-                                                let what = label2.clone();
                                                 let described_by = error_id.clone();
                                                 let aria = move || {
                                                     let r = row_labels.with(|r| r.get(i).cloned().unwrap_or_default());
                                                     let c = col_labels.with(|c| c.get(j).cloned().unwrap_or_default());
-                                                    format!("{what}: row {r}, column {c}")
+                                                    let ra = row_axis.get().unwrap_or_else(|| "row".into());
+                                                    let ca = col_axis.get().unwrap_or_else(|| "column".into());
+                                                    format!("{}: {ra} {r}, {ca} {c}", label.get())
                                                 };
                                                 let invalid = move || bad.with(|b| b.contains(&(i, j)));
                                                 view! {

@@ -53,7 +53,9 @@ where
     Effect::new(move |_| {
         let w = width.get();
         let dark = ctx.dark.get();
-        let Some(canvas) = canvas_ref.get() else { return };
+        let Some(canvas) = canvas_ref.get() else {
+            return;
+        };
         if w == 0 {
             return;
         }
@@ -70,7 +72,10 @@ where
             };
             let root = backend.into_drawing_area();
             let theme = Theme { dark, scale: dpr };
-            match p.draw_on(&root, &theme).and_then(|_| root.present().map_err(|e| e.to_string())) {
+            match p
+                .draw_on(&root, &theme)
+                .and_then(|_| root.present().map_err(|e| e.to_string()))
+            {
                 Ok(()) => error.set(None),
                 Err(e) => error.set(Some(format!("the plot could not be drawn: {e}"))),
             }
