@@ -45,21 +45,13 @@ awk -v r="$ONE" 'BEGIN { printf "    --threads 1:  %.3e pairs/s%s\n", r, (r >= 1
 awk -v r="$ALL" -v n="$NPROC" 'BEGIN { printf "    --threads %d:  %.3e pairs/s\n", n, r }'
 
 # ---------------------------------------------------------------------------------------------
-# BROWSER PART (placeholder, owned by the web-worker engineer).
-#
-# To add: build the page (trunk build --release), serve it, and drive headless Chromium
-# (Debian's package, through Playwright) to run the same Monte Carlo (uniform, sigma 0.1,
-# all metrics, $PAIRS pairs, seed 1) in ONE web worker, then in navigator.hardwareConcurrency
-# workers; print pairs/s the same way as above. Target: >= 5e6 pairs/s on one worker. The
-# worker calls core::mc::run_chunk(&config, k); its merged Tally must equal the native one
-# (compare the misranked counts with `ulab mc --json`, which prints the same percentages).
-#
-# Hook: set BENCH_BROWSER=1 to run it once it exists.
-if [[ "${BENCH_BROWSER:-0}" == "1" ]]; then
-  if [[ -x scripts/bench-browser.sh ]]; then
-    scripts/bench-browser.sh "$PAIRS" "$RUNS"
-  else
-    step "browser Monte Carlo: not implemented yet (scripts/bench-browser.sh)"
-  fi
+# BROWSER PART (scripts/bench-browser.sh): builds the page in release (or reuses a build newer
+# than the sources), serves it, and in headless Chromium (Debian's, through Playwright) runs the
+# Metric reliability view's Monte Carlo (uniform, sigma 0.1, all metrics, $PAIRS pairs, seed 1)
+# in ONE web worker, then in navigator.hardwareConcurrency workers; prints the best pairs/s of
+# $RUNS runs each, the longest main-thread task, and checks that every run counted the same
+# mis-ranked pairs. Target: >= 5e6 pairs/s on one worker. BENCH_BROWSER=0 skips it.
+if [[ "${BENCH_BROWSER:-1}" == "1" ]]; then
+  scripts/bench-browser.sh "$PAIRS" "$RUNS"
 fi
 # ---------------------------------------------------------------------------------------------

@@ -1,26 +1,73 @@
-//! The messages between the page and the web worker (`src/bin/mc_worker.rs`), and the worker's
+//! The messages between the page and the web workers (`src/bin/mc_worker.rs`), and the worker's
 //! pure request handler — no web crates, so it is tested natively.
 //!
-//! Protocol: when the worker has loaded its wasm it posts [`Response::Ready`] (messages sent to
-//! a worker before its wasm is running would be lost, so the page waits for it); then each
-//! [`Request`] the page posts gets exactly one [`Response`]. On the wire both are plain JS
-//! objects tagged by `kind`, e.g. `{kind: "yield", utility: "15,-335;-35,165", confusion:
-//! "27,15;23,35"}` → `{kind: "yield", value: 3.5}`.
+//! Protocol: when a worker has loaded its wasm it posts [`Response::Ready`] (messages sent to a
+//! worker before its wasm is running would be lost, so the page waits for it); then each
+//! [`Request`] the page posts gets exactly one [`Response`]. Both are tagged by `kind`.
 //!
-//! The Monte Carlo requests (seed 000 §4.2) will be added here as further variants.
+//! Two encodings, answered in kind:
+//! * a plain JS object (through `serde-wasm-bindgen`), e.g. `{kind: "yield", utility:
+//!   "15,-335;-35,165", confusion: "27,15;23,35"}` → `{kind: "yield", value: 3.5}` (the footer's
+//!   round trip, and `Ready`);
+//! * a JSON **string** ([`handle_json`]): the Monte Carlo pool's encoding. JSON keeps every
+//!   `u64` (seeds, counts) and every `f64` exact (shortest round-trip digits, read back with
+//!   serde_json's `float_roundtrip`), which a JS number cannot promise for a `u64` above 2⁵³.
+//!
+//! The Monte Carlo requests are [`Request::Task`]: one unit of [`Work`] of job `job`, numbered
+//! `task` within it — a chunk of a run (seed 000 §4.2), the first pairs of a run as points for
+//! fig. 6, the scatter of figs 2–3, or a chunk of the user's own question. Each is a pure
+//! function of its inputs ([`run_work`]), so the page can hand the tasks of a job to any worker
+//! in any order and merge the answers in task order: the numbers depend only on the settings
+//! and the seed. There is no "cancel" request: a worker holds at most the tasks the page has
+//! just handed it (each a few milliseconds of work), so the page cancels a job by not sending
+//! its remaining tasks and dropping the answers of the ones in flight.
 
-use crate::core::{ConfusionMatrix, Orientation, UtilityMatrix};
+use crate::core::mc::question::{question_chunk, QuestionConfig, QuestionTally};
+use crate::core::mc::scatter::{metric_scatter, pair_differences_chunk, PairDifferences};
+use crate::core::mc::{run_chunk, McConfig, Metric, Tally, CHUNK_PAIRS};
+use crate::core::{ConfusionMatrix, Matrix, Orientation, UtilityMatrix};
 use serde::{Deserialize, Serialize};
 
-/// A request from the page to the worker.
+/// The most matrices counted by one [`Work::Scatter`].
+pub const MAX_SCATTER_POINTS: u64 = 1_000_000;
+
+/// The most points kept (and sent back) by one [`Work::Scatter`] or [`Work::PairDifferences`].
+pub const MAX_KEPT_POINTS: u64 = 20_000;
+
+/// A request from the page to a worker.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Request {
     /// The utility yield `Σ U_ij C_ij` of one confusion matrix (matrix syntax, rows = output).
     Yield { utility: String, confusion: String },
+    /// Task `task` of job `job`: one unit of Monte Carlo work.
+    Task { job: u32, task: u32, work: Work },
 }
 
-/// A message from the worker to the page.
+/// One unit of Monte Carlo work: a pure function of its fields ([`run_work`]).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Work {
+    /// Chunk `chunk` of the run `config` ([`run_chunk`]): its [`Tally`].
+    McChunk { config: McConfig, chunk: u64 },
+    /// The first `points` pairs of the run `config` (they are the first pairs of its chunk 0),
+    /// as differences in true yield and in every metric's score (fig. 6).
+    PairDifferences { config: McConfig, points: u64 },
+    /// `points` confusion matrices with class-0 share `balance` scored by every metric against
+    /// their yield under `utility` (row-major 2 × 2), figs 2–3 ([`metric_scatter`]); the first
+    /// `keep` matrices come back as points, the mis-ranked pairs are counted over all of them.
+    Scatter {
+        balance: f64,
+        utility: [f64; 4],
+        points: u64,
+        keep: u64,
+        seed: u64,
+    },
+    /// Chunk `chunk` of the user's question ([`question_chunk`]).
+    Question { config: QuestionConfig, chunk: u64 },
+}
+
+/// A message from a worker to the page.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Response {
@@ -31,8 +78,65 @@ pub enum Response {
     },
     /// The answer to [`Request::Yield`].
     Yield { value: f64 },
-    /// The request could not be understood or computed; one line for the user.
-    Error { message: String },
+    /// The answer to [`Request::Task`] (boxed: an output is large, the other answers small).
+    Done {
+        job: u32,
+        task: u32,
+        output: Box<Output>,
+    },
+    /// The request could not be understood or computed; one line for the user. `job` and
+    /// `task` name the task when the request was one.
+    Error {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        job: Option<u32>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        task: Option<u32>,
+        message: String,
+    },
+}
+
+/// The result of one [`Work`], same variant names.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+#[allow(clippy::large_enum_variant)] // a message, built once and serialized
+pub enum Output {
+    /// Of [`Work::McChunk`].
+    McChunk { tally: Tally },
+    /// Of [`Work::PairDifferences`].
+    PairDifferences { differences: PairDifferences },
+    /// Of [`Work::Scatter`].
+    Scatter { scatter: ScatterSample },
+    /// Of [`Work::Question`].
+    Question { tally: QuestionTally },
+}
+
+/// One metric's part of a [`ScatterSample`].
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ScatterSeries {
+    /// The metric.
+    pub metric: Metric,
+    /// Its score for each kept matrix (same order as [`ScatterSample::yields`]).
+    pub values: Vec<f64>,
+    /// The kept pairs `k` (matrices `2k`, `2k + 1`) that the metric ranks against their yields.
+    pub misranked_kept: Vec<u64>,
+    /// Mis-ranked pairs among all [`ScatterSample::pairs`] pairs.
+    pub misranked: u64,
+}
+
+/// Figs 2–3 of seed 000 for one class balance and one utility matrix: the first matrices of a
+/// [`metric_scatter`] as points, and the mis-ranked pairs counted over all of them.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ScatterSample {
+    /// The class-0 share.
+    pub balance: f64,
+    /// The utility matrix, row-major.
+    pub utility: [f64; 4],
+    /// Pairs counted (`⌊points / 2⌋`).
+    pub pairs: u64,
+    /// The yield of each kept matrix.
+    pub yields: Vec<f64>,
+    /// One series per metric scored ([`crate::core::mc::scores::SCORE_METRICS`]).
+    pub series: Vec<ScatterSeries>,
 }
 
 impl Response {
@@ -40,6 +144,15 @@ impl Response {
     pub fn ready() -> Response {
         Response::Ready {
             version: env!("CARGO_PKG_VERSION").to_string(),
+        }
+    }
+
+    /// An error about no particular task.
+    pub fn error(message: impl Into<String>) -> Response {
+        Response::Error {
+            job: None,
+            task: None,
+            message: message.into(),
         }
     }
 }
@@ -68,20 +181,218 @@ pub fn handle(request: Request) -> Response {
                 });
             match value {
                 Ok(value) => Response::Yield { value },
-                Err(message) => Response::Error { message },
+                Err(message) => Response::error(message),
             }
         }
+        Request::Task { job, task, work } => match run_work(&work) {
+            Ok(output) => Response::Done {
+                job,
+                task,
+                output: Box::new(output),
+            },
+            Err(message) => Response::Error {
+                job: Some(job),
+                task: Some(task),
+                message,
+            },
+        },
     }
+}
+
+/// [`handle`] for a request written as JSON; the answer as JSON. Never panics.
+///
+/// # Examples
+///
+/// ```
+/// use utility_lab::worker::handle_json;
+/// let answer = handle_json(r#"{"kind":"task","job":1,"task":0,"work":{"kind":"mc_chunk",
+///     "config":{"prior":"uniform","sigma":0.1,"pairs":1000,"seed":42},"chunk":0}}"#);
+/// assert!(answer.starts_with(r#"{"kind":"done","job":1,"task":0,"output":{"kind":"mc_chunk","tally":{"pairs":1000,"#));
+/// assert!(handle_json("nonsense").starts_with(r#"{"kind":"error","message":"not a worker request"#));
+/// ```
+pub fn handle_json(text: &str) -> String {
+    let response = match serde_json::from_str::<Request>(text) {
+        Ok(request) => handle(request),
+        Err(e) => Response::error(format!("not a worker request: {e}")),
+    };
+    serde_json::to_string(&response).unwrap_or_else(|e| {
+        format!(
+            r#"{{"kind":"error","message":{}}}"#,
+            serde_json::to_string(&format!("cannot encode the answer: {e}"))
+                .unwrap_or_else(|_| "\"cannot encode the answer\"".into())
+        )
+    })
+}
+
+/// Reads a [`Response`] written by [`handle_json`].
+///
+/// # Errors
+/// Not JSON, or not a response; the message is one line.
+pub fn parse_response(text: &str) -> Result<Response, String> {
+    serde_json::from_str(text).map_err(|e| format!("unexpected message from a worker: {e}"))
+}
+
+/// Writes a [`Request`] as JSON (what the pool posts).
+pub fn request_json(request: &Request) -> String {
+    // Serializing these plain data types cannot fail (no maps with non-string keys, and
+    // non-finite floats are written as null).
+    serde_json::to_string(request).unwrap_or_default()
+}
+
+/// Does one unit of work. Pure: the same work gives the same output, bit for bit, on every
+/// platform.
+///
+/// # Errors
+/// Invalid settings, as one line.
+///
+/// # Examples
+///
+/// ```
+/// use utility_lab::core::mc::{run_chunk, McConfig, Prior};
+/// use utility_lab::worker::{run_work, Output, Work};
+/// let config = McConfig::new(Prior::Uniform, 0.1, 100_000, 1).unwrap();
+/// let out = run_work(&Work::McChunk { config, chunk: 1 }).unwrap();
+/// assert_eq!(out, Output::McChunk { tally: run_chunk(&config, 1).unwrap() });
+/// ```
+pub fn run_work(work: &Work) -> Result<Output, String> {
+    match work {
+        Work::McChunk { config, chunk } => run_chunk(config, *chunk)
+            .map(|tally| Output::McChunk { tally })
+            .map_err(|e| format!("Monte Carlo: {e}")),
+        Work::PairDifferences { config, points } => {
+            if *points == 0 || *points > MAX_KEPT_POINTS {
+                return Err(format!(
+                    "fig. 6: between 1 and {MAX_KEPT_POINTS} points, not {points}"
+                ));
+            }
+            config.validate().map_err(|e| format!("Monte Carlo: {e}"))?;
+            // The first pairs of the run are the first pairs of its chunk 0, whatever its size.
+            let n = (*points).min(config.pairs).min(CHUNK_PAIRS);
+            let head = McConfig {
+                pairs: n,
+                ..*config
+            };
+            pair_differences_chunk(&head, 0, n as usize)
+                .map(|differences| Output::PairDifferences { differences })
+                .map_err(|e| format!("fig. 6: {e}"))
+        }
+        Work::Scatter {
+            balance,
+            utility,
+            points,
+            keep,
+            seed,
+        } => scatter_sample(*balance, *utility, *points, *keep, *seed)
+            .map(|scatter| Output::Scatter { scatter }),
+        Work::Question { config, chunk } => {
+            let config = checked_question(config)?;
+            question_chunk(&config, *chunk)
+                .map(|tally| Output::Question { tally })
+                .map_err(|e| format!("your question: {e}"))
+        }
+    }
+}
+
+/// [`ScatterSample`] of [`Work::Scatter`].
+fn scatter_sample(
+    balance: f64,
+    utility: [f64; 4],
+    points: u64,
+    keep: u64,
+    seed: u64,
+) -> Result<ScatterSample, String> {
+    if !(2..=MAX_SCATTER_POINTS).contains(&points) {
+        return Err(format!(
+            "figs 2–3: between 2 and {MAX_SCATTER_POINTS} matrices, not {points}"
+        ));
+    }
+    if keep > MAX_KEPT_POINTS {
+        return Err(format!(
+            "figs 2–3: at most {MAX_KEPT_POINTS} points drawn, not {keep}"
+        ));
+    }
+    let u = Matrix::new(2, 2, utility.to_vec())
+        .and_then(UtilityMatrix::new)
+        .map_err(|e| format!("figs 2–3: utility matrix: {e}"))?;
+    let s =
+        metric_scatter(balance, &u, points as usize, seed).map_err(|e| format!("figs 2–3: {e}"))?;
+    let keep = keep.min(points) as usize;
+    let kept_pairs = (keep / 2) as u64;
+    let series = s
+        .scores
+        .into_iter()
+        .map(|series| ScatterSeries {
+            metric: series.metric,
+            misranked: series.misranked_pairs.len() as u64,
+            misranked_kept: series
+                .misranked_pairs
+                .iter()
+                .map(|&k| k as u64)
+                .filter(|&k| k < kept_pairs)
+                .collect(),
+            values: series.values[..keep].to_vec(),
+        })
+        .collect();
+    Ok(ScatterSample {
+        balance,
+        utility,
+        pairs: points / 2,
+        yields: s.yields[..keep].to_vec(),
+        series,
+    })
+}
+
+/// A question read from a message, its matrices checked again (deserialization does not check
+/// a matrix's shape or values).
+fn checked_question(config: &QuestionConfig) -> Result<QuestionConfig, String> {
+    let rebuild = |m: &Matrix| Matrix::new(m.rows(), m.cols(), m.data().to_vec());
+    let utility = rebuild(config.utility.matrix())
+        .and_then(UtilityMatrix::new)
+        .map_err(|e| format!("your question: utility matrix: {e}"))?;
+    let classifiers = config
+        .classifiers
+        .iter()
+        .enumerate()
+        .map(|(k, cm)| {
+            rebuild(cm.counts())
+                .and_then(|m| ConfusionMatrix::new(m, Orientation::OutputRows))
+                .map_err(|e| format!("your question: classifier {}: {e}", k + 1))
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(QuestionConfig {
+        utility,
+        classifiers,
+        ..config.clone()
+    })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::mc::question::{question, question_summary};
+    use crate::core::mc::scatter::pair_differences;
+    use crate::core::mc::{McResult, PerMetric, Prior};
 
     fn yield_request(utility: &str, confusion: &str) -> Request {
         Request::Yield {
             utility: utility.into(),
             confusion: confusion.into(),
+        }
+    }
+
+    /// Sends `work` through the JSON wire format both ways, as the pool does.
+    fn over_the_wire(job: u32, task: u32, work: Work) -> Response {
+        let request = Request::Task { job, task, work };
+        let text = request_json(&request);
+        // The request itself survives the trip.
+        assert_eq!(serde_json::from_str::<Request>(&text).unwrap(), request);
+        parse_response(&handle_json(&text)).unwrap()
+    }
+
+    fn done(response: Response) -> Output {
+        match response {
+            Response::Done { output, .. } => *output,
+            other => panic!("expected an output, got {other:?}"),
         }
     }
 
@@ -107,7 +418,7 @@ mod tests {
             ("15,-335;-35,165", "1,2;3"),
         ] {
             match handle(yield_request(u, cm)) {
-                Response::Error { message } => assert!(!message.is_empty()),
+                Response::Error { message, .. } => assert!(!message.is_empty()),
                 other => panic!("{u} / {cm}: expected an error, got {other:?}"),
             }
         }
@@ -124,5 +435,299 @@ mod tests {
         let ready = serde_json::to_value(Response::ready()).unwrap();
         assert_eq!(ready["kind"], "ready");
         assert_eq!(ready["version"], env!("CARGO_PKG_VERSION"));
+        // An error about no task has no job or task field (the footer's round trip reads it).
+        let e = serde_json::to_string(&Response::error("x")).unwrap();
+        assert_eq!(e, r#"{"kind":"error","message":"x"}"#);
+        let e: Response = serde_json::from_str(r#"{"kind":"error","message":"x"}"#).unwrap();
+        assert_eq!(e, Response::error("x"));
+    }
+
+    /// The golden tallies of tests/mc_determinism.rs, through the worker's JSON round trip:
+    /// what the page merges is exactly what the native engine computes.
+    #[test]
+    fn chunks_over_the_wire_give_the_golden_tallies() {
+        let c = McConfig::new(Prior::Uniform, 0.1, 1000, 42).unwrap();
+        let Output::McChunk { tally } = done(over_the_wire(
+            7,
+            0,
+            Work::McChunk {
+                config: c,
+                chunk: 0,
+            },
+        )) else {
+            panic!("not a tally")
+        };
+        assert_eq!(tally.misranked.accuracy, 91);
+        assert_eq!(tally.misranked.utility, 43);
+        assert_eq!(tally.error_sum, -996191616);
+        assert_eq!(tally.error_sq_sum, 9572069059);
+
+        let c = McConfig::new(Prior::Gaussian, 0.25, 70_000, 7).unwrap();
+        // Answers merged in reverse order (any order): integer sums.
+        let mut t = Tally::default();
+        for k in (0..c.chunks()).rev() {
+            match done(over_the_wire(
+                1,
+                k as u32,
+                Work::McChunk {
+                    config: c,
+                    chunk: k,
+                },
+            )) {
+                Output::McChunk { tally } => t.merge(&tally),
+                other => panic!("{other:?}"),
+            }
+        }
+        assert_eq!(t.misranked.kappa, 4602);
+        assert_eq!(t.error_sq_sum, 3670057937995);
+        assert_eq!(
+            McResult::from_tally(&c, &t),
+            crate::core::mc::run(&c, |_, _| {}).unwrap()
+        );
+    }
+
+    #[test]
+    fn seeds_above_two_to_the_53_survive_json() {
+        let c = McConfig::new(Prior::Uniform, 0.05, 500, u64::MAX - 1).unwrap();
+        let out = done(over_the_wire(
+            0,
+            0,
+            Work::McChunk {
+                config: c,
+                chunk: 0,
+            },
+        ));
+        assert_eq!(
+            out,
+            Output::McChunk {
+                tally: run_chunk(&c, 0).unwrap()
+            }
+        );
+    }
+
+    #[test]
+    fn pair_differences_are_the_first_pairs_of_the_run() {
+        let c = McConfig::new(Prior::Uniform, 0.11, 200_000, 3).unwrap();
+        let Output::PairDifferences { differences } = done(over_the_wire(
+            2,
+            0,
+            Work::PairDifferences {
+                config: c,
+                points: 1500,
+            },
+        )) else {
+            panic!("not differences")
+        };
+        let whole = pair_differences(&c, 1500).unwrap();
+        // Floats survive the JSON trip bit for bit.
+        assert_eq!(differences.true_diff, whole.true_diff);
+        assert_eq!(differences.score_diff, whole.score_diff);
+        assert_eq!(differences.tally.pairs, 1500);
+        // Fewer pairs than asked for: all of them.
+        let small = McConfig { pairs: 10, ..c };
+        match run_work(&Work::PairDifferences {
+            config: small,
+            points: 1500,
+        })
+        .unwrap()
+        {
+            Output::PairDifferences { differences } => assert_eq!(differences.true_diff.len(), 10),
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn scatter_keeps_the_first_points_and_counts_all_pairs() {
+        let identity = [1.0, 0.0, 0.0, 1.0];
+        let Output::Scatter { scatter } = done(over_the_wire(
+            3,
+            1,
+            Work::Scatter {
+                balance: 0.9,
+                utility: identity,
+                points: 20_000,
+                keep: 400,
+                seed: 5,
+            },
+        )) else {
+            panic!("not a scatter")
+        };
+        let full =
+            metric_scatter(0.9, &UtilityMatrix::parse("1,0;0,1").unwrap(), 20_000, 5).unwrap();
+        assert_eq!(scatter.pairs, 10_000);
+        assert_eq!(scatter.yields, full.yields[..400].to_vec());
+        assert_eq!(scatter.series.len(), 10);
+        for (s, f) in scatter.series.iter().zip(&full.scores) {
+            assert_eq!(s.metric, f.metric);
+            assert_eq!(s.values, f.values[..400].to_vec());
+            assert_eq!(s.misranked, f.misranked_pairs.len() as u64);
+            let kept: Vec<u64> = f
+                .misranked_pairs
+                .iter()
+                .map(|&k| k as u64)
+                .filter(|&k| k < 200)
+                .collect();
+            assert_eq!(s.misranked_kept, kept);
+        }
+        // Accuracy is the identity's yield: it never mis-ranks; F1 and recall do.
+        assert_eq!(scatter.series[0].misranked, 0);
+        for (m, least) in [(Metric::F1, 1), (Metric::Recall, 100)] {
+            let s = scatter.series.iter().find(|s| s.metric == m).unwrap();
+            assert!(s.misranked >= least, "{m:?}: {}", s.misranked);
+        }
+    }
+
+    #[test]
+    fn question_chunks_over_the_wire_match_the_native_answer() {
+        let mut q = QuestionConfig::new(
+            UtilityMatrix::parse("15,-335;-35,165").unwrap(),
+            vec![
+                ConfusionMatrix::parse("27,15;23,35", Orientation::OutputRows).unwrap(),
+                ConfusionMatrix::parse("43,18;7,32", Orientation::OutputRows).unwrap(),
+            ],
+        );
+        q.draws = 5000;
+        q.seed = 3;
+        let mut t = QuestionTally::default();
+        for k in 0..q.chunks() {
+            match done(over_the_wire(
+                4,
+                k as u32,
+                Work::Question {
+                    config: q.clone(),
+                    chunk: k,
+                },
+            )) {
+                Output::Question { tally } => t.merge(&tally),
+                other => panic!("{other:?}"),
+            }
+        }
+        let r = question_summary(&q, &t).unwrap();
+        assert_eq!(r, question(&q, |_, _| {}).unwrap());
+        // The golden values of tests/mc_determinism.rs.
+        assert_eq!(r.p_best, vec![0.6118, 0.3882]);
+        assert_eq!(r.yields[1].mean.to_bits(), 0xc014dd827fc31baf);
+    }
+
+    #[test]
+    fn bad_work_is_an_error_naming_the_task() {
+        let bad_config = McConfig {
+            prior: Prior::Uniform,
+            sigma: -1.0,
+            pairs: 10,
+            seed: 1,
+        };
+        let good = McConfig::new(Prior::Uniform, 0.1, 10, 1).unwrap();
+        let mut q = QuestionConfig::new(
+            UtilityMatrix::parse("1,0;0,1").unwrap(),
+            vec![ConfusionMatrix::parse("1,2;3,4", Orientation::OutputRows).unwrap()],
+        );
+        q.alpha = -1.0;
+        for work in [
+            Work::McChunk {
+                config: bad_config,
+                chunk: 0,
+            },
+            Work::McChunk {
+                config: good,
+                chunk: 5,
+            },
+            Work::PairDifferences {
+                config: bad_config,
+                points: 10,
+            },
+            Work::PairDifferences {
+                config: good,
+                points: 0,
+            },
+            Work::Scatter {
+                balance: 1.5,
+                utility: [1.0, 0.0, 0.0, 1.0],
+                points: 100,
+                keep: 10,
+                seed: 1,
+            },
+            Work::Scatter {
+                balance: 0.5,
+                utility: [1.0, 0.0, 0.0, 1.0],
+                points: 0,
+                keep: 10,
+                seed: 1,
+            },
+            Work::Scatter {
+                balance: 0.5,
+                utility: [1.0, 0.0, 0.0, 1.0],
+                points: 10,
+                keep: 1 << 40,
+                seed: 1,
+            },
+            Work::Question {
+                config: q,
+                chunk: 0,
+            },
+        ] {
+            match over_the_wire(9, 4, work.clone()) {
+                Response::Error { job, task, message } => {
+                    assert_eq!((job, task), (Some(9), Some(4)));
+                    assert!(!message.is_empty());
+                }
+                other => panic!("{work:?}: expected an error, got {other:?}"),
+            }
+        }
+        // A non-finite utility cannot travel as JSON (it becomes null, which is refused), nor
+        // be computed with.
+        let nan = Work::Scatter {
+            balance: 0.5,
+            utility: [f64::NAN, 0.0, 0.0, 1.0],
+            points: 10,
+            keep: 1,
+            seed: 1,
+        };
+        assert!(run_work(&nan).is_err());
+        let text = request_json(&Request::Task {
+            job: 1,
+            task: 0,
+            work: nan,
+        });
+        assert!(handle_json(&text).starts_with(r#"{"kind":"error""#));
+    }
+
+    #[test]
+    fn malformed_matrices_in_a_question_are_errors_not_panics() {
+        // A matrix whose declared shape does not match its data, as a hand-made message could
+        // carry: deserialization accepts it, the worker must not index out of bounds.
+        let text = r#"{"kind":"task","job":1,"task":0,"work":{"kind":"question","chunk":0,
+            "config":{"utility":{"m":{"rows":2,"cols":2,"data":[1,0,0,1]}},
+            "classifiers":[{"values":{"rows":5,"cols":5,"data":[1,2]},"total":3}],
+            "sigma":0.1,"alpha":1,"draws":10,"seed":1,"bins":5}}}"#;
+        let answer = handle_json(text);
+        assert!(answer.starts_with(r#"{"kind":"error""#), "{answer}");
+        assert!(answer.contains("classifier 1"), "{answer}");
+        for junk in [
+            "",
+            "{}",
+            "[1,2]",
+            r#"{"kind":"task"}"#,
+            r#"{"kind":"launch"}"#,
+        ] {
+            let answer = handle_json(junk);
+            assert!(answer.starts_with(r#"{"kind":"error""#), "{junk}: {answer}");
+        }
+    }
+
+    #[test]
+    fn per_metric_values_keep_their_keys_on_the_wire() {
+        let t = Tally {
+            pairs: 3,
+            misranked: PerMetric::from_fn(|m| m.index() as u64),
+            error_sum: -5,
+            error_sq_sum: 7,
+        };
+        let text = serde_json::to_string(&Output::McChunk { tally: t.clone() }).unwrap();
+        assert!(text.contains(r#""fowlkes_mallows":7"#), "{text}");
+        assert_eq!(
+            serde_json::from_str::<Output>(&text).unwrap(),
+            Output::McChunk { tally: t }
+        );
     }
 }

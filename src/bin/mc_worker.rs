@@ -1,21 +1,20 @@
 //! The web worker (built by Trunk for wasm32 as `mc_worker.js` + `mc_worker_bg.wasm`, started
 //! by the page through `mc_worker_loader.js`).
 //!
-//! This file is only the wasm glue: it posts [`Response::Ready`] once running, then turns every
-//! message into a [`Request`], answers it with the pure [`handle`] (tested natively in
-//! `src/worker.rs`) and posts the [`Response`] back. New requests (the Monte Carlo runs) go into
-//! `utility_lab::worker`; this glue changes only if a request must answer with several messages
-//! (progress) or be cancellable.
+//! This file is only the wasm glue: it posts [`Response::Ready`] once running, then answers every
+//! message with the pure handler of `src/worker.rs` (tested natively), in the message's own
+//! encoding: a JSON string (the Monte Carlo pool, [`handle_json`]) gets a JSON string back, a
+//! plain object (the footer's round trip) gets an object ([`handle`]). Each request is answered
+//! synchronously with exactly one message; the pool keeps the work per request small (a chunk).
 //!
-//! [`Request`]: utility_lab::worker::Request
-//! [`Response`]: utility_lab::worker::Response
 //! [`Response::Ready`]: utility_lab::worker::Response::Ready
 //! [`handle`]: utility_lab::worker::handle
+//! [`handle_json`]: utility_lab::worker::handle_json
 
 #[cfg(target_arch = "wasm32")]
 mod glue {
     use serde::Serialize;
-    use utility_lab::worker::{handle, Request, Response};
+    use utility_lab::worker::{handle, handle_json, Request, Response};
     use wasm_bindgen::prelude::*;
     use wasm_bindgen::JsCast;
     use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
@@ -30,13 +29,11 @@ mod glue {
         let _ = scope.post_message(&message);
     }
 
-    /// Decodes one message and answers it.
+    /// Decodes one object message and answers it.
     fn answer(data: JsValue) -> Response {
         match serde_wasm_bindgen::from_value::<Request>(data) {
             Ok(request) => handle(request),
-            Err(e) => Response::Error {
-                message: format!("not a worker request: {e}"),
-            },
+            Err(e) => Response::error(format!("not a worker request: {e}")),
         }
     }
 
@@ -48,7 +45,13 @@ mod glue {
         };
         let reply_to = scope.clone();
         let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
-            post(&reply_to, &answer(event.data()));
+            let data = event.data();
+            match data.as_string() {
+                Some(text) => {
+                    let _ = reply_to.post_message(&JsValue::from_str(&handle_json(&text)));
+                }
+                None => post(&reply_to, &answer(data)),
+            }
         });
         scope.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
         // The handler lives as long as the worker.

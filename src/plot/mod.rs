@@ -5,6 +5,10 @@
 //! pages, and a scale factor so that a canvas drawn at the device pixel ratio keeps the same
 //! proportions).
 
+pub mod mc_question;
+pub mod mc_scatter;
+pub mod mc_space;
+pub mod reliability;
 pub mod yields;
 
 use plotters::coord::Shift;
@@ -129,7 +133,9 @@ pub trait Plot {
     /// The plot as an SVG document `width` pixels wide (light theme, scale 1).
     fn to_svg(&self, width: u32, dark: bool) -> Result<String, String> {
         let theme = Theme { dark, scale: 1.0 };
-        render_svg(width, self.height_for(width), |root| self.draw_on(root, &theme))
+        render_svg(width, self.height_for(width), |root| {
+            self.draw_on(root, &theme)
+        })
     }
 }
 

@@ -3,7 +3,10 @@
 
 pub mod analysis;
 pub mod csv;
+pub mod edit;
 pub mod presets;
+pub mod reliability;
+pub mod story;
 pub mod url;
 
 use crate::core::matrix::MAX_DIM;
@@ -163,7 +166,45 @@ pub struct McSettings {
     pub balance: f64,
     /// Metric keys shown (empty: all).
     pub metrics: Vec<String>,
+    /// The user's own question (P(best) of the Compare view's classifiers).
+    #[serde(default)]
+    pub question: QuestionSettings,
 }
+
+/// Settings of the user's own question (spec §3): how unsure the user is about the utilities
+/// and the confusion matrices.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct QuestionSettings {
+    /// Noise sd on the min-max-normalized utilities (0 … 1).
+    pub sigma: f64,
+    /// Dirichlet pseudo-count added to every count (0 … 1000; 1 = uniform prior).
+    pub alpha: f64,
+    /// Number of draws (1 … [`MAX_QUESTION_DRAWS`]).
+    pub draws: u64,
+    /// Seed of the draws.
+    pub seed: u64,
+    /// Test-set size assumed for classifiers given as fractions (no counts).
+    pub n: u64,
+}
+
+impl Default for QuestionSettings {
+    fn default() -> Self {
+        QuestionSettings {
+            sigma: 0.05,
+            alpha: 1.0,
+            draws: 20_000,
+            seed: 1,
+            n: 100,
+        }
+    }
+}
+
+/// The most draws of the user's question.
+pub const MAX_QUESTION_DRAWS: u64 = 1_000_000;
+
+/// The largest test-set size assumed for fractional classifiers.
+pub const MAX_QUESTION_N: u64 = 1_000_000_000;
 
 impl Default for McSettings {
     fn default() -> Self {
@@ -175,6 +216,7 @@ impl Default for McSettings {
             axis: ErrorAxis::Sigma,
             balance: 0.5,
             metrics: Vec::new(),
+            question: QuestionSettings::default(),
         }
     }
 }
@@ -320,6 +362,21 @@ impl AppState {
         }
         if !(mc.balance > 0.0 && mc.balance < 1.0) {
             return Err("the class balance must be strictly between 0 and 1".into());
+        }
+        let q = &mc.question;
+        if !(q.sigma >= 0.0 && q.sigma <= 1.0) {
+            return Err("the question's σ must be between 0 and 1".into());
+        }
+        if !(q.alpha >= 0.0 && q.alpha <= 1000.0) {
+            return Err("α must be between 0 and 1000".into());
+        }
+        if q.draws == 0 || q.draws > MAX_QUESTION_DRAWS {
+            return Err(format!("draws must be between 1 and {MAX_QUESTION_DRAWS}"));
+        }
+        if q.n == 0 || q.n > MAX_QUESTION_N {
+            return Err(format!(
+                "the test-set size must be between 1 and {MAX_QUESTION_N}"
+            ));
         }
         Ok(())
     }

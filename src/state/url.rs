@@ -18,6 +18,7 @@
 //! | `axis` | `sigma` or `realized`: x axis of the reliability curves |
 //! | `balance` | class-0 share of the scatter plots (figs. 2–3) |
 //! | `metrics` | metric keys shown in the reliability view, comma-separated |
+//! | `qsigma`, `qalpha`, `qdraws`, `qseed`, `qn` | the user's own question: utility noise σ, Dirichlet α, draws, seed, test-set size assumed for classifiers given as fractions |
 //! | `step` | story step (1-based) |
 //!
 //! Names and labels are percent-encoded (UTF-8). Decoding never fails: a bad or unknown part is
@@ -26,6 +27,7 @@
 use super::{
     clean_name, default_class_name, default_decision_name, presets, AppState, Classifier,
     ErrorAxis, McSettings, Prior, View, FORMAT_VERSION, MAX_CLASSIFIERS, MAX_PAIRS,
+    MAX_QUESTION_DRAWS, MAX_QUESTION_N,
 };
 use crate::core::{ConfusionMatrix, Matrix, Orientation};
 
@@ -45,7 +47,7 @@ pub const MC_METRIC_KEYS: [&str; 11] = [
 ];
 
 /// Number of steps of the story view.
-pub const STORY_STEPS: usize = 7;
+pub const STORY_STEPS: usize = 8;
 
 /// Something in a link that was ignored, and why.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -446,6 +448,7 @@ pub fn decode(fragment: &str) -> Decoded {
         }
         mc.metrics = good;
     }
+    decode_question(&get, &mut mc.question, &mut note);
     if let Some(s) = get("step") {
         match s.trim().parse::<usize>() {
             Ok(v) if (1..=STORY_STEPS).contains(&v) => state.step = v - 1,
@@ -460,7 +463,7 @@ pub fn decode(fragment: &str) -> Decoded {
     }
 
     // 7. Unknown keys.
-    const KNOWN: [&str; 17] = [
+    const KNOWN: &[&str] = &[
         "v",
         "view",
         "u",
@@ -478,6 +481,11 @@ pub fn decode(fragment: &str) -> Decoded {
         "balance",
         "metrics",
         "step",
+        "qsigma",
+        "qalpha",
+        "qdraws",
+        "qseed",
+        "qn",
     ];
     for (k, _) in &pairs {
         if !k.starts_with("cm.") && !KNOWN.contains(&k.as_str()) {
@@ -565,10 +573,70 @@ pub fn encode(state: &AppState) -> String {
     if !mc.metrics.is_empty() {
         parts.push(format!("metrics={}", mc.metrics.join(",")));
     }
+    let (q, dq) = (&mc.question, &d.question);
+    if q.sigma != dq.sigma {
+        parts.push(format!("qsigma={}", q.sigma));
+    }
+    if q.alpha != dq.alpha {
+        parts.push(format!("qalpha={}", q.alpha));
+    }
+    if q.draws != dq.draws {
+        parts.push(format!("qdraws={}", q.draws));
+    }
+    if q.seed != dq.seed {
+        parts.push(format!("qseed={}", q.seed));
+    }
+    if q.n != dq.n {
+        parts.push(format!("qn={}", q.n));
+    }
     if state.step != 0 {
         parts.push(format!("step={}", state.step + 1));
     }
     parts.join("&")
+}
+
+/// The question's keys (`qsigma`, `qalpha`, `qdraws`, `qseed`, `qn`): each applied if valid,
+/// else noted.
+fn decode_question(
+    get: &dyn Fn(&str) -> Option<String>,
+    q: &mut super::QuestionSettings,
+    note: &mut dyn FnMut(&str, String),
+) {
+    let real =
+        |key: &str, lo: f64, hi: f64, target: &mut f64, note: &mut dyn FnMut(&str, String)| {
+            if let Some(s) = get(key) {
+                match s.trim().parse::<f64>() {
+                    Ok(v) if (lo..=hi).contains(&v) => *target = v,
+                    _ => note(
+                        key,
+                        format!(
+                            "'{}' is not a number from {lo} to {hi}; ignored",
+                            truncate(&s, 20)
+                        ),
+                    ),
+                }
+            }
+        };
+    real("qsigma", 0.0, 1.0, &mut q.sigma, note);
+    real("qalpha", 0.0, 1000.0, &mut q.alpha, note);
+    let whole =
+        |key: &str, lo: u64, hi: u64, target: &mut u64, note: &mut dyn FnMut(&str, String)| {
+            if let Some(s) = get(key) {
+                match s.trim().parse::<u64>() {
+                    Ok(v) if (lo..=hi).contains(&v) => *target = v,
+                    _ => note(
+                        key,
+                        format!(
+                            "'{}' is not a whole number from {lo} to {hi}; ignored",
+                            truncate(&s, 24)
+                        ),
+                    ),
+                }
+            }
+        };
+    whole("qdraws", 1, MAX_QUESTION_DRAWS, &mut q.draws, note);
+    whole("qseed", 0, u64::MAX, &mut q.seed, note);
+    whole("qn", 1, MAX_QUESTION_N, &mut q.n, note);
 }
 
 fn join_numbers(v: &[f64]) -> String {
@@ -736,6 +804,34 @@ mod tests {
         let d = decode(&encode(&s));
         assert!(d.notices.is_empty(), "{:?}", d.notices);
         assert_eq!(d.state, s);
+    }
+
+    #[test]
+    fn question_settings_round_trip_and_bad_values_are_noted() {
+        let mut s = presets::factory();
+        s.view = View::Reliability;
+        s.mc.question.sigma = 0.2;
+        s.mc.question.alpha = 0.5;
+        s.mc.question.draws = 50_000;
+        s.mc.question.seed = u64::MAX;
+        s.mc.question.n = 250;
+        let e = encode(&s);
+        assert!(
+            e.contains("qsigma=0.2&qalpha=0.5&qdraws=50000&qseed=18446744073709551615&qn=250"),
+            "{e}"
+        );
+        let d = decode(&e);
+        assert!(d.notices.is_empty(), "{:?}", d.notices);
+        assert_eq!(d.state, s);
+        // Defaults are not written.
+        assert!(!encode(&presets::factory()).contains("qsigma"));
+        let d = decode("view=reliability&qsigma=-1&qalpha=x&qdraws=0&qseed=-3&qn=0");
+        let keys: Vec<&str> = d.notices.iter().map(|n| n.key.as_str()).collect();
+        assert_eq!(keys, ["qsigma", "qalpha", "qdraws", "qseed", "qn"]);
+        assert_eq!(
+            d.state.mc.question,
+            super::super::QuestionSettings::default()
+        );
     }
 
     #[test]

@@ -1,5 +1,5 @@
 //! The app shell: header with the views, link notices, the current view, footer — or, in
-//! embed mode (`embed=1`), the view alone with a link to the full app.
+//! embed mode (`embed=1`), the view alone under one line that links to the full app.
 
 use leptos::prelude::*;
 
@@ -26,6 +26,9 @@ pub fn App() -> impl IntoView {
                 </a>
                 <Header />
             </Show>
+            <Show when=move || embed.get()>
+                <EmbedBar />
+            </Show>
             <main id="main" class="app-main" tabindex="-1">
                 <LinkNotices />
                 {move || match view_kind.get() {
@@ -34,29 +37,32 @@ pub fn App() -> impl IntoView {
                     _ => view! { <CompareView /> }.into_any(),
                 }}
             </main>
-            <Show when=move || embed.get() fallback=|| view! { <Footer /> }>
-                <EmbedFooter />
+            <Show when=move || !embed.get()>
+                <Footer />
             </Show>
             <Toast />
         </div>
     }
 }
 
-/// In embed mode: one line linking to the full app with the same state.
+/// In embed mode: one line with the view's name and a link to the full app with the same
+/// state (opened in a new tab, out of the iframe).
 #[component]
-fn EmbedFooter() -> impl IntoView {
+fn EmbedBar() -> impl IntoView {
     let ctx = use_app();
     let full = move || {
         let mut s = ctx.state.get();
         s.embed = false;
         link_to(&s)
     };
+    let label = move || ctx.state.with(|s| s.view.label());
     view! {
-        <footer class="embed-footer">
+        <div class="embed-bar" data-testid="embed-bar">
+            <span class="embed-brand">"Utility Lab · " {label}</span>
             <a href=full target="_blank" rel="noopener" data-testid="open-full-app">
                 "Open in Utility Lab ↗"
             </a>
-        </footer>
+        </div>
     }
 }
 

@@ -1,176 +1,314 @@
-//! The classifiers: one card each (name, confusion matrix), add and remove.
+//! The classifiers: how their matrices are written (orientation) and shown (as entered, or as
+//! fractions of N), one card each (name, confusion matrix, N, duplicate, remove, paste), add,
+//! and import from CSV.
+//!
+//! Each card reacts only to its own matrix (memos), so typing in one matrix re-renders nothing
+//! in the others.
 
 use leptos::prelude::*;
 
+use super::classes_editor::focus_testid;
 use super::context::use_app;
+use super::format::number;
+use super::import_dialog::ImportPanel;
+use super::input_kit::{
+    confusion_axes, confusion_corner, large_problem, next_id, try_edit, NameField,
+};
 use super::matrix_editor::MatrixEditor;
-use crate::core::{ConfusionMatrix, Matrix, Orientation};
-use crate::state::{clean_name, Classifier};
+use super::paste_box::{PasteBox, PasteTarget};
+use crate::core::matrix::format_shortest;
+use crate::core::{Matrix, Orientation};
+use crate::state::edit::{values_of, Values};
+use crate::state::MAX_CLASSIFIERS;
 
-/// The list of classifier cards and the "add" button.
+/// The list of classifier cards, their display controls, "add" and "import".
 #[component]
 pub fn ClassifierList() -> impl IntoView {
     let ctx = use_app();
     let count = Memo::new(move |_| ctx.state.with(|s| s.classifiers.len()));
-    let add = move |_| {
-        let _ = ctx.edit(|s| {
-            let n = s.n();
-            let name = next_name(&s.classifiers);
-            let totals: Vec<f64> = s
-                .classifiers
-                .first()
-                .map(|c| c.matrix.col_sums())
-                .unwrap_or_else(|| vec![50.0; n]);
-            s.classifiers.push(Classifier { name, matrix: default_matrix(&totals) });
-        });
+    let classes = Memo::new(move |_| ctx.state.with(|s| s.classes.clone()));
+    let orientation = Memo::new(move |_| ctx.state.with(|s| s.orientation));
+    let fractions = RwSignal::new(false);
+    let error = RwSignal::new(None::<String>);
+    let add = move |_| match try_edit(&ctx, |s| s.add_classifier()) {
+        Ok(i) => {
+            error.set(None);
+            focus_testid(format!("classifier-name-{i}"));
+        }
+        Err(e) => error.set(Some(e)),
     };
+    let set_orientation = move |o: Orientation| {
+        let _ = ctx.edit(|s| s.orientation = o);
+    };
+    let uid = next_id();
+    let orient_name = format!("orientation-{uid}");
+    let show_name = format!("show-{uid}");
     view! {
-        <section class="classifiers" aria-label="Classifiers" data-testid="classifiers">
+        <section class="classifiers" aria-labelledby="classifiers-title" data-testid="classifiers">
+            <div class="card classifiers-head">
+                <h2 id="classifiers-title">
+                    "Classifiers "
+                    <span class="count" data-testid="classifier-count">{move || count.get()}</span>
+                </h2>
+                <p class="hint">
+                    "Each classifier's confusion matrix on the test set: counts, or fractions. Type in a cell and everything updates."
+                </p>
+                <div class="display-controls">
+                    <fieldset class="segmented" data-testid="orientation">
+                        <legend>"Rows of the confusion matrices are"</legend>
+                        <label>
+                            <input
+                                type="radio"
+                                name=orient_name.clone()
+                                value="output-rows"
+                                prop:checked=move || orientation.get() == Orientation::OutputRows
+                                on:change=move |_| set_orientation(Orientation::OutputRows)
+                                data-testid="orientation-output-rows"
+                            />
+                            <span>"the output (papers)"</span>
+                        </label>
+                        <label>
+                            <input
+                                type="radio"
+                                name=orient_name
+                                value="true-rows"
+                                prop:checked=move || orientation.get() == Orientation::TrueRows
+                                on:change=move |_| set_orientation(Orientation::TrueRows)
+                                data-testid="orientation-true-rows"
+                            />
+                            <span>"the true class (scikit-learn)"</span>
+                        </label>
+                    </fieldset>
+                    <fieldset class="segmented" data-testid="display-mode">
+                        <legend>"Show the values"</legend>
+                        <label>
+                            <input
+                                type="radio"
+                                name=show_name.clone()
+                                prop:checked=move || !fractions.get()
+                                on:change=move |_| fractions.set(false)
+                                data-testid="show-entered"
+                            />
+                            <span>"as entered (editable)"</span>
+                        </label>
+                        <label>
+                            <input
+                                type="radio"
+                                name=show_name
+                                prop:checked=move || fractions.get()
+                                on:change=move |_| fractions.set(true)
+                                data-testid="show-fractions"
+                            />
+                            <span>"as fractions of N"</span>
+                        </label>
+                    </fieldset>
+                </div>
+            </div>
             <For each=move || 0..count.get() key=|i| *i let:i>
-                <ClassifierCard index=i />
+                <ClassifierCard index=i classes=classes orientation=orientation fractions=fractions />
             </For>
-            <button type="button" class="btn" on:click=add data-testid="add-classifier">
-                "+ Add a classifier"
-            </button>
+            <div class="row-actions">
+                <button
+                    type="button"
+                    class="btn"
+                    on:click=add
+                    disabled=move || { count.get() >= MAX_CLASSIFIERS }
+                    data-testid="add-classifier"
+                >
+                    "+ Add a classifier"
+                </button>
+            </div>
+            <p class="field-error" role="alert">{move || error.get()}</p>
+            <ImportPanel />
         </section>
     }
 }
 
-/// "A", "B", …, "Z", then "C27", … — the first name not taken.
-fn next_name(existing: &[Classifier]) -> String {
-    (0..)
-        .map(|k: usize| {
-            if k < 26 {
-                ((b'A' + k as u8) as char).to_string()
-            } else {
-                format!("C{}", k + 1)
-            }
-        })
-        .find(|n| existing.iter().all(|c| &c.name != n))
-        .unwrap_or_else(|| "new".into())
-}
-
-/// A plausible classifier for the same test set: 80 % of each class on the diagonal.
-fn default_matrix(totals: &[f64]) -> Matrix {
-    let n = totals.len();
-    let mut m = vec![0.0; n * n];
-    for (j, t) in totals.iter().enumerate() {
-        let right = (0.8 * t).round();
-        m[j * n + j] = right;
-        let rest = t - right;
-        let others = (n - 1) as f64;
-        let each = (rest / others).floor();
-        let mut left = rest;
-        for i in (0..n).filter(|i| *i != j) {
-            m[i * n + j] = each;
-            left -= each;
-        }
-        let last = if j == n - 1 { 0 } else { n - 1 };
-        m[last * n + j] += left;
-    }
-    if m.iter().all(|v| *v == 0.0) {
-        m[0] = 1.0;
-    }
-    Matrix::new(n, n, m).expect("valid default matrix")
-}
-
-/// One classifier: its name and its confusion matrix.
+/// One classifier: its name, what its values are, its confusion matrix, and its actions.
 #[component]
-fn ClassifierCard(index: usize) -> impl IntoView {
+fn ClassifierCard(
+    index: usize,
+    classes: Memo<Vec<String>>,
+    orientation: Memo<Orientation>,
+    fractions: RwSignal<bool>,
+) -> impl IntoView {
     let ctx = use_app();
     let name = Memo::new(move |_| {
-        ctx.state.with(|s| s.classifiers.get(index).map(|c| c.name.clone()).unwrap_or_default())
-    });
-    let orientation = Memo::new(move |_| ctx.state.with(|s| s.orientation));
-    let shown = Signal::derive(move || {
         ctx.state.with(|s| {
             s.classifiers
                 .get(index)
-                .map(|c| c.matrix.to_orientation(s.orientation))
+                .map(|c| c.name.clone())
+                .unwrap_or_default()
+        })
+    });
+    // The matrix as stored (rows = output), and as shown.
+    let stored = Memo::new(move |_| {
+        ctx.state.with(|s| {
+            s.classifiers
+                .get(index)
+                .map(|c| c.matrix.clone())
                 .unwrap_or_else(|| Matrix::identity(s.n()).expect("n ≥ 2"))
         })
     });
-    let classes = Signal::derive(move || ctx.state.with(|s| s.classes.clone()));
-    let corner = Signal::derive(move || match orientation.get() {
-        Orientation::OutputRows => "output ↓ / true →".to_string(),
-        Orientation::TrueRows => "true ↓ / output →".to_string(),
-    });
+    let shown = Memo::new(move |_| stored.with(|m| m.to_orientation(orientation.get())));
+    let values = Memo::new(move |_| stored.with(values_of));
+    let note = Memo::new(move |_| ctx.state.with(|s| s.test_set_note(index)));
+    let large = large_problem(&ctx);
+    let corner = Signal::derive(move || confusion_corner(orientation.get()).to_string());
+    let row_axis = Signal::derive(move || confusion_axes(orientation.get()).0.to_string());
+    let col_axis = Signal::derive(move || confusion_axes(orientation.get()).1.to_string());
     let check = Callback::new(move |m: Matrix| {
-        ConfusionMatrix::new(m, orientation.get_untracked()).map(|_| ()).map_err(|e| e.to_string())
+        let o = orientation.get_untracked();
+        ctx.state
+            .with_untracked(|s| s.check_confusion(m, o))
+            .map(|_| ())
     });
     let commit = Callback::new(move |m: Matrix| {
         let o = orientation.get_untracked();
-        let _ = ctx.edit(|s| {
-            if let Some(c) = s.classifiers.get_mut(index) {
-                c.matrix = m.from_orientation(o);
-            }
-        });
+        let _ = try_edit(&ctx, |s| s.set_confusion(index, m, o));
     });
-    let name_error = RwSignal::new(None::<String>);
-    let rename = move |ev: leptos::ev::Event| {
-        let new = clean_name(&event_target_value(&ev));
-        if new.is_empty() {
-            name_error.set(Some("A classifier needs a name.".into()));
-            return;
-        }
-        let taken = ctx.state.with_untracked(|s| {
-            s.classifiers.iter().enumerate().any(|(i, c)| i != index && c.name == new)
-        });
-        if taken {
-            name_error.set(Some(format!("Another classifier is already named '{new}'.")));
-            return;
-        }
-        name_error.set(None);
-        let _ = ctx.edit(|s| {
-            if let Some(c) = s.classifiers.get_mut(index) {
-                c.name = new;
-            }
-        });
-    };
+    let rename =
+        Callback::new(move |typed: String| try_edit(&ctx, |s| s.rename_classifier(index, &typed)));
     let remove = move |_| {
-        let _ = ctx.edit(|s| {
+        let _ = try_edit(&ctx, |s| {
             if index < s.classifiers.len() {
                 s.classifiers.remove(index);
             }
+            Ok(())
         });
     };
+    let duplicate = move |_| {
+        if let Ok(i) = try_edit(&ctx, |s| s.duplicate_classifier(index)) {
+            focus_testid(format!("classifier-name-{i}"));
+        }
+    };
+    let values_text = move || match values.get() {
+        Values::Counts { total } => format!("Counts · N = {}", format_shortest(total)),
+        Values::Fractions { sum } if (sum - 1.0).abs() < 1e-9 => "Fractions · sum 1".to_string(),
+        Values::Fractions { sum } => format!(
+            "Fractions · sum {} (read relative to their sum)",
+            number(sum, 4)
+        ),
+    };
+    let label = Signal::derive(move || format!("Confusion matrix of {}", name.get()));
     view! {
-        <article class="card classifier" data-testid=move || format!("classifier-{}", name.get())>
+        <article
+            class="card classifier"
+            class:is-large=move || large.get()
+            aria-label=move || format!("Classifier {}", name.get())
+            data-testid=move || format!("classifier-{}", name.get())
+            data-index=index
+        >
             <header class="classifier-head">
-                <label class="name-field">
-                    <span class="visually-hidden">"Classifier name"</span>
-                    <input
-                        type="text"
-                        class="name-input"
-                        maxlength="60"
-                        prop:value=move || name.get()
-                        on:change=rename
-                        aria-label="Classifier name"
-                        data-testid="classifier-name"
-                    />
-                </label>
-                <button
-                    type="button"
-                    class="btn btn-icon"
-                    on:click=remove
-                    aria-label=move || format!("Remove classifier {}", name.get())
-                    title="Remove"
-                    data-testid="remove-classifier"
-                >
-                    "×"
-                </button>
+                <NameField
+                    value=name
+                    on_input=rename
+                    label=Signal::derive(move || format!("Name of classifier {}", index + 1))
+                    testid=format!("classifier-name-{index}")
+                    class="classifier-name"
+                />
+                <span class="card-actions">
+                    <button
+                        type="button"
+                        class="btn btn-small"
+                        on:click=duplicate
+                        aria-label=move || format!("Duplicate classifier {}", name.get())
+                        data-testid=format!("duplicate-classifier-{index}")
+                    >
+                        "Duplicate"
+                    </button>
+                    <button
+                        type="button"
+                        class="btn btn-icon"
+                        on:click=remove
+                        aria-label=move || format!("Remove classifier {}", name.get())
+                        title="Remove"
+                        data-testid=format!("remove-classifier-{index}")
+                    >
+                        "×"
+                    </button>
+                </span>
             </header>
-            <p class="field-error" role="status">{move || name_error.get()}</p>
-            <MatrixEditor
-                value=shown
-                row_labels=classes
-                col_labels=classes
-                corner=corner
-                check=check
-                on_commit=commit
-                label=format!("Confusion matrix of classifier {}", index + 1)
-                testid=format!("cm-editor-{index}")
-            />
+            <p class="values-kind" data-testid=format!("values-{index}")>{values_text}</p>
+            {move || {
+                if fractions.get() {
+                    view! {
+                        <FractionTable
+                            shown=shown
+                            classes=classes
+                            corner=corner
+                            testid=format!("cm-fractions-{index}")
+                        />
+                    }
+                    .into_any()
+                } else {
+                    view! {
+                        <MatrixEditor
+                            value=shown
+                            row_labels=classes
+                            col_labels=classes
+                            corner=corner
+                            check=check
+                            on_commit=commit
+                            label=label
+                            testid=format!("cm-editor-{index}")
+                            non_negative=true
+                            row_axis=row_axis
+                            col_axis=col_axis
+                        />
+                    }
+                    .into_any()
+                }
+            }}
+            {move || {
+                note.get().map(|n| view! { <p class="notice is-warning card-note" data-testid=format!("test-set-note-{index}")>{n}</p> })
+            }}
+            <PasteBox target=PasteTarget::Classifier(index) />
         </article>
+    }
+}
+
+/// A confusion matrix shown read-only as fractions of its total `N`.
+#[component]
+fn FractionTable(
+    shown: Memo<Matrix>,
+    classes: Memo<Vec<String>>,
+    corner: Signal<String>,
+    testid: String,
+) -> impl IntoView {
+    let body = move || {
+        shown.with(|m| {
+            let total = m.sum();
+            let names = classes.get();
+            (0..m.rows())
+                .map(|i| {
+                    let label = names.get(i).cloned().unwrap_or_default();
+                    view! {
+                        <tr>
+                            <th scope="row">{label}</th>
+                            {m.row(i)
+                                .iter()
+                                .map(|v| view! { <td class="num">{number(v / total, 4)}</td> })
+                                .collect_view()}
+                        </tr>
+                    }
+                })
+                .collect_view()
+        })
+    };
+    view! {
+        <div class="matrix-editor">
+            <table class="matrix matrix-fractions" data-testid=testid>
+                <caption class="visually-hidden">"Fractions of the total N (read-only)"</caption>
+                <thead>
+                    <tr>
+                        <th scope="col" class="matrix-axes">{move || corner.get()}</th>
+                        {move || classes.get().into_iter().map(|c| view! { <th scope="col">{c}</th> }).collect_view()}
+                    </tr>
+                </thead>
+                <tbody>{body}</tbody>
+            </table>
+            <p class="hint">"Read-only: switch to “as entered” to edit."</p>
+        </div>
     }
 }

@@ -19,3 +19,14 @@ pub fn number(v: f64, decimals: usize) -> String {
 pub fn percent(v: f64, decimals: usize) -> String {
     format!("{}\u{202f}%", number(100.0 * v, decimals))
 }
+
+/// `v` with exactly `decimals` decimals (trailing zeros kept, so that a column lines up) and a
+/// typographic minus: `0.70`, `−3.50`; never `−0.00`.
+pub fn fixed(v: f64, decimals: usize) -> String {
+    let s = format!("{v:.decimals$}");
+    match s.strip_prefix('-') {
+        Some(rest) if rest.chars().all(|c| c == '0' || c == '.') => rest.to_string(),
+        Some(rest) => format!("{MINUS}{rest}"),
+        None => s,
+    }
+}

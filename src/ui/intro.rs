@@ -1,4 +1,4 @@
-//! One paragraph on what Utility Lab does and why.
+//! What Utility Lab does and why, in two short paragraphs, at the top of the Compare view.
 
 use leptos::prelude::*;
 
@@ -11,17 +11,20 @@ pub fn Intro() -> impl IntoView {
                 "Pick the classifier that does the most good, not the one with the best score"
             </h2>
             <p class="lead" data-testid="intro">
-                "Utility Lab evaluates classifiers the way decision theory says they should be: by the "
-                <strong>"utility yield"</strong>
-                " of their confusion matrices. You state what each right and wrong decision gains or costs in your problem — a utility matrix "
-                <var>"U"</var>
-                ", rows = decisions, columns = true classes — and a classifier's yield is its average utility per item, "
+                "A classifier's " <strong>"utility yield"</strong>
+                " is what its decisions are worth on average: "
                 <span class="formula">
                     "Σ" <sub>"ij"</sub> " " <var>"U"</var> <sub>"ij"</sub> " " <var>"C"</var>
                     <sub>"ij"</sub>
-                </span>
-                ", where " <var>"C"</var>
-                " is its normalized confusion matrix. Popular metrics — accuracy, precision, F1, MCC, balanced accuracy, AUC — weigh the cells of the confusion matrix in a fixed way, or not even linearly, whatever your utilities are; so they can rank two classifiers in the opposite order to what those classifiers would actually gain you. Everything here runs in your browser; your numbers never leave it."
+                </span> ", where " <var>"U"</var>
+                " says what each decision (row) gains or costs when each class (column) is true, and "
+                <var>"C"</var>
+                " is the classifier's normalized confusion matrix. Decision theory says to pick the classifier with the highest yield; accuracy, precision, F1, MCC and their kin can rank classifiers the other way round."
+            </p>
+            <p class="intro-more">
+                "The first example is the factory of Dyrland, Lundervold & Porta Mana (2022): most metrics prefer classifier B, yet A earns 3.5 € per component and B loses 3.5 €. Change any number and everything updates as you type; "
+                <strong>"Copy link"</strong>
+                " shares exactly what you see. Everything runs in your browser; your numbers never leave it."
             </p>
         </section>
     }

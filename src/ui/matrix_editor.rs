@@ -109,37 +109,80 @@ pub fn MatrixEditor(
     #[prop(optional, into)]
     col_axis: MaybeProp<String>,
 ) -> impl IntoView {
-    let texts = RwSignal::new(value.with_untracked(texts_of));
-    let bad = RwSignal::new(Vec::<(usize, usize)>::new());
+    // One pair of signals per cell, so that typing in a cell re-renders that cell only; the
+    // table's structure is rebuilt only when the dimensions change.
+    let grid = StoredValue::new(Vec::<Vec<Cell>>::new());
+    let dims = RwSignal::new((0usize, 0usize));
     let problem = RwSignal::new(None::<String>);
     let table_ref = NodeRef::<html::Table>::new();
+
+    let texts_now = move || {
+        grid.with_value(|g| {
+            g.iter()
+                .map(|r| r.iter().map(|c| c.text.get_untracked()).collect::<Vec<_>>())
+                .collect::<Vec<_>>()
+        })
+    };
+    // Shows `texts` (rows first): new cells when the size changes, else only the changed ones.
+    let show = move |texts: Vec<Vec<String>>| {
+        let size = (texts.len(), texts.first().map(|r| r.len()).unwrap_or(0));
+        if size != dims.get_untracked() {
+            grid.set_value(
+                texts
+                    .into_iter()
+                    .map(|r| {
+                        r.into_iter()
+                            .map(|t| Cell {
+                                text: ArcRwSignal::new(t),
+                                bad: ArcRwSignal::new(false),
+                            })
+                            .collect()
+                    })
+                    .collect(),
+            );
+            dims.set(size);
+        } else {
+            grid.with_value(|g| {
+                for (row, new_row) in g.iter().zip(texts) {
+                    for (cell, t) in row.iter().zip(new_row) {
+                        if cell.text.with_untracked(|old| *old != t) {
+                            cell.text.set(t);
+                        }
+                        if cell.bad.get_untracked() {
+                            cell.bad.set(false);
+                        }
+                    }
+                }
+            });
+        }
+    };
+    show(value.with_untracked(texts_of));
 
     // Outside changes refresh the fields, unless they already mean that matrix.
     Effect::new(move |_| {
         let v = value.get();
-        let same = texts.with_untracked(|t| {
-            t.len() == v.rows()
-                && t.first().map(|r| r.len()) == Some(v.cols())
-                && read(t, &[], &[], false).map(|m| m == v).unwrap_or(false)
-        });
+        let t = texts_now();
+        let same = t.len() == v.rows()
+            && t.first().map(|r| r.len()) == Some(v.cols())
+            && read(&t, &[], &[], false).map(|m| m == v).unwrap_or(false);
         if !same {
-            texts.set(texts_of(&v));
-            bad.set(Vec::new());
+            show(texts_of(&v));
             problem.set(None);
         }
     });
 
     let evaluate = move || {
-        let t = texts.get_untracked();
-        let mut marks = Vec::new();
-        for (i, row) in t.iter().enumerate() {
-            for (j, cell) in row.iter().enumerate() {
-                if parse_cell(cell, non_negative).is_err() {
-                    marks.push((i, j));
+        let t = texts_now();
+        grid.with_value(|g| {
+            for (row, texts) in g.iter().zip(&t) {
+                for (cell, text) in row.iter().zip(texts) {
+                    let is_bad = parse_cell(text, non_negative).is_err();
+                    if cell.bad.get_untracked() != is_bad {
+                        cell.bad.set(is_bad);
+                    }
                 }
             }
-        }
-        bad.set(marks);
+        });
         let rows = row_labels.get_untracked();
         let cols = col_labels.get_untracked();
         match read(&t, &rows, &cols, non_negative).and_then(|m| check.run(m.clone()).map(|_| m)) {
@@ -153,10 +196,11 @@ pub fn MatrixEditor(
         }
     };
 
+    // The field already shows what was typed: store it without re-rendering the field.
     let set_cell = move |i: usize, j: usize, text: String| {
-        texts.update(|t| {
-            if let Some(c) = t.get_mut(i).and_then(|r| r.get_mut(j)) {
-                *c = text;
+        grid.with_value(|g| {
+            if let Some(c) = g.get(i).and_then(|r| r.get(j)) {
+                c.text.update_untracked(|t| *t = text);
             }
         });
         evaluate();
@@ -175,8 +219,7 @@ pub fn MatrixEditor(
     };
 
     let on_key = move |i: usize, j: usize, ev: leptos::ev::KeyboardEvent| {
-        let (rows, cols) =
-            texts.with_untracked(|t| (t.len(), t.first().map(|r| r.len()).unwrap_or(0)));
+        let (rows, cols) = dims.get_untracked();
         let input = ev
             .target()
             .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok());
@@ -219,93 +262,107 @@ pub fn MatrixEditor(
                 return;
             }
         };
-        texts.update(|t| {
-            let (rows, cols) = (t.len(), t.first().map(|r| r.len()).unwrap_or(0));
-            let whole = pasted.rows() == rows && pasted.cols() == cols;
-            let (r0, c0) = if whole { (0, 0) } else { (i, j) };
-            for pi in 0..pasted.rows() {
-                for pj in 0..pasted.cols() {
-                    if let Some(cell) = t.get_mut(r0 + pi).and_then(|r| r.get_mut(c0 + pj)) {
-                        *cell = format_shortest(pasted.get(pi, pj));
-                    }
+        let mut t = texts_now();
+        let (rows, cols) = (t.len(), t.first().map(|r| r.len()).unwrap_or(0));
+        let whole = pasted.rows() == rows && pasted.cols() == cols;
+        let (r0, c0) = if whole { (0, 0) } else { (i, j) };
+        for pi in 0..pasted.rows() {
+            for pj in 0..pasted.cols() {
+                if let Some(cell) = t.get_mut(r0 + pi).and_then(|r| r.get_mut(c0 + pj)) {
+                    *cell = format_shortest(pasted.get(pi, pj));
                 }
             }
-        });
+        }
+        show(t);
         evaluate();
     };
 
-    let dims =
-        Memo::new(move |_| texts.with(|t| (t.len(), t.first().map(|r| r.len()).unwrap_or(0))));
+    let uid = format!("me{}", super::input_kit::next_id());
     let error_id = format!("{testid}-error");
     let error_id2 = error_id.clone();
+    let (label_id, row_axis_id, col_axis_id) = (
+        format!("{uid}-label"),
+        format!("{uid}-ra"),
+        format!("{uid}-ca"),
+    );
+    let uid2 = uid.clone();
 
     view! {
         <div class="matrix-editor">
+            <div hidden>
+                <span id=label_id>{move || label.get()}</span>
+                <span id=row_axis_id>{move || row_axis.get().unwrap_or_else(|| "row".into())}</span>
+                <span id=col_axis_id>{move || col_axis.get().unwrap_or_else(|| "column".into())}</span>
+            </div>
             <table class="matrix matrix-input" node_ref=table_ref data-testid=testid aria-label=move || label.get()>
                 <thead>
                     <tr>
                         <th scope="col" class="matrix-axes">{move || corner.get()}</th>
                         {move || {
+                            let uid = uid2.clone();
                             col_labels
                                 .get()
                                 .into_iter()
                                 .take(dims.get().1)
-                                .map(|c| view! { <th scope="col">{c}</th> })
+                                .enumerate()
+                                .map(|(j, c)| view! { <th scope="col" id=format!("{uid}-c{j}")>{c}</th> })
                                 .collect_view()
                         }}
                     </tr>
                 </thead>
                 <tbody>
                     {move || {
-                        let (rows, cols) = dims.get();
-                        (0..rows)
-                            .map(|i| {
-                                let row_label = move || {
-                                    row_labels.with(|r| r.get(i).cloned().unwrap_or_else(|| format!("{}", i)))
-                                };
-                                view! {
-                                    <tr>
-                                        <th scope="row">{row_label}</th>
-                                        {(0..cols)
-                                            .map(|j| {
-                                                let described_by = error_id.clone();
-                                                let aria = move || {
-                                                    let r = row_labels.with(|r| r.get(i).cloned().unwrap_or_default());
-                                                    let c = col_labels.with(|c| c.get(j).cloned().unwrap_or_default());
-                                                    let ra = row_axis.get().unwrap_or_else(|| "row".into());
-                                                    let ca = col_axis.get().unwrap_or_else(|| "column".into());
-                                                    format!("{}: {ra} {r}, {ca} {c}", label.get())
-                                                };
-                                                let invalid = move || bad.with(|b| b.contains(&(i, j)));
-                                                view! {
-                                                    <td>
-                                                        <input
-                                                            type="text"
-                                                            inputmode="decimal"
-                                                            autocomplete="off"
-                                                            spellcheck="false"
-                                                            class="cell"
-                                                            class:is-invalid=invalid
-                                                            aria-invalid=move || if invalid() { "true" } else { "false" }
-                                                            aria-describedby=described_by
-                                                            aria-label=aria
-                                                            data-r=i
-                                                            data-c=j
-                                                            prop:value=move || {
-                                                                texts.with(|t| t.get(i).and_then(|r| r.get(j)).cloned().unwrap_or_default())
-                                                            }
-                                                            on:input=move |ev| set_cell(i, j, event_target_value(&ev))
-                                                            on:keydown=move |ev| on_key(i, j, ev)
-                                                            on:paste=move |ev| on_paste(i, j, ev)
-                                                        />
-                                                    </td>
-                                                }
-                                            })
-                                            .collect_view()}
-                                    </tr>
-                                }
-                            })
-                            .collect_view()
+                        let _ = dims.get();
+                        let uid = uid.clone();
+                        let error_id = error_id.clone();
+                        grid.with_value(|g| {
+                            g.iter()
+                                .enumerate()
+                                .map(|(i, row)| {
+                                    let row_label = move || {
+                                        row_labels.with(|r| r.get(i).cloned().unwrap_or_else(|| format!("{}", i)))
+                                    };
+                                    let cells = row
+                                        .iter()
+                                        .enumerate()
+                                        .map(|(j, cell)| {
+                                            let described_by = error_id.clone();
+                                            let labelled_by = format!("{uid}-label {uid}-ra {uid}-r{i} {uid}-ca {uid}-c{j}");
+                                            let text = cell.text.clone();
+                                            let bad = cell.bad.clone();
+                                            let bad2 = cell.bad.clone();
+                                            view! {
+                                                <td>
+                                                    <input
+                                                        type="text"
+                                                        inputmode="decimal"
+                                                        autocomplete="off"
+                                                        spellcheck="false"
+                                                        class="cell"
+                                                        class:is-invalid=move || bad.get()
+                                                        aria-invalid=move || if bad2.get() { "true" } else { "false" }
+                                                        aria-describedby=described_by
+                                                        aria-labelledby=labelled_by
+                                                        data-r=i
+                                                        data-c=j
+                                                        prop:value=move || text.get()
+                                                        on:input=move |ev| set_cell(i, j, event_target_value(&ev))
+                                                        on:keydown=move |ev| on_key(i, j, ev)
+                                                        on:paste=move |ev| on_paste(i, j, ev)
+                                                    />
+                                                </td>
+                                            }
+                                        })
+                                        .collect_view();
+                                    view! {
+                                        <tr>
+                                            <th scope="row" id=format!("{uid}-r{i}")>{row_label}</th>
+                                            {cells}
+                                        </tr>
+                                    }
+                                })
+                                .collect_view()
+                        })
                     }}
                 </tbody>
             </table>
@@ -318,4 +375,11 @@ pub fn MatrixEditor(
             </p>
         </div>
     }
+}
+
+/// The signals of one cell: what is typed, and whether it is bad.
+#[derive(Clone)]
+struct Cell {
+    text: ArcRwSignal<String>,
+    bad: ArcRwSignal<bool>,
 }

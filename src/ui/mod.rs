@@ -11,22 +11,33 @@
 //!   [`format`] (how numbers are written).
 
 pub mod app;
+pub mod classes_editor;
 pub mod classifier_list;
 pub mod compare_view;
 pub mod context;
+pub mod deployment_editor;
 pub mod export;
 pub mod footer;
 pub mod format;
 pub mod header;
+pub mod import_dialog;
+pub mod input_kit;
 pub mod intro;
 pub mod matrix_editor;
 pub mod matrix_table;
+pub mod mc_pool;
 pub mod metric_table;
 pub mod notices;
+pub mod paste_box;
 pub mod plot_canvas;
 pub mod problem_editor;
+pub mod question_panel;
+pub mod reliability_figures;
+pub mod reliability_results;
+pub mod reliability_settings;
 pub mod reliability_view;
 pub mod share_bar;
+pub mod story_steps;
 pub mod story_view;
 pub mod verdict;
 pub mod view_nav;

@@ -1,5 +1,7 @@
-//! Starts the web worker (`src/bin/mc_worker.rs`) and shows that a round trip works: the worker
-//! says it is ready, computes classifier A's yield of the factory example, and the page shows it.
+//! Starts the web worker (`src/bin/mc_worker.rs`) once and shows that a round trip works: the
+//! worker says it is ready, computes classifier A's yield of the factory example, and the page
+//! shows it; then the worker is stopped. (The Monte Carlo runs in its own pool of workers,
+//! [`super::mc_pool`], started on first use.)
 
 use leptos::prelude::*;
 use wasm_bindgen::prelude::*;
@@ -7,11 +9,8 @@ use wasm_bindgen::JsCast;
 use web_sys::{ErrorEvent, Event, MessageEvent, Worker};
 
 use super::format::number;
+use super::mc_pool::{worker_url, WORKER_SCRIPT};
 use crate::worker::{Request, Response};
-
-/// The worker's script, relative to the page (`document.baseURI`), so that the app works from
-/// any sub-path. Trunk emits it un-hashed (`data-loader-shim` on the worker's link).
-pub const WORKER_SCRIPT: &str = "mc_worker_loader.js";
 
 /// Where the round trip is.
 #[derive(Debug, Clone, PartialEq)]
@@ -65,17 +64,6 @@ fn js_error(value: JsValue) -> String {
         .unwrap_or_else(|| "unknown error".to_string())
 }
 
-/// The absolute URL of [`WORKER_SCRIPT`] relative to the document's base URI.
-fn worker_url() -> Result<String, String> {
-    let base = document()
-        .base_uri()
-        .map_err(js_error)?
-        .ok_or_else(|| "the page has no base URI".to_string())?;
-    Ok(web_sys::Url::new_with_base(WORKER_SCRIPT, &base)
-        .map_err(js_error)?
-        .href())
-}
-
 fn post(worker: &Worker, request: &Request) -> Result<(), String> {
     let serializer = serde_wasm_bindgen::Serializer::json_compatible();
     let message = serde::Serialize::serialize(request, &serializer).map_err(|e| e.to_string())?;
@@ -99,7 +87,8 @@ fn round_trip(set_state: WriteSignal<WorkerState>) -> Result<(), String> {
                 }
             }
             Ok(Response::Yield { value }) => WorkerState::Ready { value },
-            Ok(Response::Error { message }) => WorkerState::Failed(message),
+            Ok(Response::Error { message, .. }) => WorkerState::Failed(message),
+            Ok(other) => WorkerState::Failed(format!("unexpected answer: {other:?}")),
             Err(e) => WorkerState::Failed(format!("unexpected message: {e}")),
         };
         this.terminate();

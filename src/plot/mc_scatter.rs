@@ -1,0 +1,475 @@
+//! The scatter plots of the Monte Carlo (seed 000):
+//!
+//! * [`ScoreScatter`], figs 2–3: for confusion matrices with one class balance, a metric's
+//!   score against the yield under a utility matrix; the pairs the metric ranks against their
+//!   yields are red triangles joined by a thin line;
+//! * [`DifferencesPlot`], fig. 6: for pairs of classifiers, the difference in true yield
+//!   against the difference in a metric's score; points in quadrants II and IV (discordant
+//!   signs) are mis-ranked pairs, in red.
+//!
+//! Both are small multiples (one panel per metric and utility matrix), sized to the width.
+//! Points are drawn as small squares (cheap on a canvas); the counts in the titles come from
+//! all the samples, not just the points drawn.
+
+use super::reliability::grid_columns;
+use super::{axis_label, DrawResult, Theme};
+use crate::core::mc::scores::misranked;
+use plotters::coord::Shift;
+use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
+
+/// The colour of correctly ranked points.
+fn point_colour(theme: &Theme) -> RGBAColor {
+    let c = if theme.dark {
+        RGBColor(110, 165, 235)
+    } else {
+        RGBColor(0, 90, 170)
+    };
+    c.mix(0.55)
+}
+
+/// One panel of figs 2–3.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct ScorePanel {
+    /// E.g. "F1 · U = [[1, 0], [0, 1]]".
+    pub title: String,
+    /// A second title line, e.g. "12.1 % of 50 000 pairs mis-ranked".
+    pub subtitle: String,
+    /// The y axis: the metric's name.
+    pub y_title: String,
+    /// Yields (x).
+    pub x: Vec<f64>,
+    /// Scores (y), same length.
+    pub y: Vec<f64>,
+    /// Pairs `k` (points `2k`, `2k + 1`) ranked against their yields.
+    pub misranked_pairs: Vec<u64>,
+}
+
+/// Figs 2–3: panels in a grid, `columns` wide when there is room.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct ScoreScatter {
+    /// Panels, row by row.
+    pub panels: Vec<ScorePanel>,
+    /// Columns on a wide screen (e.g. 2: one per utility matrix).
+    pub columns: usize,
+}
+
+const SCORE_PANEL_MIN_WIDTH: u32 = 250;
+
+impl ScoreScatter {
+    fn layout(&self, width: u32) -> (usize, usize) {
+        let cols = grid_columns(width, self.columns.max(1), SCORE_PANEL_MIN_WIDTH);
+        let rows = self.panels.len().div_ceil(cols).max(1);
+        (rows, cols)
+    }
+}
+
+impl super::Plot for ScoreScatter {
+    fn draw_on<DB: DrawingBackend>(
+        &self,
+        root: &DrawingArea<DB, Shift>,
+        theme: &Theme,
+    ) -> Result<(), String> {
+        draw_score_scatter(root, self, theme).map_err(|e| e.to_string())
+    }
+
+    fn height_for(&self, width: u32) -> u32 {
+        let (rows, cols) = self.layout(width);
+        let panel_w = width / cols as u32;
+        rows as u32 * ((panel_w as f64 * 0.8).clamp(220.0, 330.0) as u32)
+    }
+}
+
+/// Draws figs 2–3.
+///
+/// # Examples
+///
+/// ```
+/// use utility_lab::plot::{Plot, mc_scatter::{ScorePanel, ScoreScatter}};
+/// let p = ScoreScatter {
+///     panels: vec![ScorePanel {
+///         title: "F1 · U = [[1, 0], [0, 1]]".into(),
+///         subtitle: "2 of 2 pairs mis-ranked".into(),
+///         y_title: "F1".into(),
+///         x: vec![0.7, 0.8, 0.75, 0.9],
+///         y: vec![0.8, 0.7, 0.7, 0.9],
+///         misranked_pairs: vec![0],
+///     }],
+///     columns: 2,
+/// };
+/// let svg = p.to_svg(600, false).unwrap();
+/// assert!(svg.contains("mis-ranked") && svg.contains("<polygon"));
+/// ```
+pub fn draw_score_scatter<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    plot: &ScoreScatter,
+    theme: &Theme,
+) -> DrawResult<DB> {
+    root.fill(&theme.bg())?;
+    if plot.panels.is_empty() {
+        root.draw(&Text::new(
+            "No points yet",
+            (theme.px(12.0) as i32, theme.px(20.0) as i32),
+            theme.muted_font(14.0),
+        ))?;
+        return Ok(());
+    }
+    let (w, _) = root.dim_in_pixel();
+    let (rows, cols) = plot.layout((w as f64 / theme.scale) as u32);
+    let areas = root.split_evenly((rows, cols));
+    for (area, panel) in areas.iter().zip(&plot.panels) {
+        draw_score_panel(area, panel, theme)?;
+    }
+    Ok(())
+}
+
+fn range_of(v: &[f64]) -> (f64, f64) {
+    let lo = v
+        .iter()
+        .copied()
+        .filter(|x| x.is_finite())
+        .fold(f64::INFINITY, f64::min);
+    let hi = v
+        .iter()
+        .copied()
+        .filter(|x| x.is_finite())
+        .fold(f64::NEG_INFINITY, f64::max);
+    if !(lo.is_finite() && hi.is_finite()) {
+        return (0.0, 1.0);
+    }
+    let span = if hi > lo { hi - lo } else { 1.0 };
+    (lo - 0.04 * span, hi + 0.04 * span)
+}
+
+fn draw_score_panel<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    panel: &ScorePanel,
+    theme: &Theme,
+) -> DrawResult<DB> {
+    let (x0, x1) = range_of(&panel.x);
+    let (y0, y1) = range_of(&panel.y);
+    let body = area.margin(theme.px(4.0), theme.px(6.0), theme.px(2.0), theme.px(10.0));
+    let (head, body) = body.split_vertically(theme.px(36.0));
+    head.draw(&Text::new(
+        panel.title.clone(),
+        (theme.px(4.0) as i32, 0),
+        theme.font(12.5).pos(Pos::new(HPos::Left, VPos::Top)),
+    ))?;
+    head.draw(&Text::new(
+        panel.subtitle.clone(),
+        (theme.px(4.0) as i32, theme.px(17.0) as i32),
+        theme.muted_font(11.0).pos(Pos::new(HPos::Left, VPos::Top)),
+    ))?;
+    let mut cc = ChartBuilder::on(&body)
+        .x_label_area_size(theme.px(32.0))
+        .y_label_area_size(theme.px(44.0))
+        .build_cartesian_2d(x0..x1, y0..y1)?;
+    cc.configure_mesh()
+        .x_labels(5)
+        .y_labels(5)
+        .x_label_formatter(&|v| axis_label(*v))
+        .y_label_formatter(&|v| axis_label(*v))
+        .x_desc("yield")
+        .y_desc(panel.y_title.as_str())
+        .axis_desc_style(theme.muted_font(11.0))
+        .label_style(theme.font(10.0))
+        .axis_style(theme.muted())
+        .light_line_style(TRANSPARENT)
+        .bold_line_style(theme.grid())
+        .draw()?;
+    let n = panel.x.len().min(panel.y.len());
+    let half = theme.px(1.3) as i32;
+    let style = point_colour(theme).filled();
+    cc.draw_series(
+        (0..n)
+            .filter(|&i| panel.x[i].is_finite() && panel.y[i].is_finite())
+            .map(|i| {
+                EmptyElement::at((panel.x[i], panel.y[i]))
+                    + Rectangle::new([(-half, -half), (half, half)], style)
+            }),
+    )?;
+    let bad = theme.bad();
+    for &k in &panel.misranked_pairs {
+        let (a, b) = (2 * k as usize, 2 * k as usize + 1);
+        if b >= n {
+            continue;
+        }
+        let (pa, pb) = ((panel.x[a], panel.y[a]), (panel.x[b], panel.y[b]));
+        if !(pa.0.is_finite() && pa.1.is_finite() && pb.0.is_finite() && pb.1.is_finite()) {
+            continue;
+        }
+        cc.draw_series(std::iter::once(PathElement::new(
+            vec![pa, pb],
+            bad.mix(0.45).stroke_width(theme.px(1.0)),
+        )))?;
+        cc.draw_series(
+            [pa, pb]
+                .into_iter()
+                .map(|p| TriangleMarker::new(p, theme.px(4.5) as i32, bad.filled())),
+        )?;
+    }
+    Ok(())
+}
+
+/// One panel of fig. 6.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct DifferencePanel {
+    /// E.g. "accuracy".
+    pub title: String,
+    /// E.g. "8.79 % ± 0.03 mis-ranked (10⁶ pairs)".
+    pub subtitle: String,
+    /// Differences in true yield (x).
+    pub x: Vec<f64>,
+    /// Differences in the metric's score (y).
+    pub y: Vec<f64>,
+    /// Draw this panel's frame in the strong colour (the erroneous utility).
+    pub highlight: bool,
+}
+
+/// Fig. 6: one panel per metric, in the given order.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct DifferencesPlot {
+    /// The panels.
+    pub panels: Vec<DifferencePanel>,
+}
+
+const DIFF_PANEL_MIN_WIDTH: u32 = 210;
+
+impl DifferencesPlot {
+    fn layout(&self, width: u32) -> (usize, usize) {
+        let cols = grid_columns(width, self.panels.len().max(1), DIFF_PANEL_MIN_WIDTH).min(4);
+        let rows = self.panels.len().div_ceil(cols).max(1);
+        (rows, cols)
+    }
+}
+
+impl super::Plot for DifferencesPlot {
+    fn draw_on<DB: DrawingBackend>(
+        &self,
+        root: &DrawingArea<DB, Shift>,
+        theme: &Theme,
+    ) -> Result<(), String> {
+        draw_differences(root, self, theme).map_err(|e| e.to_string())
+    }
+
+    fn height_for(&self, width: u32) -> u32 {
+        let (rows, cols) = self.layout(width);
+        let panel_w = width / cols as u32;
+        rows as u32 * ((panel_w as f64 * 0.95).clamp(200.0, 300.0) as u32)
+    }
+}
+
+/// Draws fig. 6.
+///
+/// # Examples
+///
+/// ```
+/// use utility_lab::plot::{Plot, mc_scatter::{DifferencePanel, DifferencesPlot}};
+/// let p = DifferencesPlot {
+///     panels: vec![DifferencePanel {
+///         title: "accuracy".into(),
+///         subtitle: "8.8 %".into(),
+///         x: vec![0.1, -0.2, 0.05],
+///         y: vec![0.2, 0.1, 0.01],
+///         highlight: false,
+///     }],
+/// };
+/// let svg = p.to_svg(500, false).unwrap();
+/// assert!(svg.contains("accuracy") && svg.contains("<polygon")); // one mis-ranked point
+/// ```
+pub fn draw_differences<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    plot: &DifferencesPlot,
+    theme: &Theme,
+) -> DrawResult<DB> {
+    root.fill(&theme.bg())?;
+    if plot.panels.is_empty() {
+        root.draw(&Text::new(
+            "Run the Monte Carlo to see its pairs",
+            (theme.px(12.0) as i32, theme.px(20.0) as i32),
+            theme.muted_font(14.0),
+        ))?;
+        return Ok(());
+    }
+    let (w, _) = root.dim_in_pixel();
+    let (rows, cols) = plot.layout((w as f64 / theme.scale) as u32);
+    let areas = root.split_evenly((rows, cols));
+    for (area, panel) in areas.iter().zip(&plot.panels) {
+        draw_difference_panel(area, panel, theme)?;
+    }
+    Ok(())
+}
+
+/// A symmetric range around 0 holding (almost) every value: the 99.5th percentile of `|v|`,
+/// so that a few extreme points do not squeeze the rest into the centre.
+fn symmetric_range(v: &[f64]) -> f64 {
+    let mut a: Vec<f64> = v
+        .iter()
+        .map(|x| x.abs())
+        .filter(|x| x.is_finite())
+        .collect();
+    if a.is_empty() {
+        return 1.0;
+    }
+    a.sort_by(f64::total_cmp);
+    let q = a[((a.len() - 1) as f64 * 0.995).round() as usize];
+    if q > 0.0 {
+        q * 1.08
+    } else {
+        1.0
+    }
+}
+
+fn draw_difference_panel<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    panel: &DifferencePanel,
+    theme: &Theme,
+) -> DrawResult<DB> {
+    let a = symmetric_range(&panel.x);
+    let b = symmetric_range(&panel.y);
+    let body = area.margin(theme.px(4.0), theme.px(6.0), theme.px(2.0), theme.px(8.0));
+    let (head, body) = body.split_vertically(theme.px(34.0));
+    let title_font = if panel.highlight {
+        ("sans-serif", 12.5 * theme.scale)
+            .into_font()
+            .style(FontStyle::Bold)
+            .color(&theme.fg())
+    } else {
+        theme.font(12.5)
+    };
+    head.draw(&Text::new(
+        panel.title.clone(),
+        (theme.px(4.0) as i32, 0),
+        title_font.pos(Pos::new(HPos::Left, VPos::Top)),
+    ))?;
+    head.draw(&Text::new(
+        panel.subtitle.clone(),
+        (theme.px(4.0) as i32, theme.px(16.0) as i32),
+        theme.muted_font(10.5).pos(Pos::new(HPos::Left, VPos::Top)),
+    ))?;
+    let mut cc = ChartBuilder::on(&body)
+        .x_label_area_size(theme.px(28.0))
+        .y_label_area_size(theme.px(42.0))
+        .build_cartesian_2d(-a..a, -b..b)?;
+    cc.configure_mesh()
+        .x_labels(3)
+        .y_labels(3)
+        .x_label_formatter(&|v| axis_label(*v))
+        .y_label_formatter(&|v| axis_label(*v))
+        .x_desc("Δ true yield")
+        .y_desc("Δ score")
+        .axis_desc_style(theme.muted_font(10.0))
+        .label_style(theme.font(9.5))
+        .axis_style(theme.muted())
+        .light_line_style(TRANSPARENT)
+        .bold_line_style(theme.grid())
+        .draw()?;
+    // Quadrants II and IV (mis-ranked) tinted.
+    let tint = theme.bad().mix(if theme.dark { 0.10 } else { 0.06 });
+    cc.draw_series([
+        Rectangle::new([(-a, 0.0), (0.0, b)], tint.filled()),
+        Rectangle::new([(0.0, -b), (a, 0.0)], tint.filled()),
+    ])?;
+    let axis = theme.muted().stroke_width(theme.px(1.0));
+    cc.draw_series([
+        PathElement::new(vec![(-a, 0.0), (a, 0.0)], axis),
+        PathElement::new(vec![(0.0, -b), (0.0, b)], axis),
+    ])?;
+    let n = panel.x.len().min(panel.y.len());
+    let inside = |i: usize| {
+        let (x, y) = (panel.x[i], panel.y[i]);
+        x.is_finite() && y.is_finite() && x.abs() <= a && y.abs() <= b
+    };
+    let half = theme.px(1.2) as i32;
+    let good = point_colour(theme).filled();
+    cc.draw_series(
+        (0..n)
+            .filter(|&i| inside(i) && !misranked(panel.x[i], panel.y[i]))
+            .map(|i| {
+                EmptyElement::at((panel.x[i], panel.y[i]))
+                    + Rectangle::new([(-half, -half), (half, half)], good)
+            }),
+    )?;
+    let bad = theme.bad().filled();
+    cc.draw_series(
+        (0..n)
+            .filter(|&i| inside(i) && misranked(panel.x[i], panel.y[i]))
+            .map(|i| TriangleMarker::new((panel.x[i], panel.y[i]), theme.px(3.0) as i32, bad)),
+    )?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::plot::Plot;
+
+    #[test]
+    fn score_scatter_marks_each_mis_ranked_pair_with_two_triangles() {
+        let panel = ScorePanel {
+            title: "MCC · U = [[1, 0], [0, 0]]".into(),
+            subtitle: "1 of 3 pairs mis-ranked".into(),
+            y_title: "MCC".into(),
+            x: vec![0.4, 0.5, 0.6, 0.7, 0.3, 0.2],
+            y: vec![0.6, 0.5, 0.6, 0.7, 0.2, 0.1],
+            misranked_pairs: vec![0, 7], // 7 is out of range: ignored
+        };
+        let plot = ScoreScatter {
+            panels: vec![panel.clone(), panel],
+            columns: 2,
+        };
+        let svg = plot.to_svg(640, false).unwrap();
+        assert_eq!(svg.matches("<polygon").count(), 4, "2 triangles × 2 panels");
+        assert!(svg.contains("MCC · U = [[1, 0], [0, 0]]"));
+        // Narrow: one column, twice as tall as one row.
+        assert!(plot.height_for(375) > plot.height_for(640));
+    }
+
+    #[test]
+    fn differences_colour_quadrants_two_and_four() {
+        let panel = DifferencePanel {
+            title: "F1".into(),
+            subtitle: "x".into(),
+            x: vec![0.1, -0.1, 0.1, -0.1, 0.0],
+            y: vec![0.1, -0.1, -0.1, 0.1, 0.2],
+            highlight: true,
+        };
+        let svg = DifferencesPlot {
+            panels: vec![panel],
+        }
+        .to_svg(400, true)
+        .unwrap();
+        // Two discordant points and one tie (x = 0): three triangles.
+        assert_eq!(svg.matches("<polygon").count(), 3);
+    }
+
+    #[test]
+    fn empty_and_odd_inputs_do_not_fail() {
+        ScoreScatter::default().to_svg(300, false).unwrap();
+        DifferencesPlot::default().to_svg(300, false).unwrap();
+        let odd = DifferencePanel {
+            title: "x".into(),
+            subtitle: String::new(),
+            x: vec![f64::NAN, 0.0],
+            y: vec![1.0],
+            highlight: false,
+        };
+        DifferencesPlot {
+            panels: vec![odd; 11],
+        }
+        .to_svg(1200, false)
+        .unwrap();
+        let odd = ScorePanel {
+            x: vec![f64::INFINITY, 1.0, 1.0],
+            y: vec![0.0, 0.0, 0.0],
+            misranked_pairs: vec![0, 1],
+            ..ScorePanel::default()
+        };
+        ScoreScatter {
+            panels: vec![odd],
+            columns: 0,
+        }
+        .to_svg(200, false)
+        .unwrap();
+    }
+}
