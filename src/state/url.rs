@@ -266,7 +266,22 @@ pub fn decode(fragment: &str) -> Decoded {
         }
         ok
     });
-    if has_content {
+    // A link whose every matrix and class list was unreadable opens the factory example
+    // rather than an empty page.
+    let names_ok = class_names
+        .as_ref()
+        .is_some_and(|c| c.len() >= 2 && c.iter().all(|s| !s.is_empty()));
+    let fallback = has_content && utility.is_none() && classifiers.is_empty() && !names_ok;
+    if fallback {
+        note(
+            "link",
+            "no matrix or class list in it could be read; showing the factory example".into(),
+        );
+        let factory = presets::factory();
+        state.utility = factory.utility;
+        state.classifiers = factory.classifiers;
+        state.classes = factory.classes;
+    } else if has_content {
         state.utility = utility.unwrap_or_else(|| Matrix::identity(n).expect("n ≥ 2"));
         state.classifiers = classifiers;
         state.classes = (0..n).map(default_class_name).collect();
@@ -488,7 +503,9 @@ pub fn decode(fragment: &str) -> Decoded {
         "qn",
     ];
     for (k, _) in &pairs {
-        if !k.starts_with("cm.") && !KNOWN.contains(&k.as_str()) {
+        if k.is_empty() {
+            note("=", "a part with no key before '='; ignored".into());
+        } else if !k.starts_with("cm.") && !KNOWN.contains(&k.as_str()) {
             note(k, "unknown key; ignored".into());
         }
     }
@@ -764,6 +781,24 @@ mod tests {
         assert_eq!(d.state.classifiers.len(), 1);
         assert_eq!(d.state.utility.to_string(), "1,0;0,1");
         d.state.validate().unwrap();
+    }
+
+    #[test]
+    fn a_link_with_nothing_readable_opens_the_factory_with_notices() {
+        let d = decode("#view=compare&u=1,2;3&cm.A=x&zzz=1&classes=a&==");
+        assert_eq!(d.state.classifiers, presets::factory().classifiers);
+        assert_eq!(d.state.utility, presets::factory().utility);
+        let keys: Vec<&str> = d.notices.iter().map(|n| n.key.as_str()).collect();
+        for k in ["u", "cm.A", "zzz", "classes", "link", "="] {
+            assert!(keys.contains(&k), "no notice for {k}: {keys:?}");
+        }
+        assert!(d.notices.iter().all(|n| !n.key.is_empty()));
+        d.state.validate().unwrap();
+        // A bare class list is a real (empty) problem, not a broken link.
+        let d = decode("classes=a,b,c");
+        assert!(d.notices.is_empty());
+        assert_eq!(d.state.classes, ["a", "b", "c"]);
+        assert!(d.state.classifiers.is_empty());
     }
 
     #[test]

@@ -262,7 +262,7 @@ pub fn MetricTable() -> impl IntoView {
                                     .collect_view()
                             }}
                             <th scope="col" class="agree-col">"Agrees with yield"</th>
-                            <th scope="col">"Admissible (eq. 17)"</th>
+                            <th scope="col" class="adm-col" title="Admissible: ranks as some utility matrix would (eq. 17 of seed 000)">"Admissible (eq. 17)"</th>
                         </tr>
                     </thead>
                     <For each=keys key=|k| *k let:key>

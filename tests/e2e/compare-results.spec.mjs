@@ -460,15 +460,15 @@ test('a broken link opens with a notice of what was ignored, and never blank', a
   expect(keys).toEqual(expect.arrayContaining(['u', 'cm.A', 'zzz', 'classes']));
   await expect(page.locator('[data-testid="link-notice"][data-key="zzz"]')).toContainText('unknown key');
   await expect(page.locator('[data-testid="link-notice"][data-key="cm.A"]')).toContainText('ignored');
-  // Every classifier of this link was broken: not a blank page, but the empty Compare view
-  // (identity utilities, the default), which says what to do and works.
-  await expect(page.getByTestId('yields')).toBeVisible();
-  await expect(page.getByTestId('verdict-headline')).toHaveText('Add a classifier to compare.');
-  await expect(page.getByTestId('classifiers')).toBeVisible();
+  // Nothing in this link could be read: not a blank page, but the factory example, said so.
+  await expect(page.locator('[data-testid="link-notice"][data-key="link"]')).toContainText(
+    'showing the factory example',
+  );
+  await expectValue(yieldOf(page, 'A'), 3.5);
+  await expectValue(yieldOf(page, 'B'), -3.5);
   await expect(page.getByTestId('metrics')).toBeVisible();
   await page.getByTestId('add-classifier').click();
-  await expect(page.getByTestId('yields-table').locator('tbody').first().locator('tr')).toHaveCount(1);
-  await expect(page.getByTestId('reference-rows').locator('[data-testid^="trivial-"]')).toHaveCount(2);
+  await expect(page.getByTestId('yields-table').locator('tbody').first().locator('tr')).toHaveCount(3);
   await page.getByTestId('dismiss-notices').click();
   await expect(notices).toHaveCount(0);
 
@@ -498,6 +498,9 @@ test('an unknown view and a garbage fragment open the Compare view with a notice
     const notices = p.getByTestId('link-notice');
     expect(await notices.count()).toBeGreaterThan(0);
     for (const text of await notices.allTextContents()) expect(text).toMatch(/ignored/);
+    for (const key of await notices.evaluateAll((ls) => ls.map((l) => l.getAttribute('data-key')))) {
+      expect(key, 'every notice names what it is about').not.toBe('');
+    }
     await expect(notices.first()).toContainText('%%%');
     await expectValue(yieldOf(p, 'A'), 3.5);
     await expect(yieldOf(p, 'X')).toHaveCount(0);
