@@ -105,20 +105,40 @@ pub fn draw_score_scatter<DB: DrawingBackend>(
     plot: &ScoreScatter,
     theme: &Theme,
 ) -> DrawResult<DB> {
+    draw_panel_grid(
+        root,
+        &plot.panels,
+        |w| plot.layout(w),
+        "No points yet",
+        theme,
+        draw_score_panel,
+    )
+}
+
+/// Fills `root` and draws each panel in its cell of the grid `layout` gives for the plot's
+/// width in CSS pixels, or the message `empty` when there is no panel.
+fn draw_panel_grid<DB: DrawingBackend, P>(
+    root: &DrawingArea<DB, Shift>,
+    panels: &[P],
+    layout: impl Fn(u32) -> (usize, usize),
+    empty: &str,
+    theme: &Theme,
+    draw_panel: impl Fn(&DrawingArea<DB, Shift>, &P, &Theme) -> DrawResult<DB>,
+) -> DrawResult<DB> {
     root.fill(&theme.bg())?;
-    if plot.panels.is_empty() {
+    if panels.is_empty() {
         root.draw(&Text::new(
-            "No points yet",
+            empty,
             (theme.px(12.0) as i32, theme.px(20.0) as i32),
             theme.muted_font(14.0),
         ))?;
         return Ok(());
     }
     let (w, _) = root.dim_in_pixel();
-    let (rows, cols) = plot.layout((w as f64 / theme.scale) as u32);
+    let (rows, cols) = layout((w as f64 / theme.scale) as u32);
     let areas = root.split_evenly((rows, cols));
-    for (area, panel) in areas.iter().zip(&plot.panels) {
-        draw_score_panel(area, panel, theme)?;
+    for (area, panel) in areas.iter().zip(panels) {
+        draw_panel(area, panel, theme)?;
     }
     Ok(())
 }
@@ -282,22 +302,14 @@ pub fn draw_differences<DB: DrawingBackend>(
     plot: &DifferencesPlot,
     theme: &Theme,
 ) -> DrawResult<DB> {
-    root.fill(&theme.bg())?;
-    if plot.panels.is_empty() {
-        root.draw(&Text::new(
-            "Run the Monte Carlo to see its pairs",
-            (theme.px(12.0) as i32, theme.px(20.0) as i32),
-            theme.muted_font(14.0),
-        ))?;
-        return Ok(());
-    }
-    let (w, _) = root.dim_in_pixel();
-    let (rows, cols) = plot.layout((w as f64 / theme.scale) as u32);
-    let areas = root.split_evenly((rows, cols));
-    for (area, panel) in areas.iter().zip(&plot.panels) {
-        draw_difference_panel(area, panel, theme)?;
-    }
-    Ok(())
+    draw_panel_grid(
+        root,
+        &plot.panels,
+        |w| plot.layout(w),
+        "Run the Monte Carlo to see its pairs",
+        theme,
+        draw_difference_panel,
+    )
 }
 
 /// A symmetric range around 0 holding (almost) every value: the 99.5th percentile of `|v|`,

@@ -19,7 +19,7 @@ use crate::plot::reliability::{SweepPanel, SweepPlot, SweepPoint};
 use crate::worker::{Output, ScatterSample, Work};
 
 /// Pairs drawn in fig. 6 (all pairs are counted).
-pub const FIG6_POINTS: u64 = 1500;
+pub const FIG6_POINTS: u64 = 1000;
 
 /// Confusion matrices counted in figs 2–3, and drawn.
 pub const SCATTER_POINTS: u64 = 100_000;

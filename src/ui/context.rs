@@ -109,6 +109,9 @@ pub fn link_to(state: &AppState) -> String {
     format!("{}#{}", page_address(), url::encode(state))
 }
 
+/// The longest the address lags behind an edit.
+const URL_DELAY: std::time::Duration = std::time::Duration::from_millis(100);
+
 fn write_fragment(fragment: &str) {
     if current_fragment() == fragment {
         return;
@@ -138,10 +141,29 @@ pub fn install() -> AppContext {
     };
     provide_context(ctx);
 
-    // State → URL.
-    Effect::new(move |_| {
-        let fragment = ctx.state.with(url::encode);
-        write_fragment(&fragment);
+    // State → URL: at once for the first state, then at most every URL_DELAY while editing
+    // (encoding the state is off the keystroke's frame, and browsers throttle pages that call
+    // `replaceState` hundreds of times). "Copy link" encodes the state itself, never the URL.
+    let pending = StoredValue::new(false);
+    Effect::new(move |first: Option<()>| {
+        ctx.state.track();
+        if first.is_none() {
+            write_fragment(&ctx.state.with_untracked(url::encode));
+            return;
+        }
+        if pending.get_value() {
+            return;
+        }
+        pending.set_value(true);
+        set_timeout(
+            move || {
+                pending.set_value(false);
+                if let Some(fragment) = ctx.state.try_with_untracked(url::encode) {
+                    write_fragment(&fragment);
+                }
+            },
+            URL_DELAY,
+        );
     });
 
     // URL → state (a pasted link, back/forward).

@@ -48,7 +48,10 @@ where
     };
     let resize = window_event_listener(leptos::ev::resize, move |_| measure());
     on_cleanup(move || resize.remove());
-    request_animation_frame(measure);
+    // The first measure (and so the first drawing) in a task of its own: when several plots
+    // appear at once (a finished Monte Carlo run), each draws in its own task rather than all
+    // in one animation frame, so the page stays responsive between them.
+    set_timeout(measure, std::time::Duration::ZERO);
 
     Effect::new(move |_| {
         let w = width.get();

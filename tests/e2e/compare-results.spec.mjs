@@ -418,6 +418,8 @@ test('the state saves as JSON, and opening that file restores it', async ({ page
   const log = await open(page, `${FACTORY}&prev=0.9,0.1`);
   await page.getByTestId('classifier-name-0').fill('Saved');
   await expectValue(yieldOf(page, 'Saved'), 3.5);
+  // The address follows edits within a moment (it is not rewritten on every keystroke).
+  await expect.poll(() => fragment(page)).toContain('cm.Saved=');
   const saved = await fragment(page);
 
   const json = await download(page, page.getByTestId('export-json'));
