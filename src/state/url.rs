@@ -518,6 +518,32 @@ pub fn decode(fragment: &str) -> Decoded {
     Decoded { state, notices }
 }
 
+/// An encoded fragment with its view set to `view` (the `view=` part replaced, or added after
+/// the version): the same link as [`encode`] of the state with that view, without encoding
+/// the state again.
+///
+/// # Examples
+///
+/// ```
+/// use utility_lab::state::{url, View};
+/// assert_eq!(
+///     url::with_view("v=1&view=compare&u=1,0;0,1", View::Story),
+///     "v=1&view=story&u=1,0;0,1"
+/// );
+/// assert_eq!(url::with_view("u=1,0;0,1", View::Reliability), "view=reliability&u=1,0;0,1");
+/// ```
+pub fn with_view(fragment: &str, view: View) -> String {
+    let fragment = fragment.strip_prefix('#').unwrap_or(fragment);
+    let part = format!("view={}", view.key());
+    let mut parts: Vec<&str> = fragment
+        .split('&')
+        .filter(|p| !p.is_empty() && !p.starts_with("view="))
+        .collect();
+    let at = usize::from(parts.first().is_some_and(|p| p.starts_with("v=")));
+    parts.insert(at, &part);
+    parts.join("&")
+}
+
 /// Encodes the state as a fragment (without `#`): the version, the view, the matrices and
 /// every setting that differs from its default. `decode(encode(s))` gives `s` back.
 ///
@@ -799,6 +825,17 @@ mod tests {
         assert!(d.notices.is_empty());
         assert_eq!(d.state.classes, ["a", "b", "c"]);
         assert!(d.state.classifiers.is_empty());
+    }
+
+    #[test]
+    fn with_view_is_encode_with_that_view() {
+        let mut s = presets::factory();
+        s.step = 3;
+        for v in View::ALL {
+            let mut t = s.clone();
+            t.view = v;
+            assert_eq!(with_view(&encode(&s), v), encode(&t));
+        }
     }
 
     #[test]

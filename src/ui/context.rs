@@ -26,6 +26,9 @@ pub struct AppContext {
     pub dark: RwSignal<bool>,
     /// A short message shown for a few seconds ("Link copied").
     pub toast: RwSignal<Option<String>>,
+    /// The state's link fragment as the address bar has it: it follows the state within
+    /// `URL_DELAY` (links on the page are built from it, not by encoding on every keystroke).
+    pub fragment: RwSignal<String>,
 }
 
 impl AppContext {
@@ -138,6 +141,7 @@ pub fn install() -> AppContext {
         notices: RwSignal::new(decoded.notices),
         dark: RwSignal::new(prefers_dark()),
         toast: RwSignal::new(None),
+        fragment: RwSignal::new(String::new()),
     };
     provide_context(ctx);
 
@@ -148,7 +152,9 @@ pub fn install() -> AppContext {
     Effect::new(move |first: Option<()>| {
         ctx.state.track();
         if first.is_none() {
-            write_fragment(&ctx.state.with_untracked(url::encode));
+            let fragment = ctx.state.with_untracked(url::encode);
+            write_fragment(&fragment);
+            ctx.fragment.set(fragment);
             return;
         }
         if pending.get_value() {
@@ -160,6 +166,7 @@ pub fn install() -> AppContext {
                 pending.set_value(false);
                 if let Some(fragment) = ctx.state.try_with_untracked(url::encode) {
                     write_fragment(&fragment);
+                    ctx.fragment.set(fragment);
                 }
             },
             URL_DELAY,

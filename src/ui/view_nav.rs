@@ -17,13 +17,7 @@ pub fn ViewNav() -> impl IntoView {
                     .into_iter()
                     .filter(|v| v.is_available())
                     .map(|v| {
-                        let href = move || {
-                            ctx.state.with(|s| {
-                                let mut t = s.clone();
-                                t.view = v;
-                                format!("#{}", url::encode(&t))
-                            })
-                        };
+                        let href = move || ctx.fragment.with(|f| format!("#{}", url::with_view(f, v)));
                         let go = move |ev: leptos::ev::MouseEvent| {
                             if ev.ctrl_key() || ev.meta_key() || ev.shift_key() || ev.button() != 0 {
                                 return;
