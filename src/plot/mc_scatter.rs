@@ -332,6 +332,25 @@ fn symmetric_range(v: &[f64]) -> f64 {
     }
 }
 
+/// One polygon that fills a `2hx × 2hy` square around each centre and nothing else: the
+/// squares in order, each closed at its first corner, joined corner to corner, and the joins
+/// walked back in reverse at the end, so every join is a segment traversed once each way and
+/// encloses no area (zero winding), whatever the fill rule.
+fn square_cloud(centres: &[(f64, f64)], hx: f64, hy: f64) -> Vec<(f64, f64)> {
+    let mut v = Vec::with_capacity(centres.len() * 6);
+    for &(x, y) in centres {
+        v.extend([
+            (x - hx, y - hy),
+            (x + hx, y - hy),
+            (x + hx, y + hy),
+            (x - hx, y + hy),
+            (x - hx, y - hy),
+        ]);
+    }
+    v.extend(centres.iter().rev().map(|&(x, y)| (x - hx, y - hy)));
+    v
+}
+
 fn draw_difference_panel<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     panel: &DifferencePanel,
@@ -392,16 +411,25 @@ fn draw_difference_panel<DB: DrawingBackend>(
         let (x, y) = (panel.x[i], panel.y[i]);
         x.is_finite() && y.is_finite() && x.abs() <= a && y.abs() <= b
     };
-    let half = theme.px(1.2) as i32;
+    // The well-ranked points (most of them) as one filled shape of small squares: one fill
+    // instead of one per point, so a figure of 11 × 1000 points draws in a few milliseconds.
+    let (pw, ph) = cc.plotting_area().dim_in_pixel();
+    let half = 1.2 * theme.scale;
+    let (hx, hy) = (
+        2.0 * a * half / f64::from(pw.max(1)),
+        2.0 * b * half / f64::from(ph.max(1)),
+    );
     let good = point_colour(theme).filled();
-    cc.draw_series(
-        (0..n)
-            .filter(|&i| inside(i) && !misranked(panel.x[i], panel.y[i]))
-            .map(|i| {
-                EmptyElement::at((panel.x[i], panel.y[i]))
-                    + Rectangle::new([(-half, -half), (half, half)], good)
-            }),
-    )?;
+    let centres: Vec<(f64, f64)> = (0..n)
+        .filter(|&i| inside(i) && !misranked(panel.x[i], panel.y[i]))
+        .map(|i| (panel.x[i], panel.y[i]))
+        .collect();
+    if !centres.is_empty() {
+        cc.draw_series(std::iter::once(Polygon::new(
+            square_cloud(&centres, hx, hy),
+            good,
+        )))?;
+    }
     let bad = theme.bad().filled();
     cc.draw_series(
         (0..n)
@@ -451,8 +479,24 @@ mod tests {
         }
         .to_svg(400, true)
         .unwrap();
-        // Two discordant points and one tie (x = 0): three triangles.
-        assert_eq!(svg.matches("<polygon").count(), 3);
+        // Two discordant points and one tie (x = 0): three triangles; the two concordant points
+        // are one polygon of two squares.
+        assert_eq!(svg.matches("<polygon").count(), 3 + 1);
+    }
+
+    #[test]
+    fn the_square_cloud_covers_each_square_and_its_joins_cancel() {
+        let v = square_cloud(&[(0.0, 0.0), (10.0, 0.0)], 1.0, 1.0);
+        assert_eq!(v.len(), 2 * 5 + 2);
+        // Shoelace area: the two squares (4 each); the joins add nothing.
+        let area: f64 = v
+            .iter()
+            .zip(v.iter().cycle().skip(1))
+            .map(|(p, q)| p.0 * q.1 - q.0 * p.1)
+            .sum::<f64>()
+            / 2.0;
+        assert!((area - 8.0).abs() < 1e-12, "{area}");
+        assert!(square_cloud(&[], 1.0, 1.0).is_empty());
     }
 
     #[test]
