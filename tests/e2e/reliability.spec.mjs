@@ -166,12 +166,13 @@ test("the defaults reproduce the paper: accuracy 8.7 %, and the erroneous utilit
   expect(log.errors).toEqual([]);
   // The page is never blocked for long: no main-thread task over 50 ms during the first run
   // (the Long Tasks API reports only tasks over 50 ms). On a loaded machine the main thread
-  // competes with the workers for the cores, so the bound asserted is looser; the measured
-  // value is printed for the record.
+  // competes with the workers (and the other tests) for the cores, so the bound asserted is
+  // looser (measured: none over 50 ms alone, about 60 ms under the parallel suite on two cores);
+  // the measured value is printed for the record.
   if (longTasks !== null) {
     const longest = Math.max(0, ...longTasks);
     console.log(`longest main-thread task during a 10⁶-pair run: ${longest ? `${Math.round(longest)} ms` : 'none over 50 ms'}`);
-    expect(longest, `long tasks: ${longTasks.join(', ')}`).toBeLessThan(250);
+    expect(longest, `long tasks: ${longTasks.join(', ')}`).toBeLessThan(150);
   }
 });
 
