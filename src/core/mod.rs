@@ -1,6 +1,6 @@
 //! The evaluation core: pure numbers, tested natively.
 //!
-//! No web crates and no `getrandom` here: every random function takes its generator as an
+//! Nothing of the browser and no OS entropy source here: every random function takes its generator as an
 //! argument (`&mut impl rand::Rng`), so that a seed gives the same numbers natively and in the
 //! browser.
 
