@@ -9,7 +9,7 @@
 # pairs, default 10^6) in ONE web worker, then in navigator.hardwareConcurrency workers (at most
 # 8); prints the best pairs/s of RUNS runs (default 3) after a warm-up run, the longest
 # main-thread task seen, and checks that every run counted the same mis-ranked pairs.
-# Target (spec §7): >= 5e6 pairs/s on one worker.
+# Target: >= 5e6 pairs/s on one worker.
 #
 # Uses Debian's /usr/bin/chromium through Playwright (never `playwright install`).
 set -euo pipefail

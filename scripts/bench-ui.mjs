@@ -1,4 +1,4 @@
-// Edit latency of the Compare view (spec §7: "editing a cell updates every number and plot
+// Edit latency of the Compare view ("editing a cell updates every number and plot
 // within one frame for up to 20 classes"). Speed is measured here, never asserted in tests.
 //
 //   node scripts/bench-ui.mjs [DIST] [--classes 20] [--classifiers 5] [--edits 20] [--port 4390]

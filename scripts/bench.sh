@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Monte Carlo throughput benchmark (spec §7: speed is measured by a benchmark command, not by
+# Monte Carlo throughput benchmark (speed is measured by a benchmark command, not by
 # timed tests).
 #
 #   scripts/bench.sh [PAIRS] [RUNS]

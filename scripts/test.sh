@@ -9,7 +9,7 @@ set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 cd "$ROOT"
 
-MAX_WASM_GZIP_BYTES=1000000 # SPEC §7: the compressed wasm stays under 1 MB
+MAX_WASM_GZIP_BYTES=1000000 # the compressed wasm stays under 1 MB
 SUBPATH=/some/path/
 started=$(now)
 timings=()

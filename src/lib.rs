@@ -12,6 +12,7 @@
 //!   measure, the Monte Carlo sampler). No web crates; random generators are passed in.
 //! * [`plot`]: plot builders generic over plotters' `DrawingBackend`.
 //! * [`state`]: the app state and its URL codec (pure).
+//! * [`text`]: how numbers and short texts are written and read, everywhere.
 //! * [`worker`]: the messages between the page and the web worker, and the worker's pure
 //!   request handler.
 //! * `ui` (wasm32 only): the Leptos components.
@@ -22,6 +23,7 @@
 pub mod core;
 pub mod plot;
 pub mod state;
+pub mod text;
 #[cfg(target_arch = "wasm32")]
 pub mod ui;
 pub mod worker;

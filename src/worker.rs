@@ -14,7 +14,7 @@
 //!   serde_json's `float_roundtrip`), which a JS number cannot promise for a `u64` above 2⁵³.
 //!
 //! The Monte Carlo requests are [`Request::Task`]: one unit of [`Work`] of job `job`, numbered
-//! `task` within it — a chunk of a run (seed 000 §4.2), the first pairs of a run as points for
+//! `task` within it — a chunk of a run (Dyrland et al. 2022, §4.2), the first pairs of a run as points for
 //! fig. 6, the scatter of figs 2–3, or a chunk of the user's own question. Each is a pure
 //! function of its inputs ([`run_work`]), so the page can hand the tasks of a job to any worker
 //! in any order and merge the answers in task order: the numbers depend only on the settings
@@ -123,7 +123,7 @@ pub struct ScatterSeries {
     pub misranked: u64,
 }
 
-/// Figs 2–3 of seed 000 for one class balance and one utility matrix: the first matrices of a
+/// Figs 2–3 of Dyrland et al. 2022 for one class balance and one utility matrix: the first matrices of a
 /// [`metric_scatter`] as points, and the mis-ranked pairs counted over all of them.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct ScatterSample {
@@ -442,7 +442,7 @@ mod tests {
         assert_eq!(e, Response::error("x"));
     }
 
-    /// The golden tallies of tests/mc_determinism.rs, through the worker's JSON round trip:
+    /// The golden tallies of tests/it/mc_determinism.rs, through the worker's JSON round trip:
     /// what the page merges is exactly what the native engine computes.
     #[test]
     fn chunks_over_the_wire_give_the_golden_tallies() {
@@ -604,7 +604,7 @@ mod tests {
         }
         let r = question_summary(&q, &t).unwrap();
         assert_eq!(r, question(&q, |_, _| {}).unwrap());
-        // The golden values of tests/mc_determinism.rs.
+        // The golden values of tests/it/mc_determinism.rs.
         assert_eq!(r.p_best, vec![0.6118, 0.3882]);
         assert_eq!(r.yields[1].mean.to_bits(), 0xc014dd827fc31baf);
     }

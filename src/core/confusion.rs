@@ -14,7 +14,7 @@ pub const MAX_CLASSES: usize = 100;
 ///
 /// # Examples
 ///
-/// Classifier A of the factory story (seed 000, eq. 1), as counts out of 100:
+/// Classifier A of the factory story (Dyrland et al. 2022, eq. 1), as counts out of 100:
 ///
 /// ```
 /// use utility_lab::core::{ConfusionMatrix, Orientation};

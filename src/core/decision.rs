@@ -8,14 +8,14 @@ use super::matrix::Matrix;
 use super::utility::{check_shares, UtilityMatrix};
 use serde::{Deserialize, Serialize};
 
-/// Expected utility of each decision (seed 000 eq. 8; seed 002 eq. 2): `Ū_d = Σ_c U_dc p_c`.
+/// Expected utility of each decision (Dyrland et al. 2022, eq. 8; Dyrland et al. (draft) eq. 2): `Ū_d = Σ_c U_dc p_c`.
 ///
 /// # Errors
 /// `p` is not a probability vector over the utility matrix's classes.
 ///
 /// # Examples
 ///
-/// The lottery of seed 002 (buy / not-buy × win / lose) with p(win) = 0.2:
+/// The lottery of Dyrland et al. (draft) (buy / not-buy × win / lose) with p(win) = 0.2:
 ///
 /// ```
 /// use utility_lab::core::UtilityMatrix;
@@ -34,12 +34,12 @@ pub fn expected_utilities(u: &UtilityMatrix, p: &[f64]) -> Result<Vec<f64>, Core
 pub struct Decision {
     /// `Ū_d` for each decision.
     pub expected: Vec<f64>,
-    /// The optimal decision `argmax_d Ū_d` (seed 000 eq. 9; seed 002 eq. 12); the first one
+    /// The optimal decision `argmax_d Ū_d` (Dyrland et al. 2022, eq. 9; Dyrland et al. (draft) eq. 12); the first one
     /// if several tie.
     pub optimal: usize,
     /// Every decision whose expected utility equals the maximum (within 1e-12 relative).
     pub tied: Vec<usize>,
-    /// The most probable class `argmax_c p_c` (seed 002 eq. 13), what common practice outputs.
+    /// The most probable class `argmax_c p_c` (Dyrland et al. (draft) eq. 13), what common practice outputs.
     pub most_probable: usize,
 }
 
@@ -157,7 +157,7 @@ pub fn binary_threshold(u: &UtilityMatrix) -> Result<BinaryRule, CoreError> {
 
 /// The probability of each output given each true class, from a label-only classifier's
 /// counts `M` (rows = output `o`, columns = true class `c`) with a Dirichlet pseudo-count `α`
-/// (seed 002 §3.2 and appendix): `p(o | c) = (M_oc + α) / (N_c + n_o·α)`, with
+/// (Dyrland et al. (draft), §3.2 and appendix): `p(o | c) = (M_oc + α) / (N_c + n_o·α)`, with
 /// `N_c = Σ_o M_oc` and `n_o` the number of outputs. Rows = output, columns = class; each
 /// column sums to 1.
 ///
@@ -197,7 +197,7 @@ pub fn output_given_class(cm: &ConfusionMatrix, alpha: f64) -> Result<Matrix, Co
 }
 
 /// The probability of each true class given each output, by Bayes' theorem with the
-/// deployment base rates `π` (seed 002 eq. 23): `p(c | o) = p(o | c)·π_c / Σ_c' p(o | c')·π_c'`.
+/// deployment base rates `π` (Dyrland et al. (draft) eq. 23): `p(c | o) = p(o | c)·π_c / Σ_c' p(o | c')·π_c'`.
 /// Rows = output, columns = class; each row sums to 1. An output with zero probability under
 /// `π` (possible only with `α = 0`) has no evidence: its row is `π` itself.
 ///
@@ -230,7 +230,7 @@ pub fn class_given_output(p_o_given_c: &Matrix, prevalence: &[f64]) -> Result<Ma
     Matrix::new(n_o, n_c, data)
 }
 
-/// A label-only classifier turned into a decision maker (spec §2): for each output label, the
+/// A label-only classifier turned into a decision maker: for each output label, the
 /// probabilities of the true classes, the expected utility of each decision, the optimal
 /// decision and the most probable class; and the yields, in deployment, of the raw classifier
 /// and of the classifier whose outputs are remapped to the optimal decisions.

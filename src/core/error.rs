@@ -51,7 +51,7 @@ pub enum CoreError {
     /// All utilities are equal: the matrix cannot be normalized and every decision is equivalent.
     ConstantUtility,
     /// A binary utility matrix whose misclassification utilities exceed the correct ones has no
-    /// `(x, y)` coordinates in the space of fig. 1 (seed 000).
+    /// `(x, y)` coordinates in the space of fig. 1 (Dyrland et al. 2022).
     OutsideUtilitySpace,
     /// A vector has the wrong length.
     LengthMismatch {

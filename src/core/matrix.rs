@@ -250,10 +250,12 @@ impl Matrix {
             let mut row = Vec::with_capacity(cells.len());
             for (c, cell) in cells.iter().enumerate() {
                 row.push(
-                    parse_number(cell, decimal_comma).map_err(|_| CoreError::Parse {
-                        row: r,
-                        col: c,
-                        token: truncate(cell.trim(), 24),
+                    crate::text::parse_decimal(cell, decimal_comma).ok_or_else(|| {
+                        CoreError::Parse {
+                            row: r,
+                            col: c,
+                            token: crate::text::truncate(cell.trim(), 24),
+                        }
                     })?,
                 );
             }
@@ -405,94 +407,12 @@ impl fmt::Display for Matrix {
                 }
                 let v = self.get(i, j);
                 match f.precision() {
-                    Some(p) => f.write_str(&format_trimmed(v, p))?,
-                    None => f.write_str(&format_shortest(v))?,
+                    Some(p) => f.write_str(&crate::text::trimmed(v, p))?,
+                    None => f.write_str(&crate::text::shortest(v))?,
                 }
             }
         }
         Ok(())
-    }
-}
-
-/// The shortest text that parses back to exactly `v`: plain decimals for ordinary magnitudes,
-/// exponent notation for very large or small ones (`15`, `-0.5`, `1e70`, `5e-324`).
-///
-/// # Examples
-///
-/// ```
-/// use utility_lab::core::matrix::format_shortest;
-/// assert_eq!(format_shortest(15.0), "15");
-/// assert_eq!(format_shortest(-0.25), "-0.25");
-/// assert_eq!(format_shortest(1e70), "1e70");
-/// assert_eq!(format_shortest(f64::MAX).parse::<f64>().unwrap(), f64::MAX);
-/// ```
-pub fn format_shortest(v: f64) -> String {
-    // Debug prints the shortest round-trip digits, switching to exponent notation for large
-    // and small magnitudes; it writes whole numbers as "15.0".
-    let s = format!("{v:?}");
-    match s.strip_suffix(".0") {
-        Some(t) => t.to_string(),
-        None => s,
-    }
-}
-
-/// `v` with at most `decimals` decimals and trailing zeros removed (`0.5`, `3`, `-0.125`).
-///
-/// # Examples
-///
-/// ```
-/// use utility_lab::core::matrix::format_trimmed;
-/// assert_eq!(format_trimmed(0.5000001, 4), "0.5");
-/// assert_eq!(format_trimmed(-3.0, 2), "-3");
-/// assert_eq!(format_trimmed(-0.00001, 2), "0");
-/// ```
-pub fn format_trimmed(v: f64, decimals: usize) -> String {
-    let s = format!("{v:.decimals$}");
-    let s = if s.contains('.') {
-        s.trim_end_matches('0').trim_end_matches('.').to_string()
-    } else {
-        s
-    };
-    if s == "-0" {
-        "0".to_string()
-    } else {
-        s
-    }
-}
-
-/// Parses one number: decimal or exponent notation, optional sign; no NaN or infinity.
-fn parse_number(cell: &str, decimal_comma: bool) -> Result<f64, ()> {
-    let t = cell.trim();
-    if t.is_empty() || t.len() > 64 {
-        return Err(());
-    }
-    let owned;
-    let t = if decimal_comma && t.contains(',') {
-        owned = t.replace(',', ".");
-        owned.as_str()
-    } else {
-        t
-    };
-    // Only digits, sign, point and exponent: rejects "inf", "NaN", "0x10", "1_000".
-    if !t
-        .chars()
-        .all(|c| c.is_ascii_digit() || matches!(c, '+' | '-' | '.' | 'e' | 'E'))
-    {
-        return Err(());
-    }
-    match t.parse::<f64>() {
-        Ok(v) if v.is_finite() => Ok(v),
-        _ => Err(()),
-    }
-}
-
-fn truncate(s: &str, max: usize) -> String {
-    if s.chars().count() <= max {
-        s.to_string()
-    } else {
-        let mut t: String = s.chars().take(max).collect();
-        t.push('…');
-        t
     }
 }
 

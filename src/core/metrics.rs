@@ -11,7 +11,7 @@
 //! For two classes, class 0 is "positive": `TP = M_00`, `FP = M_01`, `FN = M_10`, `TN = M_11`.
 //!
 //! A quantity that is 0/0 is [`Score::Undefined`] with the reason — never NaN, never 0 —
-//! except inside the preference-driven measure, whose reference definition (seed 001) counts a
+//! except inside the preference-driven measure, whose reference definition (Kozak et al. 2022) counts a
 //! 0/0 precision or recall as 0 in its sum.
 
 use super::confusion::ConfusionMatrix;
@@ -188,7 +188,7 @@ pub fn fowlkes_mallows(cm: &ConfusionMatrix, k: usize) -> Score {
     precision(cm, k).zip(recall(cm, k), |p, r| (p * r).sqrt())
 }
 
-/// Balanced accuracy: the mean recall over classes, `(1/c) Σ_k TP_k / t_k` (eq. 26 of seed 001;
+/// Balanced accuracy: the mean recall over classes, `(1/c) Σ_k TP_k / t_k` (eq. 26 of Kozak et al. 2022;
 /// for two classes `(TPR + TNR)/2`). Undefined if some class has no case.
 ///
 /// # Examples
@@ -221,7 +221,7 @@ pub fn macro_average(
     Score::mean(&scores)
 }
 
-/// Matthews correlation coefficient, multi-class `R_K` (Gorodkin 2004; eq. 25 of seed 001):
+/// Matthews correlation coefficient, multi-class `R_K` (Gorodkin 2004; eq. 25 of Kozak et al. 2022):
 ///
 /// `(s·Σ_k TP_k − Σ_k r_k·t_k) / (√(s² − Σ_k r_k²) · √(s² − Σ_k t_k²))`
 ///
@@ -295,14 +295,14 @@ pub fn cohen_kappa(cm: &ConfusionMatrix) -> Score {
     Score::Defined((po - pe) / one_minus_pe)
 }
 
-/// The default preference vector of the preference-driven measure (eq. 31 of seed 001): the
+/// The default preference vector of the preference-driven measure (eq. 31 of Kozak et al. 2022): the
 /// share of each true class, `κ_k = t_k / s`.
 ///
 /// # Examples
 ///
 /// ```
 /// use utility_lab::core::{ConfusionMatrix, Orientation, metrics};
-/// // Table 4 of seed 001 is written rows = true class.
+/// // Table 4 of Kozak et al. 2022 is written rows = true class.
 /// let cm = ConfusionMatrix::parse("40,7,3;8,10,2;9,1,20", Orientation::TrueRows).unwrap();
 /// assert_eq!(metrics::default_kappa(&cm), vec![0.5, 0.2, 0.3]);
 /// ```
@@ -310,7 +310,7 @@ pub fn default_kappa(cm: &ConfusionMatrix) -> Vec<f64> {
     cm.class_shares()
 }
 
-/// The preference-driven measure (eqs. 27–30 of seed 001):
+/// The preference-driven measure (eqs. 27–30 of Kozak et al. 2022):
 ///
 /// `p-d_κ = (1/c) Σ_k κ_k · precision_k + (1 − κ_k) · recall_k`
 ///
@@ -324,7 +324,7 @@ pub fn default_kappa(cm: &ConfusionMatrix) -> Vec<f64> {
 ///
 /// # Examples
 ///
-/// The worked example of seed 001 (Table 4, default κ = [0.5, 0.2, 0.3]) gives 0.656:
+/// The worked example of Kozak et al. 2022 (Table 4, default κ = [0.5, 0.2, 0.3]) gives 0.656:
 ///
 /// ```
 /// use utility_lab::core::{ConfusionMatrix, Orientation, metrics};
@@ -429,7 +429,7 @@ pub enum Metric {
     PreferenceDriven,
 }
 
-/// Whether a metric complies with decision theory (eq. 17 of seed 000): a linear function of
+/// Whether a metric complies with decision theory (eq. 17 of Dyrland et al. 2022): a linear function of
 /// the confusion matrix whose coefficients do not depend on it, i.e. the utility yield of some
 /// fixed utility matrix (up to a positive factor and an offset that depend only on the test
 /// set's class shares).
@@ -552,7 +552,7 @@ impl Metric {
     ///
     /// # Examples
     ///
-    /// Table 1 of seed 000:
+    /// Table 1 of Dyrland et al. 2022:
     ///
     /// ```
     /// use utility_lab::core::{ConfusionMatrix, Orientation};
@@ -613,7 +613,7 @@ impl Metric {
     }
 
     /// Whether the summary metric (as [`Metric::value`] computes it for `n` classes) is
-    /// admissible, and if so its equivalent utility matrix (seed 000 §3.3; seed 004 §40.3):
+    /// admissible, and if so its equivalent utility matrix (Dyrland et al. 2022, §3.3; Porta Mana's course chapter §40.3):
     ///
     /// * accuracy ↔ the identity;
     /// * two classes: recall (TPR) ↔ `[[1,0],[0,0]]`, specificity (TNR) ↔ `[[0,0],[0,1]]`;
@@ -675,7 +675,7 @@ impl Metric {
         }
     }
 
-    /// Admissibility of the per-class metric for class `k` of `n` (seed 000 §3.3 generalized):
+    /// Admissibility of the per-class metric for class `k` of `n` (Dyrland et al. 2022, §3.3 generalized):
     /// recall of class `k` ↔ a single 1 at `(k, k)`; specificity of class `k` ↔ 1 wherever
     /// neither the output nor the true class is `k`; the others are inadmissible (ratios).
     ///

@@ -1,4 +1,4 @@
-//! Analyses of the preference-driven measure over its preference vector κ (seed 001 §4–5):
+//! Analyses of the preference-driven measure over its preference vector κ (Kozak et al. 2022 §4–5):
 //! heatmaps for two classes (figs. 2–5), distributions over grids of κ vectors (fig. 7), how
 //! often each classifier ranks first, and the κ for which p-d equals F1.
 //!
@@ -61,7 +61,7 @@ impl PdLinear {
     }
 }
 
-/// The two-class heatmap of figs. 2–5 of seed 001: `grid[i][j] = p-d([i/steps, j/steps])`
+/// The two-class heatmap of figs. 2–5 of Kozak et al. 2022: `grid[i][j] = p-d([i/steps, j/steps])`
 /// (row `i` = κ of class 0, column `j` = κ of class 1). `steps = 10` gives the paper's 11 × 11.
 ///
 /// # Errors
@@ -102,7 +102,7 @@ pub fn heatmap(cm: &ConfusionMatrix, steps: usize) -> Result<Vec<Vec<f64>>, Core
         .collect())
 }
 
-/// p-d of several classifiers over every κ vector of a grid (seed 001 §5, fig. 7).
+/// p-d of several classifiers over every κ vector of a grid (Kozak et al. 2022 §5, fig. 7).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct GridAnalysis {
     /// Number of κ vectors: `grid.len()^c`.
@@ -122,7 +122,7 @@ pub struct GridAnalysis {
 }
 
 /// Enumerates every κ vector with entries from `grid` (e.g. 0, 0.1, …, 1) and computes p-d
-/// of each classifier for each, as seed 001 does for its real data sets (fig. 7, tables 6–9).
+/// of each classifier for each, as Kozak et al. 2022 does for its real data sets (fig. 7, tables 6–9).
 ///
 /// # Errors
 /// No classifier, classifiers of different sizes, an empty grid, a grid value outside
@@ -224,14 +224,14 @@ pub fn grid_analysis(
     })
 }
 
-/// The macro F1 of seed 001 (eqs. 21, 23): the harmonic mean of macro precision and macro
+/// The macro F1 of Kozak et al. 2022 (eqs. 21, 23): the harmonic mean of macro precision and macro
 /// recall, `2·P·R / (P + R)`. (This differs from the mean of per-class F1 that scikit-learn
-/// and [`metrics::Metric::F1`] report for more than two classes; for two classes seed 001's
+/// and [`metrics::Metric::F1`] report for more than two classes; for two classes Kozak et al. 2022's
 /// tables use this one too.) Undefined if either average is, or both are 0.
 ///
 /// # Examples
 ///
-/// cm4 of seed 001, Table 3: macro precision 0.8333, macro recall 0.75, F1 0.7895.
+/// cm4 of Kozak et al. 2022, Table 3: macro precision 0.8333, macro recall 0.75, F1 0.7895.
 ///
 /// ```
 /// use utility_lab::core::{ConfusionMatrix, Orientation};

@@ -17,7 +17,7 @@ use super::utility::check_shares;
 ///
 /// # Examples
 ///
-/// The lottery of seed 002 §2.5: a classifier that always buys, tested on a 50 %/50 % set
+/// The lottery of Dyrland et al. (draft), §2.5: a classifier that always buys, tested on a 50 %/50 % set
 /// (columns win, lose), yields 4.5; in real lotteries (1 % win) it yields −0.89.
 ///
 /// ```

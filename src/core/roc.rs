@@ -1,4 +1,4 @@
-//! Receiver operating characteristic (seed 000 §5): empirical curves from scores, their convex
+//! Receiver operating characteristic (Dyrland et al. 2022, §5): empirical curves from scores, their convex
 //! hull, AUC, iso-utility lines and the yield-maximizing operating point; binormal curves.
 //!
 //! Class 0 is "positive". A score is "evidence for class 0": the classifier outputs class 0
@@ -247,7 +247,7 @@ fn require_2x2(u: &UtilityMatrix) -> Result<(), CoreError> {
     Ok(())
 }
 
-/// The utility yield at ROC point `(f, t)` with class-0 share `B` (seed 000 eqs. 21–22):
+/// The utility yield at ROC point `(f, t)` with class-0 share `B` (Dyrland et al. 2022 eqs. 21–22):
 /// the confusion matrix is `[[B·t, (1−B)·f], [B·(1−t), (1−B)·(1−f)]]`, so the yield is
 /// `(U00 − U10)·B·t − (U11 − U01)·(1−B)·f + U10·B + U11·(1−B)`.
 ///
@@ -265,7 +265,7 @@ pub fn yield_at(u: &UtilityMatrix, b: f64, f: f64, t: f64) -> f64 {
         + u.get(1, 1) * (1.0 - b)
 }
 
-/// The slope of the iso-utility lines in ROC space (seed 000 eqs. 24–25):
+/// The slope of the iso-utility lines in ROC space (Dyrland et al. 2022 eqs. 24–25):
 /// `m = (U11 − U01)·(1 − B) / ((U00 − U10)·B)`. The best classifier is the one whose curve
 /// touches the highest line of this slope.
 ///
@@ -275,7 +275,7 @@ pub fn yield_at(u: &UtilityMatrix, b: f64, f: f64, t: f64) -> f64 {
 ///
 /// # Examples
 ///
-/// Fig. 8 of seed 000: `[[4,0],[0,1]]` on a balanced set has slope ¼, as does the identity on
+/// Fig. 8 of Dyrland et al. 2022: `[[4,0],[0,1]]` on a balanced set has slope ¼, as does the identity on
 /// a set with 80 % of class 0.
 ///
 /// ```
@@ -378,7 +378,7 @@ impl Binormal {
     }
 
     /// The operating point `(f*, t*)` that maximizes the yield for utility matrix `u` and
-    /// class-0 share `B` (seed 000 eq. 23), and that yield: a grid search over `f = Φ(z)`,
+    /// class-0 share `B` (Dyrland et al. 2022, eq. 23), and that yield: a grid search over `f = Φ(z)`,
     /// `z ∈ [−8, 8]` (and the end points), refined by golden-section search.
     ///
     /// # Errors

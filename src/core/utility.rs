@@ -12,7 +12,7 @@ use serde::{Deserialize, Serialize};
 ///
 /// # Examples
 ///
-/// The factory's utilities (seed 000, eq. 4), in € per component:
+/// The factory's utilities (Dyrland et al. 2022, eq. 4), in € per component:
 ///
 /// ```
 /// use utility_lab::core::{ConfusionMatrix, Orientation, UtilityMatrix};
@@ -92,7 +92,7 @@ impl UtilityMatrix {
         self.m.get(d, c)
     }
 
-    /// Normalization to [0, 1] (seed 000, eq. 12): `U ↦ (U − min U) / (max U − min U)`.
+    /// Normalization to [0, 1] (Dyrland et al. 2022, eq. 12): `U ↦ (U − min U) / (max U − min U)`.
     ///
     /// # Errors
     /// [`CoreError::ConstantUtility`] if all entries are equal.
@@ -172,7 +172,7 @@ impl UtilityMatrix {
         }
     }
 
-    /// The binary utility matrix at coordinates `(x, y)` of the space of fig. 1 (seed 000,
+    /// The binary utility matrix at coordinates `(x, y)` of the space of fig. 1 (Dyrland et al. 2022,
     /// eq. 13):
     ///
     /// ```text
@@ -247,7 +247,7 @@ impl UtilityMatrix {
         Ok((x, y))
     }
 
-    /// The utility yield of a classifier (seed 000, eq. 10): `Σ_ij U_ij C_ij`, the average
+    /// The utility yield of a classifier (Dyrland et al. 2022, eq. 10): `Σ_ij U_ij C_ij`, the average
     /// utility per item, with `C` the normalized confusion matrix. Output `i` is decision `i`.
     ///
     /// # Errors
@@ -303,7 +303,7 @@ impl UtilityMatrix {
             .collect()
     }
 
-    /// The expected utility matrix of uncertain utilities (seed 000, eqs. 18–19):
+    /// The expected utility matrix of uncertain utilities (Dyrland et al. 2022, eqs. 18–19):
     /// `Û = Σ_a q_a U⁽ᵃ⁾`, with the weights `q_a` normalized to sum to 1.
     ///
     /// # Errors

@@ -3,7 +3,8 @@
 //! draws ([`YieldHistograms`], one row per classifier on a common axis, with the yield of the
 //! counts themselves marked).
 
-use super::{axis_label, DrawResult, Theme};
+use super::{DrawResult, Theme};
+use crate::text::axis_label;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
@@ -110,7 +111,7 @@ pub fn draw_best<DB: DrawingBackend>(
             }
             let (px, py) = cc.backend_coord(&(p.clamp(0.0, 1.0), y));
             root.draw(&Text::new(
-                crate::core::matrix::format_trimmed(p, 3),
+                crate::text::trimmed(p, 3),
                 (px + theme.px(5.0) as i32, py),
                 theme.font(11.0).pos(Pos::new(HPos::Left, VPos::Center)),
             ))?;

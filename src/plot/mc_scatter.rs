@@ -1,4 +1,4 @@
-//! The scatter plots of the Monte Carlo (seed 000):
+//! The scatter plots of the Monte Carlo (Dyrland et al. 2022):
 //!
 //! * [`ScoreScatter`], figs 2–3: for confusion matrices with one class balance, a metric's
 //!   score against the yield under a utility matrix; the pairs the metric ranks against their
@@ -12,8 +12,9 @@
 //! all the samples, not just the points drawn.
 
 use super::reliability::grid_columns;
-use super::{axis_label, DrawResult, Theme};
+use super::{DrawResult, Theme};
 use crate::core::mc::scores::misranked;
+use crate::text::axis_label;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};

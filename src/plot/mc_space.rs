@@ -1,4 +1,4 @@
-//! Figs 4–5 of seed 000 on the space of binary utility matrices of fig. 1 (the hexagon
+//! Figs 4–5 of Dyrland et al. 2022 on the space of binary utility matrices of fig. 1 (the hexagon
 //! `|x| ≤ 1, |y| ≤ 1, |y − x| < 1`, eq. 13): the density of a prior of true utility matrices
 //! (fig. 4), and clouds of erroneous matrices around true ones (fig. 5), with the admissible
 //! metrics as landmarks — accuracy at the centre, the true-positive rate at `(−1, 0)` and the
@@ -240,8 +240,8 @@ fn draw_space_panel<DB: DrawingBackend>(
     cc.configure_mesh()
         .x_labels(5)
         .y_labels(5)
-        .x_label_formatter(&|v| super::axis_label(*v))
-        .y_label_formatter(&|v| super::axis_label(*v))
+        .x_label_formatter(&|v| crate::text::axis_label(*v))
+        .y_label_formatter(&|v| crate::text::axis_label(*v))
         .x_desc("x")
         .y_desc("y")
         .axis_desc_style(theme.muted_font(11.0))

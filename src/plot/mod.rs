@@ -167,27 +167,3 @@ pub fn render_svg(
     }
     Ok(out)
 }
-
-/// Formats an axis value compactly (`1.5k`, `0.25`, `−3`), with a typographic minus.
-///
-/// # Examples
-///
-/// ```
-/// use utility_lab::plot::axis_label;
-/// assert_eq!(axis_label(-3.0), "−3");
-/// assert_eq!(axis_label(1500.0), "1.5k");
-/// assert_eq!(axis_label(0.25), "0.25");
-/// ```
-pub fn axis_label(v: f64) -> String {
-    let a = v.abs();
-    let s = if a >= 1e6 {
-        format!("{}M", crate::core::matrix::format_trimmed(v / 1e6, 2))
-    } else if a >= 1e3 {
-        format!("{}k", crate::core::matrix::format_trimmed(v / 1e3, 2))
-    } else if a >= 10.0 || a == 0.0 {
-        crate::core::matrix::format_trimmed(v, 1)
-    } else {
-        crate::core::matrix::format_trimmed(v, 3)
-    };
-    s.replace('-', "−")
-}

@@ -1,11 +1,12 @@
-//! Fig. 7 of seed 000: the mis-ranking percentage of the erroneous utility matrix as the error
+//! Fig. 7 of Dyrland et al. 2022: the mis-ranking percentage of the erroneous utility matrix as the error
 //! on the utilities grows, one panel per prior, with every metric drawn as its constant level
 //! (a metric does not look at the utilities, so the error does not change it). Also the
 //! helpers shared by the Monte Carlo plots: a colour per metric, panel grids, label
 //! de-overlapping.
 
-use super::{axis_label, DrawResult, Theme};
+use super::{DrawResult, Theme};
 use crate::core::mc::Metric;
+use crate::text::axis_label;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};

@@ -2,7 +2,8 @@
 //! lighter bar under deployment prevalence), with the trivial "always decide k" classifiers as
 //! dashed reference lines.
 
-use super::{axis_label, DrawResult, Theme};
+use super::{DrawResult, Theme};
+use crate::text::axis_label;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
@@ -236,7 +237,7 @@ fn value_label<DB: DrawingBackend>(
         (px - gap, HPos::Right)
     };
     root.draw(&Text::new(
-        crate::core::matrix::format_trimmed(v, 3).replace('-', "−"),
+        crate::text::number(v, 3),
         (x, py),
         theme.font(11.0).pos(Pos::new(h, VPos::Center)),
     ))?;

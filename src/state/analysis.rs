@@ -1,5 +1,5 @@
 //! Everything the Compare view shows, computed from the state in one pass: yields and
-//! rankings (test set and deployment), the metric table (Table 1 of seed 000) with the utility
+//! rankings (test set and deployment), the metric table (Table 1 of Dyrland et al. 2022) with the utility
 //! yield as its first row, the favoured and disfavoured classifier per metric, admissibility
 //! (eq. 17) with the equivalent utility matrix, per-class values for more than two classes,
 //! net benefit for two, the trivial classifiers, the plain-words verdict, and the CSV exports.
@@ -9,6 +9,7 @@ use crate::core::metrics::{all_metrics, net_benefit, Admissibility, Metric};
 use crate::core::prevalence::reweight;
 use crate::core::utility::ranking;
 use crate::core::{ConfusionMatrix, Score, Undefined, UtilityMatrix};
+use crate::text::{capitalize, prose};
 
 /// The default threshold probability of the net-benefit row.
 pub const DEFAULT_THRESHOLD: f64 = 0.2;
@@ -70,7 +71,7 @@ impl Measure {
                 format!("{} — macro average", m.label())
             }
             Measure::Metric(m) => m.label().into(),
-            Measure::NetBenefit(p) => format!("Net benefit at p_t = {}", fmt(*p)),
+            Measure::NetBenefit(p) => format!("Net benefit at p_t = {}", prose(*p)),
         }
     }
 
@@ -430,14 +431,6 @@ impl Verdict {
     }
 }
 
-fn capitalize(s: &str) -> String {
-    let mut c = s.chars();
-    match c.next() {
-        Some(f) => f.to_uppercase().chain(c).collect(),
-        None => String::new(),
-    }
-}
-
 /// The verdict on one class distribution; `context` ("under the deployment class shares") is
 /// put in front of the headline when not empty.
 pub fn scenario_verdict(state: &AppState, sc: &Scenario, context: &str) -> Verdict {
@@ -460,7 +453,7 @@ pub fn scenario_verdict(state: &AppState, sc: &Scenario, context: &str) -> Verdi
         v.details.push(format!(
             "Deciding '{decision}' for every item, without any classifier, would yield {} per \
              item — more than {}.",
-            fmt(sc.trivial[d]),
+            prose(sc.trivial[d]),
             if names.len() == 1 {
                 "this classifier"
             } else {
@@ -477,7 +470,7 @@ pub fn scenario_verdict(state: &AppState, sc: &Scenario, context: &str) -> Verdi
         v.headline = lead(format!(
             "{} yields {} per item; add another classifier to compare.",
             names[0],
-            fmt(sc.rows[0].yield_value)
+            prose(sc.rows[0].yield_value)
         ));
         return v;
     }
@@ -515,8 +508,8 @@ pub fn scenario_verdict(state: &AppState, sc: &Scenario, context: &str) -> Verdi
             "{against} of {total} metrics favour {whom}, yet {} has the {higher} utility yield: \
              {} per item against {} for {}.",
             best_names[0],
-            fmt(yields[best[0]]),
-            fmt(yields[other]),
+            prose(yields[best[0]]),
+            prose(yields[other]),
             names[other]
         ));
         v.details.insert(
@@ -530,8 +523,8 @@ pub fn scenario_verdict(state: &AppState, sc: &Scenario, context: &str) -> Verdi
             Some(j) => lead(format!(
                 "{} has the {higher} utility yield: {} per item, against {} for {}.",
                 best_names[0],
-                fmt(yields[best[0]]),
-                fmt(yields[j]),
+                prose(yields[best[0]]),
+                prose(yields[j]),
                 names[j]
             )),
             None => lead(format!("{} has the {higher} utility yield.", best_names[0])),
@@ -540,7 +533,7 @@ pub fn scenario_verdict(state: &AppState, sc: &Scenario, context: &str) -> Verdi
         lead(format!(
             "{} tie for the highest utility yield ({} per item).",
             best_names.join(" and "),
-            fmt(yields[best[0]])
+            prose(yields[best[0]])
         ))
     };
     let sentence = match against {
@@ -576,14 +569,14 @@ pub fn verdict_of(state: &AppState, a: &Analysis) -> Verdict {
         if t.best == d.best {
             v.details.push(format!(
                 "On the test set's class shares the same classifier comes first ({} per item).",
-                fmt(t.rows[t.best[0]].yield_value)
+                prose(t.rows[t.best[0]].yield_value)
             ));
         } else {
             v.details.push(format!(
                 "On the test set's class shares the ranking is different: {} comes first there \
                  ({} per item) — the test set does not have the deployment's class shares.",
                 first(t).join(" and "),
-                fmt(t.rows[t.best[0]].yield_value)
+                prose(t.rows[t.best[0]].yield_value)
             ));
         }
     }
@@ -602,18 +595,6 @@ pub fn verdict_of(state: &AppState, a: &Analysis) -> Verdict {
 /// ```
 pub fn verdict(state: &AppState, sc: &Scenario) -> String {
     scenario_verdict(state, sc, "").text()
-}
-
-/// A number for prose: up to 4 significant decimals, typographic minus.
-pub fn fmt(v: f64) -> String {
-    let d = if v.abs() >= 100.0 {
-        1
-    } else if v.abs() >= 1.0 {
-        3
-    } else {
-        4
-    };
-    crate::core::matrix::format_trimmed(v, d).replace('-', "−")
 }
 
 /// A number for CSV: the shortest exact representation (`3.5`, `-0.89`); empty if undefined.

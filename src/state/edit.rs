@@ -11,8 +11,9 @@ use super::{
     MAX_NAME_CHARS,
 };
 use crate::core::confusion::MAX_CLASSES;
-use crate::core::matrix::{format_shortest, MAX_DIM};
+use crate::core::matrix::MAX_DIM;
 use crate::core::{ConfusionMatrix, CoreError, Matrix, Orientation};
+use crate::text::{capitalize, shortest};
 
 /// Checks a name typed by the user: trimmed, non-empty, at most [`MAX_NAME_CHARS`] characters,
 /// and different from every name in `others`. Returns the trimmed name.
@@ -284,14 +285,6 @@ pub fn read_matrix_text(text: &str) -> Result<Pasted, String> {
     Err(capitalize(&direct.expect_err("handled above").to_string()))
 }
 
-fn capitalize(s: &str) -> String {
-    let mut c = s.chars();
-    match c.next() {
-        Some(f) => f.to_uppercase().collect::<String>() + c.as_str(),
-        None => String::new(),
-    }
-}
-
 /// Adds or removes (last) classes one at a time until there are `k`, so that new classes get
 /// unique names. The state must have no classifier that removing a class would empty.
 fn resize_by_steps(state: &mut AppState, k: usize) {
@@ -450,7 +443,7 @@ pub fn import_classifier(
                         line: lines.get(row).copied().unwrap_or(0),
                         message: format!(
                             "{} (cell {}) is negative; counts and fractions must be ≥ 0",
-                            format_shortest(value),
+                            shortest(value),
                             col + 1
                         ),
                     },
@@ -590,7 +583,7 @@ pub fn import_classifier(
         })?;
     }
     let items = match values_of(&next.classifiers[index].matrix) {
-        Values::Counts { total } => format!("{} items", format_shortest(total)),
+        Values::Counts { total } => format!("{} items", shortest(total)),
         Values::Fractions { .. } => "fractions".to_string(),
     };
     let verb = if target.is_some() {
@@ -1012,7 +1005,7 @@ impl AppState {
         };
         let fmt = |v: &[f64]| {
             v.iter()
-                .map(|x| crate::core::matrix::format_trimmed(*x, 4))
+                .map(|x| crate::text::trimmed(*x, 4))
                 .collect::<Vec<_>>()
                 .join(", ")
         };

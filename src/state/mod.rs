@@ -5,6 +5,7 @@ pub mod analysis;
 pub mod csv;
 pub mod edit;
 pub mod presets;
+pub mod references;
 pub mod reliability;
 pub mod story;
 pub mod url;
@@ -22,7 +23,7 @@ pub const MAX_CLASSIFIERS: usize = 50;
 /// The longest classifier, class or decision name kept (longer names are cut).
 pub const MAX_NAME_CHARS: usize = 60;
 
-/// The views of the page (spec §4).
+/// The views of the page.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum View {
@@ -108,7 +109,7 @@ impl Classifier {
     }
 }
 
-/// The prior of true utility matrices in the Monte Carlo (spec §3).
+/// The prior of true utility matrices in the Monte Carlo.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Prior {
@@ -171,7 +172,7 @@ pub struct McSettings {
     pub question: QuestionSettings,
 }
 
-/// Settings of the user's own question (spec §3): how unsure the user is about the utilities
+/// Settings of the user's own question: how unsure the user is about the utilities
 /// and the confusion matrices.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
@@ -252,7 +253,7 @@ pub struct AppState {
 }
 
 impl Default for AppState {
-    /// The factory of seed 000: utilities of eq. 4, classifiers A and B of eqs. 1–2 (counts
+    /// The factory of Dyrland et al. 2022: utilities of eq. 4, classifiers A and B of eqs. 1–2 (counts
     /// out of 100), classes "long" and "short".
     fn default() -> Self {
         presets::factory()

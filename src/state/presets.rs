@@ -20,7 +20,7 @@ pub struct Preset {
 pub const PRESETS: [Preset; 8] = [
     Preset {
         id: "factory",
-        label: "Factory (seed 000, eq. 4)",
+        label: "Factory (Dyrland et al. 2022, eq. 4)",
         description: "Two classifiers; most metrics prefer B, but A earns 3.5 €/component and B loses 3.5 €.",
         fragment: "view=compare&u=15,-335;-35,165&cm.A=27,15;23,35&cm.B=43,18;7,32&classes=long,short",
     },
@@ -38,7 +38,7 @@ pub const PRESETS: [Preset; 8] = [
     },
     Preset {
         id: "lottery",
-        label: "Lottery (seed 002)",
+        label: "Lottery (Dyrland et al. (draft))",
         description: "Always buying wins on a 50/50 test set (4.5) but loses when 1 % of tickets win (−0.89).",
         fragment: "view=compare&u=10,-1;0,0&cm.always%20buy=50,50;0,0&cm.never%20buy=0,0;50,50&classes=win,lose&decisions=buy,not%20buy&prev=0.01,0.99",
     },
@@ -62,7 +62,7 @@ pub const PRESETS: [Preset; 8] = [
     },
     Preset {
         id: "pd-example",
-        label: "p-d worked example (seed 001, Table 4)",
+        label: "p-d worked example (Kozak et al. 2022, Table 4)",
         description: "Three classes; the preference-driven measure with default κ = [0.5, 0.2, 0.3] is 0.656.",
         fragment: "view=compare&orient=true-rows&u=1,0,0;0,1,0;0,0,1&cm.Table%204=40,7,3;8,10,2;9,1,20&classes=1,2,3",
     },
@@ -73,7 +73,7 @@ pub fn preset(id: &str) -> Option<&'static Preset> {
     PRESETS.iter().find(|p| p.id == id)
 }
 
-/// The factory of seed 000 §0, the default state: utilities of eq. 4 (€ per component, rows =
+/// The factory of Dyrland et al. 2022, §0, the default state: utilities of eq. 4 (€ per component, rows =
 /// decisions "long"/"short", columns = true class), classifiers A and B of eqs. 1–2 as counts
 /// out of 100.
 pub fn factory() -> AppState {

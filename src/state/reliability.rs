@@ -341,54 +341,6 @@ pub fn sweep_plot(results: &[McResult], axis: ErrorAxis, shown: &[Metric]) -> Sw
     }
 }
 
-/// `v` in scientific notation with a superscript exponent, 2 significant digits for the
-/// mantissa: `3.2·10⁶`; plain below 10⁴ (`950`).
-///
-/// # Examples
-///
-/// ```
-/// use utility_lab::state::reliability::sci;
-/// assert_eq!(sci(3_210_000.0), "3.2·10⁶");
-/// assert_eq!(sci(1_000_000.0), "10⁶");
-/// assert_eq!(sci(950.0), "950");
-/// assert_eq!(sci(65_536.0), "6.6·10⁴");
-/// ```
-pub fn sci(v: f64) -> String {
-    if !v.is_finite() || v.abs() < 1e4 {
-        return crate::core::matrix::format_trimmed(v, 0);
-    }
-    let mut e = v.abs().log10().floor() as i32;
-    let mut m = v / 10f64.powi(e);
-    // 9.96 rounds to 10.0: carry.
-    if (m * 10.0).round() / 10.0 >= 10.0 {
-        m /= 10.0;
-        e += 1;
-    }
-    let sup: String = e
-        .to_string()
-        .chars()
-        .map(|c| match c {
-            '0' => '⁰',
-            '1' => '¹',
-            '2' => '²',
-            '3' => '³',
-            '4' => '⁴',
-            '5' => '⁵',
-            '6' => '⁶',
-            '7' => '⁷',
-            '8' => '⁸',
-            '9' => '⁹',
-            _ => '⁻',
-        })
-        .collect();
-    let mantissa = crate::core::matrix::format_trimmed(m, 1);
-    if mantissa == "1" {
-        format!("10{sup}")
-    } else {
-        format!("{mantissa}·10{sup}")
-    }
-}
-
 /// "10⁶ pairs in 0.31 s — 3.2·10⁶ pairs/s on 2 workers".
 pub fn throughput_text(pairs: u64, seconds: f64, workers: usize) -> String {
     let rate = if seconds > 0.0 {
@@ -398,9 +350,9 @@ pub fn throughput_text(pairs: u64, seconds: f64, workers: usize) -> String {
     };
     format!(
         "{} pairs in {} s — {} pairs/s on {} worker{}",
-        sci(pairs as f64),
-        crate::core::matrix::format_trimmed(seconds, 2),
-        sci(rate),
+        crate::text::sci(pairs as f64),
+        crate::text::trimmed(seconds, 2),
+        crate::text::sci(rate),
         workers,
         if workers == 1 { "" } else { "s" }
     )
@@ -418,8 +370,8 @@ pub fn differences_plot(run: &RunResult, shown: &[Metric]) -> DifferencesPlot {
             title: row.metric.label().to_string(),
             subtitle: format!(
                 "{} % ± {} mis-ranked",
-                crate::core::matrix::format_trimmed(row.percent, 2),
-                crate::core::matrix::format_trimmed(row.se, 2)
+                crate::text::trimmed(row.percent, 2),
+                crate::text::trimmed(row.se, 2)
             ),
             x: d.true_diff.clone(),
             y: d.score_diff.get(row.metric).clone(),
@@ -470,8 +422,8 @@ pub fn score_scatter(samples: &[ScatterSample], metrics: &[Metric]) -> ScoreScat
                 title: format!("{} · {u_label}", m.label()),
                 subtitle: format!(
                     "{} % of {} pairs mis-ranked",
-                    crate::core::matrix::format_trimmed(pct, 2),
-                    sci(sample.pairs as f64)
+                    crate::text::trimmed(pct, 2),
+                    crate::text::sci(sample.pairs as f64)
                 ),
                 y_title: m.label().to_string(),
                 x: sample.yields.clone(),
@@ -601,7 +553,7 @@ pub fn best_sentence(names: &[String], p_best: &[f64]) -> String {
         .filter(|(_, p)| **p == top)
         .map(|(n, _)| n.as_str())
         .collect();
-    let p = crate::core::matrix::format_trimmed(top, 3);
+    let p = crate::text::trimmed(top, 3);
     match leaders.as_slice() {
         [one] => format!("{one} is the best with probability {p}."),
         many => format!(
@@ -718,7 +670,7 @@ mod tests {
         for w in rows.windows(2) {
             assert!(w[0].percent >= w[1].percent);
         }
-        // The erroneous utility at σ = 0.1 beats every metric (seed 000 fig. 6).
+        // The erroneous utility at σ = 0.1 beats every metric (Dyrland et al. 2022 fig. 6).
         assert_eq!(rows.last().unwrap().metric, Metric::Utility);
         let s = McSettings {
             metrics: vec!["f1".into(), "accuracy".into()],
@@ -801,7 +753,7 @@ mod tests {
         let q = question(&state).unwrap();
         let r = merge_question(&q.config, &outputs(&question_works(&q.config))).unwrap();
         assert_eq!(r, answer(&q.config, |_, _| {}).unwrap());
-        // The golden values of tests/mc_determinism.rs (same question, σ = 0.05, α = 1).
+        // The golden values of tests/it/mc_determinism.rs (same question, σ = 0.05, α = 1).
         assert_eq!(r.p_best, vec![0.6118, 0.3882]);
         let csv = question_csv(&q.names, &r);
         assert!(csv.lines().nth(1).unwrap().starts_with("A,0.6118,"));
@@ -828,8 +780,8 @@ mod tests {
             "A and B are equally likely to be the best (probability 0.4 each)."
         );
         assert_eq!(best_sentence(&[], &[]), "");
-        assert_eq!(sci(9_960_000.0), "10⁷");
-        assert_eq!(sci(12_345_678.0), "1.2·10⁷");
+        assert_eq!(crate::text::sci(9_960_000.0), "10⁷");
+        assert_eq!(crate::text::sci(12_345_678.0), "1.2·10⁷");
         assert_eq!(
             throughput_text(1_000_000, 0.3125, 2),
             "10⁶ pairs in 0.31 s — 3.2·10⁶ pairs/s on 2 workers"

@@ -1,4 +1,4 @@
-//! The factory story of seed 000 §0 as a guided walk (the Story view, SPEC §4.7): its steps,
+//! The factory story of Dyrland et al. 2022, §0 as a guided walk (the Story view): its steps,
 //! its matrices, and every number it shows, computed by the core.
 //!
 //! The matrices are those of the presets ([`super::presets`]), so that the story and its
@@ -9,7 +9,6 @@
 
 use super::presets::{self, preset};
 use super::url::{self, STORY_STEPS};
-use crate::core::matrix::format_trimmed;
 use crate::core::metrics::Metric;
 use crate::core::{ConfusionMatrix, UtilityMatrix};
 
@@ -85,7 +84,7 @@ const fn t1(
     }
 }
 
-/// The metrics of Table 1 of seed 000, in its order, with the names it uses. (The paper
+/// The metrics of Table 1 of Dyrland et al. 2022, in its order, with the names it uses. (The paper
 /// merges accuracy and balanced accuracy into one row, equal here because the classes are
 /// balanced; the course chapter lists them apart, as here.)
 pub const TABLE1: [Table1Metric; 8] = [
@@ -175,7 +174,7 @@ pub struct Breakdown {
     pub total: f64,
 }
 
-/// Why one utility matrix prefers A and another B (seed 000 eq. 15): on a fixed test set only
+/// Why one utility matrix prefers A and another B (Dyrland et al. 2022, eq. 15): on a fixed test set only
 /// the two correct cells vary, and each weighs by how much a right decision beats a wrong one
 /// for its class.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -392,64 +391,11 @@ pub fn changed_cells(a: &UtilityMatrix, b: &UtilityMatrix) -> Vec<(usize, usize)
     cells
 }
 
-const MINUS: char = '\u{2212}';
-
-fn typographic(s: String) -> String {
-    match s.strip_prefix('-') {
-        Some(rest) => format!("{MINUS}{rest}"),
-        None => s,
-    }
-}
-
-/// `v` with exactly `decimals` decimals and a typographic minus, never `−0.00`: `0.70`.
-///
-/// # Examples
-///
-/// ```
-/// use utility_lab::state::story::fixed;
-/// assert_eq!(fixed(0.7, 2), "0.70");
-/// assert_eq!(fixed(-0.001, 2), "0.00");
-/// assert_eq!(fixed(-3.5, 1), "\u{2212}3.5");
-/// ```
-pub fn fixed(v: f64, decimals: usize) -> String {
-    let s = format!("{v:.decimals$}");
-    let is_zero = s.chars().all(|c| matches!(c, '-' | '0' | '.'));
-    typographic(if is_zero {
-        s.trim_start_matches('-').to_string()
-    } else {
-        s
-    })
-}
-
-/// `v` with at most `decimals` decimals (trailing zeros dropped), a typographic minus, and a
-/// `+` before positive values: `+3.5`, `−3.5`, `0`.
-///
-/// # Examples
-///
-/// ```
-/// use utility_lab::state::story::signed;
-/// assert_eq!(signed(3.5000000001, 2), "+3.5");
-/// assert_eq!(signed(-3.5, 2), "\u{2212}3.5");
-/// assert_eq!(signed(-0.0001, 2), "0");
-/// ```
-pub fn signed(v: f64, decimals: usize) -> String {
-    let s = format_trimmed(v, decimals);
-    if s == "0" || s.starts_with('-') {
-        typographic(s)
-    } else {
-        format!("+{s}")
-    }
-}
-
-/// `v` with at most `decimals` decimals (trailing zeros dropped) and a typographic minus.
-pub fn plain(v: f64, decimals: usize) -> String {
-    typographic(format_trimmed(v, decimals))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::state::View;
+    use crate::text::{fixed, number as plain};
 
     fn close(a: f64, b: f64) -> bool {
         (a - b).abs() < 1e-9
@@ -574,15 +520,5 @@ mod tests {
         }
         let last = url::decode(&format!("view=story&step={}", STORY_STEPS + 1));
         assert_eq!(last.notices.len(), 1);
-    }
-
-    #[test]
-    fn formats() {
-        assert_eq!(fixed(0.62, 2), "0.62");
-        assert_eq!(fixed(-0.0, 2), "0.00");
-        assert_eq!(fixed(-0.24, 2), "−0.24");
-        assert_eq!(signed(7.3, 2), "+7.3");
-        assert_eq!(plain(-50.25, 2), "−50.25");
-        assert_eq!(plain(338.5, 2), "338.5");
     }
 }

@@ -30,8 +30,9 @@ use super::{
     MAX_QUESTION_DRAWS, MAX_QUESTION_N,
 };
 use crate::core::{ConfusionMatrix, Matrix, Orientation};
+use crate::text::truncate;
 
-/// The metric keys of the Monte Carlo (spec §6, `ulab mc --json`).
+/// The metric keys of the Monte Carlo (`ulab mc --json`).
 pub const MC_METRIC_KEYS: [&str; 11] = [
     "accuracy",
     "balanced_accuracy",
@@ -706,16 +707,6 @@ fn split_names(raw: &str) -> Vec<String> {
 fn parse_list(s: &str) -> Option<Vec<f64>> {
     let m = Matrix::parse(s).ok()?;
     (m.rows() == 1).then(|| m.data().to_vec())
-}
-
-fn truncate(s: &str, max: usize) -> String {
-    if s.chars().count() <= max {
-        s.to_string()
-    } else {
-        let mut t: String = s.chars().take(max).collect();
-        t.push('…');
-        t
-    }
 }
 
 /// Percent-encodes everything but ASCII letters, digits and `-_.~` (UTF-8 bytes).

@@ -3,14 +3,14 @@
 
 use leptos::prelude::*;
 
-use super::compare_view::CompareView;
-use super::context::{self, link_to, use_app};
-use super::footer::Footer;
-use super::header::Header;
-use super::notices::{LinkNotices, Toast};
-use super::reliability_view::ReliabilityView;
-use super::story_view::StoryView;
 use crate::state::View;
+use crate::ui::chrome::footer::Footer;
+use crate::ui::chrome::header::Header;
+use crate::ui::chrome::notices::{LinkNotices, Toast};
+use crate::ui::compare::CompareView;
+use crate::ui::context::{self, link_to, use_app};
+use crate::ui::reliability::ReliabilityView;
+use crate::ui::story::StoryView;
 
 /// The whole page.
 #[component]

@@ -1,48 +1,21 @@
-//! The web app's Leptos components (wasm32 only).
+//! The web app's Leptos components (wasm32 only): the only code that touches the DOM.
 //!
-//! One file per thing the user sees:
 //! * [`app`]: the shell — header, link notices, the current view, footer (or, embedded, the
-//!   view alone); [`context`]: the shared state, kept in the URL;
-//! * [`header`], [`view_nav`], [`footer`], [`notices`]: the chrome;
-//! * the views: [`compare_view`] (with [`problem_editor`], [`classifier_list`], [`verdict`],
-//!   [`yields_panel`], [`metric_table`], [`share_bar`]), [`story_view`], [`reliability_view`];
-//! * building blocks: [`matrix_editor`] (an editable matrix), [`matrix_table`] (a read-only
-//!   one), [`plot_canvas`] (a plot with PNG/SVG export), [`export`] (downloads, clipboard),
-//!   [`format`] (how numbers are written).
+//!   view alone); [`context`]: the app-wide state, kept in the URL;
+//! * [`chrome`]: header, view navigation, footer, notices, share bar;
+//! * [`widgets`]: building blocks shared by the views (matrix editor, plot canvas, …);
+//! * [`web`]: downloads, clipboard, the worker pool and its jobs;
+//! * one folder per view — [`compare`], [`reliability`], [`story`] — whose `mod.rs` holds the
+//!   view and its context; a view's panels import from their own view, never from another.
 
 pub mod app;
-pub mod classes_editor;
-pub mod classifier_list;
-pub mod compare_view;
+pub mod chrome;
+pub mod compare;
 pub mod context;
-pub mod deployment_editor;
-pub mod export;
-pub mod footer;
-pub mod format;
-pub mod header;
-pub mod import_dialog;
-pub mod input_kit;
-pub mod intro;
-pub mod matrix_editor;
-pub mod matrix_table;
-pub mod mc_pool;
-pub mod metric_table;
-pub mod notices;
-pub mod paste_box;
-pub mod plot_canvas;
-pub mod problem_editor;
-pub mod question_panel;
-pub mod reliability_figures;
-pub mod reliability_results;
-pub mod reliability_settings;
-pub mod reliability_view;
-pub mod share_bar;
-pub mod story_steps;
-pub mod story_view;
-pub mod verdict;
-pub mod view_nav;
-pub mod worker_status;
-pub mod yields_panel;
+pub mod reliability;
+pub mod story;
+pub mod web;
+pub mod widgets;
 
 /// Starts the app: panics go to the browser console, and [`app::App`] is mounted on `<body>`.
 pub fn start() {

@@ -1,5 +1,5 @@
 // The results side of the Compare view and its sharing: yields, ranking, the metric table of
-// Table 1 (seed 000) with the favoured classifier and the admissibility of each metric, the
+// Table 1 (Dyrland et al. 2022) with the favoured classifier and the admissibility of each metric, the
 // verdict, deployment class shares; "Copy link", embed mode and "Copy embed code", the presets
 // (menu and links), the exports (PNG, SVG, CSV, JSON) and JSON import, and broken links.
 //
@@ -49,7 +49,7 @@ async function grantClipboard(context, page) {
 
 const readClipboard = (page) => page.evaluate(() => navigator.clipboard.readText());
 
-// Table 1 of seed 000 (two decimals) for A = [[27,15],[23,35]] and B = [[43,18],[7,32]], class
+// Table 1 of Dyrland et al. 2022 (two decimals) for A = [[27,15],[23,35]] and B = [[43,18],[7,32]], class
 // "long" positive; every metric favours B except the true-negative rate.
 const TABLE_1 = [
   ['accuracy', '0.62', '0.75', 'B'],
@@ -260,7 +260,7 @@ const PRESETS = [
   { id: 'accuracy', yields: { A: 0.62, B: 0.75 } },
   { id: 'tpr', yields: { A: 0.27, B: 0.43 } },
   { id: 'tnr', yields: { A: 0.35, B: 0.32 } },
-  // Table 4 of seed 001: accuracy 0.7, and p-d with the default κ = (0.5, 0.2, 0.3) is 0.656.
+  // Table 4 of Kozak et al. 2022: accuracy 0.7, and p-d with the default κ = (0.5, 0.2, 0.3) is 0.656.
   { id: 'pd-example', yields: { 'Table 4': 0.7 }, metrics: { preference_driven: { 'Table 4': 0.656 } } },
 ];
 // A state unlike every preset, to start from.
@@ -511,7 +511,7 @@ test('an unknown view and a garbage fragment open the Compare view with a notice
   expect(log.errors).toEqual([]);
 });
 
-// The admissible metrics (eq. 17 of seed 000) and their equivalent utility matrices, as shown.
+// The admissible metrics (eq. 17 of Dyrland et al. 2022) and their equivalent utility matrices, as shown.
 const ADMISSIBLE = {
   utility_yield: [['15', `${MINUS}335`], [`${MINUS}35`, '165']],
   accuracy: [['1', '0'], ['0', '1']],

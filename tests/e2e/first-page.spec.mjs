@@ -12,7 +12,7 @@ for (const { prefix, what } of MOUNTS) {
       await expect(page.getByTestId('app-title')).toHaveText('Utility Lab');
       await expect(page.getByTestId('intro')).toContainText('utility yield');
 
-      // The page opens on the factory example (seed 000 §0): its yields (eq. 3), computed by
+      // The page opens on the factory example (Dyrland et al. 2022, §0): its yields (eq. 3), computed by
       // the core at runtime and written with the typographic minus.
       await expect(page.getByTestId('yield-A')).toHaveText('3.5');
       await expect(page.getByTestId('yield-B')).toHaveText(`${MINUS}3.5`);
@@ -21,7 +21,7 @@ for (const { prefix, what } of MOUNTS) {
       expect(a).toBeCloseTo(3.5, 12);
       expect(b).toBeCloseTo(-3.5, 12);
 
-      // Matrices label both axes: rows = output, columns = true class (SPEC §1).
+      // Matrices label both axes: rows = output, columns = true class.
       await expect(page.getByText('output ↓ / true →', { exact: true }).first()).toBeVisible();
 
       await expectWorkerReady(page);

@@ -1,4 +1,4 @@
-// The Metric reliability view: the Monte Carlo of seed 000 §4.2 in the browser's web workers.
+// The Metric reliability view: the Monte Carlo of Dyrland et al. 2022, §4.2 in the browser's web workers.
 //
 // * With the default settings (the paper's), Run gives accuracy ≈ 8.7 % and, with σ = 0.11,
 //   the erroneous utility ≈ 4 % (the paper's numbers).

@@ -1,4 +1,4 @@
-// The Story view (SPEC §4.7): the factory story of seed 000 §0 as a guided walk. Each step
+// The Story view: the factory story of Dyrland et al. 2022, §0 as a guided walk. Each step
 // opens from its own link (#view=story&step=N) and shows its numbers, computed by the core;
 // Previous / Next, the list of steps and the ← / → keys move and keep the link's step up to
 // date; the "try it" links open the Compare view; embed mode; a bad step in a link.
@@ -63,7 +63,7 @@ const CONTENT = {
     await expect(page.getByTestId('story-step')).toContainText('Which one would you deploy?');
   },
   2: async (page) => {
-    // Table 1 of seed 000, computed by the core, to two decimals.
+    // Table 1 of Dyrland et al. 2022, computed by the core, to two decimals.
     const table = {
       accuracy: ['0.62', '0.75'],
       balanced_accuracy: ['0.62', '0.75'],

@@ -33,7 +33,7 @@ for (const { prefix, what } of MOUNTS) {
     const status = page.getByTestId('worker-status');
     await expect(status).not.toHaveAttribute('data-state', 'starting');
     await expect(status, await status.textContent()).toHaveAttribute('data-state', 'ready');
-    // Classifier A's yield of the factory example (seed 000 eq. 3), computed in the worker.
+    // Classifier A's yield of the factory example (Dyrland et al. 2022, eq. 3), computed in the worker.
     await expect(status).toContainText('3.5');
     // The worker was loaded from the page's own directory.
     expect(log.requests).toContain(new URL(`${prefix}mc_worker_loader.js`, page.url()).href);

@@ -7,6 +7,7 @@
 
 use std::io::{Read, Write};
 use utility_lab::core::{ConfusionMatrix, CoreError, Matrix, Orientation, UtilityMatrix};
+use utility_lab::text::{parse_number, truncate};
 
 /// The most values a comma-separated list argument may hold.
 pub const MAX_LIST: usize = 10_000;
@@ -22,34 +23,7 @@ pub fn parse_orientation(s: &str) -> Result<Orientation, String> {
 /// clap value parser for a finite real number (rejects `nan`, `inf`, which Rust's `f64` parser
 /// accepts).
 pub fn parse_finite(s: &str) -> Result<f64, String> {
-    number(s).ok_or_else(|| "not a finite number".to_string())
-}
-
-/// One number: decimal or exponent notation, optional sign; no NaN, no infinity, no hex
-/// (the same rules as the core's matrix syntax).
-pub fn number(cell: &str) -> Option<f64> {
-    let t = cell.trim();
-    if t.is_empty() || t.len() > 64 {
-        return None;
-    }
-    if !t
-        .chars()
-        .all(|c| c.is_ascii_digit() || matches!(c, '+' | '-' | '.' | 'e' | 'E'))
-    {
-        return None;
-    }
-    t.parse::<f64>().ok().filter(|v| v.is_finite())
-}
-
-/// `s` cut to at most `max` characters (with `…`), for echoing bad input in an error.
-pub fn shorten(s: &str, max: usize) -> String {
-    if s.chars().count() <= max {
-        s.to_string()
-    } else {
-        let mut t: String = s.chars().take(max).collect();
-        t.push('…');
-        t
-    }
+    parse_number(s).ok_or_else(|| "not a finite number".to_string())
 }
 
 /// Reads a whole file, or standard input for `-`, as UTF-8 text.
@@ -91,7 +65,7 @@ pub fn display_path(path: &str) -> String {
     if path == "-" {
         "stdin".to_string()
     } else {
-        shorten(path, 80)
+        truncate(path, 80)
     }
 }
 
@@ -216,14 +190,14 @@ pub fn split_named(option: &str, text: &str) -> Result<(String, String), String>
     let Some((name, m)) = text.split_once('=') else {
         return Err(format!(
             "{option} '{}': expected NAME=MATRIX, e.g. {option} A='27,15;23,35'",
-            shorten(text, 40)
+            truncate(text, 40)
         ));
     };
     let name = name.trim();
     if name.is_empty() {
         return Err(format!(
             "{option} '{}': the classifier's name (before '=') is empty",
-            shorten(text, 40)
+            truncate(text, 40)
         ));
     }
     Ok((name.to_string(), m.to_string()))
@@ -249,7 +223,7 @@ pub fn named_confusions(
     let mut out: Vec<(String, ConfusionMatrix)> = Vec::with_capacity(values.len());
     for v in values {
         let (name, text) = split_named("--cm", v)?;
-        let label = format!("--cm {}", shorten(&name, 40));
+        let label = format!("--cm {}", truncate(&name, 40));
         if out.iter().any(|(n, _)| *n == name) {
             return Err(format!("{label}: the name is given twice"));
         }
@@ -259,7 +233,7 @@ pub fn named_confusions(
                 return Err(format!(
                     "{label}: {} classes, but --cm {} has {}",
                     cm.n(),
-                    shorten(first, 40),
+                    truncate(first, 40),
                     c0.n()
                 ));
             }
@@ -292,13 +266,13 @@ pub fn list_arg(option: &str, text: &str) -> Result<Vec<f64>, String> {
         if t.is_empty() {
             return Err(format!("{option}: value {} is empty", k + 1));
         }
-        match number(t) {
+        match parse_number(t) {
             Some(v) => out.push(v),
             None => {
                 return Err(format!(
                     "{option}: value {}: '{}' is not a number",
                     k + 1,
-                    shorten(t, 24)
+                    truncate(t, 24)
                 ))
             }
         }
@@ -370,7 +344,7 @@ pub fn names_arg(option: &str, text: &str, n: usize, what: &str) -> Result<Vec<S
         if names[..k].contains(a) {
             return Err(format!(
                 "{option}: the name '{}' is given twice",
-                shorten(a, 40)
+                truncate(a, 40)
             ));
         }
     }
@@ -460,7 +434,7 @@ pub fn fmt_num(v: f64) -> String {
         }
         return s;
     }
-    utility_lab::core::matrix::format_trimmed(v, 4)
+    utility_lab::text::trimmed(v, 4)
 }
 
 /// A number with exactly 4 decimals (metrics, probabilities, rates), for aligned columns.

@@ -1,5 +1,5 @@
-//! `ulab decide`: expected utilities and the optimal decision (seed 000 eqs. 8–9, seed 002
-//! eqs. 2, 12), and a label-only classifier turned into a decision maker (seed 002 §3.2,
+//! `ulab decide`: expected utilities and the optimal decision (Dyrland et al. 2022 eqs. 8–9, Dyrland et al. (draft)
+//! eqs. 2, 12), and a label-only classifier turned into a decision maker (Dyrland et al. (draft), §3.2,
 //! eq. 23, appendix).
 
 use crate::common::{self, fmt4, fmt_num, quoted, Table};
@@ -30,7 +30,7 @@ than classes (e.g. \"refer to an expert\"); decision d < number of classes means
 \"expected_utilities\",\"optimal\",\"most_probable\"}],\"raw_yield\",\"remapped_yield\"}.
 
 Examples:
-  # The lottery of seed 002 (decisions buy, not-buy × classes win, lose), p(win) = 0.2:
+  # The lottery of Dyrland et al. (draft) (decisions buy, not-buy × classes win, lose), p(win) = 0.2:
   # the most probable class is 'lose', the optimal decision is 'buy'
   ulab decide --utility '10,-1;0,0' --probabilities 0.2,0.8 --decisions buy,not-buy --classes win,lose
   # A third decision, 'refer', worth 0.8 whatever the class

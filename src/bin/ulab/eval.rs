@@ -1,5 +1,5 @@
 //! `ulab eval`: the utility yield, every metric and the ranking of classifiers under a utility
-//! matrix (Table 1 of seed 000, with the yields beside it).
+//! matrix (Table 1 of Dyrland et al. 2022, with the yields beside it).
 
 use crate::common::{self, fmt4, fmt_num, quoted, Table};
 use serde::Serialize;
@@ -28,7 +28,7 @@ then those expected in deployment.
 \"preference_driven\"}}],\"ranking\":[names]}: yields per item, full precision, null = undefined.
 
 Examples:
-  # The factory of seed 000: most metrics favour B, the yield favours A (3.5 vs -3.5 €/item)
+  # The factory of Dyrland et al. 2022: most metrics favour B, the yield favours A (3.5 vs -3.5 €/item)
   ulab eval --utility '15,-335;-35,165' --cm A='27,15;23,35' --cm B='43,18;7,32'
   # The variant utilities (eq. 5): now B yields more (7.3 vs 4.7)
   ulab eval --utility '45,-335;-65,165' --cm A='27,15;23,35' --cm B='43,18;7,32' --json
@@ -133,7 +133,11 @@ pub fn run(args: &Args) -> Result<(), String> {
     let u = common::utility_arg(&args.utility)?;
     let named = common::named_confusions(&args.classifiers.cm, args.classifiers.orientation)?;
     let n = named[0].1.n();
-    common::check_fits(&u, n, &format!("--cm {}", common::shorten(&named[0].0, 40)))?;
+    common::check_fits(
+        &u,
+        n,
+        &format!("--cm {}", utility_lab::text::truncate(&named[0].0, 40)),
+    )?;
     let classes = common::class_names(args.classes.as_deref(), n)?;
     let prevalence = match &args.prevalence {
         Some(t) => Some(common::shares_arg(
@@ -151,7 +155,7 @@ pub fn run(args: &Args) -> Result<(), String> {
 
     let mut evaluated = Vec::with_capacity(named.len());
     for (name, cm) in named {
-        let label = format!("--cm {}", common::shorten(&name, 40));
+        let label = format!("--cm {}", utility_lab::text::truncate(&name, 40));
         let counts = cm.is_integer_counts();
         let cm = match &prevalence {
             Some(pi) => prevalence::reweight(&cm, pi).map_err(|e| match e {
@@ -408,7 +412,7 @@ fn human(
     }
     out.push_str(
         "  admissible: ranks classifiers as the yield of one fixed utility matrix does (eq. 17 \
-         of seed 000);\n  'no': can rank classifiers against any utility matrix\n",
+         of Dyrland et al. 2022);\n  'no': can rank classifiers against any utility matrix\n",
     );
     match kappa {
         Some(k) => out.push_str(&format!(
@@ -416,7 +420,7 @@ fn human(
             common::fmt_list_capped(k)
         )),
         None => out.push_str(
-            "  p-d with κ = each matrix's class shares (its default, eq. 31 of seed 001)\n",
+            "  p-d with κ = each matrix's class shares (its default, eq. 31 of Kozak et al. 2022)\n",
         ),
     }
     for (i, reason, metrics) in &notes {

@@ -36,13 +36,13 @@ mod cli {
     pub enum Cmd {
         /// Yields, metrics and ranking of classifiers under a utility matrix.
         Eval(super::eval::Args),
-        /// The Monte Carlo experiment of mis-ranked pairs (seed 000 §4.2).
+        /// The Monte Carlo experiment of mis-ranked pairs (Dyrland et al. 2022, §4.2).
         Mc(super::mc::Args),
         /// Expected utilities and the optimal decision; probabilities from a label-only classifier.
         Decide(super::decide::Args),
         /// ROC curve, AUC and the yield-maximizing operating point.
         Roc(super::roc::Args),
-        /// The preference-driven measure (seed 001).
+        /// The preference-driven measure (Kozak et al. 2022).
         Pd(super::pd::Args),
     }
 

@@ -1,4 +1,4 @@
-//! `ulab mc`: the Monte Carlo of mis-ranked pairs (seed 000 §4.2; spec §3 and §6).
+//! `ulab mc`: the Monte Carlo of mis-ranked pairs (Dyrland et al. 2022, §4.2).
 //!
 //! Runs the chunks of [`utility_lab::core::mc::run_chunk`] on `--threads` threads (an atomic
 //! counter hands out chunk indices; the tallies are merged in chunk order), so the numbers
@@ -43,7 +43,7 @@ pub struct Args {
     pub sweep: Option<String>,
 }
 
-/// The JSON object of one run (spec §6: exactly these keys).
+/// The JSON object of one run (exactly these keys).
 #[derive(Serialize)]
 struct JsonRun {
     prior: Prior,
@@ -196,7 +196,7 @@ fn run_threaded(config: &McConfig, threads: usize) -> Result<Timed, String> {
 
 fn print_table(run: &Timed, threads: usize) {
     let r = &run.result;
-    println!("Mis-ranked pairs of classifiers (seed 000 §4.2)");
+    println!("Mis-ranked pairs of classifiers (Dyrland et al. 2022, §4.2)");
     println!(
         "prior {}, σ = {} (realized sd {:.4}), {} pairs, seed {}",
         r.prior, r.sigma, r.realized_sd, r.pairs, r.seed
@@ -228,7 +228,7 @@ fn print_table(run: &Timed, threads: usize) {
 
 fn print_sweep(runs: &[Timed], threads: usize) {
     let first = &runs[0].result;
-    println!("Mis-ranked pairs (%) as σ grows (seed 000 fig. 7)");
+    println!("Mis-ranked pairs (%) as σ grows (Dyrland et al. 2022 fig. 7)");
     println!(
         "prior {}, {} pairs per σ, seed {}",
         first.prior, first.pairs, first.seed

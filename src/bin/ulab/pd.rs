@@ -1,4 +1,4 @@
-//! `ulab pd`: the preference-driven measure of seed 001 — its value for a preference vector κ,
+//! `ulab pd`: the preference-driven measure of Kozak et al. 2022 — its value for a preference vector κ,
 //! the κ for which it equals F1, the two-class heatmap over (κ₀, κ₁) (figs. 2–5), and the
 //! distribution over a grid of κ vectors with how often each classifier ranks first (fig. 7).
 
@@ -9,12 +9,12 @@ use utility_lab::core::pd::{self as core_pd, MAX_GRID_VECTORS};
 use utility_lab::core::{ConfusionMatrix, Score};
 
 const AFTER_HELP: &str = "\
-p-d_κ = (1/c) Σ_k κ_k·precision_k + (1 − κ_k)·recall_k (eq. 27–30 of seed 001); κ_k = 1 counts
+p-d_κ = (1/c) Σ_k κ_k·precision_k + (1 − κ_k)·recall_k (eq. 27–30 of Kozak et al. 2022); κ_k = 1 counts
 only the precision of class k, κ_k = 0 only its recall. The default κ is each matrix's class
 shares (eq. 31). As in the measure's reference definition, a 0/0 precision or recall counts as 0
 inside p-d (everywhere else Utility Lab reports 0/0 as undefined).
 
-F1 here is seed 001's macro F1 (eq. 23): the harmonic mean of macro precision and macro recall,
+F1 here is Kozak et al.'s macro F1 (eq. 23): the harmonic mean of macro precision and macro recall,
 for two classes as well (it is not the F1 of class 0 that `ulab eval` reports). \"κ for F1\" is
 the preference vector closest to the κ in use for which p-d equals that F1 (p-d is linear in κ),
 or none if no κ in [0, 1]^c reaches it.
@@ -31,13 +31,13 @@ first (ties split evenly). A grid may be written with an ellipsis: 0,0.1,...,1.
 (null where undefined or not asked for).
 
 Examples:
-  # The worked example of seed 001 (Table 4, rows = true class): p-d = 0.656
+  # The worked example of Kozak et al. 2022 (Table 4, rows = true class): p-d = 0.656
   ulab pd --cm T4='40,7,3;8,10,2;9,1,20' --orientation true-rows
   # The factory classifiers over the paper's 11 × 11 grid, and their yields
   ulab pd --cm A='27,15;23,35' --cm B='43,18;7,32' --steps 10 --utility '15,-335;-35,165'
   ulab pd --cm A='27,15;23,35' --kappa 0.2,0.6 --grid 0,0.25,...,1 --json";
 
-/// The preference-driven measure (seed 001).
+/// The preference-driven measure (Kozak et al. 2022).
 #[derive(clap::Args)]
 #[command(after_help = AFTER_HELP)]
 pub struct Args {
@@ -140,7 +140,11 @@ fn parse_grid(text: &str) -> Result<Vec<f64>, String> {
         let t = tokens[k];
         if t == "..." || t == "…" {
             let n = out.len();
-            let Some(&end) = tokens.get(k + 1).and_then(|e| common::number(e)).as_ref() else {
+            let Some(&end) = tokens
+                .get(k + 1)
+                .and_then(|e| utility_lab::text::parse_number(e))
+                .as_ref()
+            else {
                 return Err(
                     "--grid: '...' must be followed by the last value, as in 0,0.1,...,1"
                         .to_string(),
@@ -182,12 +186,12 @@ fn parse_grid(text: &str) -> Result<Vec<f64>, String> {
         if t.is_empty() {
             return Err(format!("--grid: value {} is empty", out.len() + 1));
         }
-        match common::number(t) {
+        match utility_lab::text::parse_number(t) {
             Some(v) => out.push(v),
             None => {
                 return Err(format!(
                     "--grid: '{}' is not a number",
-                    common::shorten(t, 24)
+                    utility_lab::text::truncate(t, 24)
                 ))
             }
         }
@@ -213,7 +217,11 @@ pub fn run(args: &Args) -> Result<(), String> {
     let u = match &args.utility {
         Some(t) => {
             let u = common::utility_arg(t)?;
-            common::check_fits(&u, n, &format!("--cm {}", common::shorten(&named[0].0, 40)))?;
+            common::check_fits(
+                &u,
+                n,
+                &format!("--cm {}", utility_lab::text::truncate(&named[0].0, 40)),
+            )?;
             Some(u)
         }
         None => None,
@@ -237,7 +245,7 @@ pub fn run(args: &Args) -> Result<(), String> {
 
     let mut results = Vec::with_capacity(named.len());
     for (name, cm) in named {
-        let label = format!("--cm {}", common::shorten(&name, 40));
+        let label = format!("--cm {}", utility_lab::text::truncate(&name, 40));
         let cm = common::metric_safe(&cm);
         let k = kappa.clone().unwrap_or_else(|| metrics::default_kappa(&cm));
         let value = metrics::preference_driven(&cm, &k).map_err(|e| format!("--kappa: {e}"))?;
@@ -378,12 +386,18 @@ fn human(
             kappa_text(&results[0].kappa)
         ));
     } else {
-        out.push_str("κ = each matrix's class shares (the default, eq. 31 of seed 001)\n");
+        out.push_str("κ = each matrix's class shares (the default, eq. 31 of Kozak et al. 2022)\n");
     }
     out.push('\n');
 
     let with_yield = results.iter().any(|r| r.yield_value.is_some());
-    let mut header = vec!["classifier", "p-d", "macro P", "macro R", "F1 (seed 001)"];
+    let mut header = vec![
+        "classifier",
+        "p-d",
+        "macro P",
+        "macro R",
+        "F1 (Kozak et al. 2022)",
+    ];
     if with_yield {
         header.push("yield");
     }
@@ -452,7 +466,7 @@ fn human(
     out.push('\n');
 
     out.push_str(
-        "κ for which p-d equals F1 (F1 = seed 001's macro F1: the harmonic mean of macro precision \
+        "κ for which p-d equals F1 (F1 = Kozak et al.'s macro F1: the harmonic mean of macro precision \
          and macro recall; the κ closest to the one above):\n",
     );
     for r in results {

@@ -1,6 +1,6 @@
 //! `ulab roc`: the ROC curve of scored cases or of the binormal model, its AUC and convex hull,
 //! and with a utility matrix the iso-utility slope and the yield-maximizing operating point
-//! (seed 000 §5).
+//! (Dyrland et al. 2022, §5).
 
 use crate::common::{self, fmt4, fmt_num, quoted, Table};
 use serde::Serialize;
@@ -34,7 +34,7 @@ Examples:
   ulab roc --scores scores.csv
   ulab roc --scores scores.csv --positive spam --utility '1,-5;0,0' --curve
   python model.py | ulab roc --scores - --utility '15,-335;-35,165' --json
-  # Fig. 8 of seed 000: a binormal curve and the slope-¼ iso-utility lines of [[4,0],[0,1]]
+  # Fig. 8 of Dyrland et al. 2022: a binormal curve and the slope-¼ iso-utility lines of [[4,0],[0,1]]
   ulab roc --binormal 1,1 --utility '4,0;0,1' --share 0.5 --curve";
 
 /// ROC curve, AUC and the yield-maximizing operating point.
@@ -205,7 +205,7 @@ fn read_scores(path: &str) -> Result<ScoreData, String> {
         let fields = split(line, s);
         if cols.is_none() {
             // The first line: a header if its first field is not a number.
-            if common::number(&fields[0]).is_none() {
+            if utility_lab::text::parse_number(&fields[0]).is_none() {
                 let lower: Vec<String> = fields.iter().map(|f| f.to_lowercase()).collect();
                 let si = lower.iter().position(|f| f == "score");
                 let li = lower.iter().position(|f| f == "label");
@@ -238,10 +238,10 @@ fn read_scores(path: &str) -> Result<ScoreData, String> {
                 fields.len()
             ));
         }
-        let score = common::number(&fields[si]).ok_or_else(|| {
+        let score = utility_lab::text::parse_number(&fields[si]).ok_or_else(|| {
             format!(
                 "{shown}: line {line_no}: '{}' is not a number",
-                common::shorten(&fields[si], 24)
+                utility_lab::text::truncate(&fields[si], 24)
             )
         })?;
         let label = fields[li].clone();
@@ -262,7 +262,10 @@ fn sorted_labels(labels: &[String]) -> Vec<String> {
     let mut v: Vec<String> = labels.to_vec();
     v.sort();
     v.dedup();
-    let nums: Option<Vec<f64>> = v.iter().map(|l| common::number(l)).collect();
+    let nums: Option<Vec<f64>> = v
+        .iter()
+        .map(|l| utility_lab::text::parse_number(l))
+        .collect();
     if let Some(nums) = nums {
         let mut pairs: Vec<(f64, String)> = nums.into_iter().zip(v).collect();
         pairs.sort_by(|a, b| a.0.total_cmp(&b.0).then_with(|| a.1.cmp(&b.1)));
@@ -301,7 +304,7 @@ fn scores_mode(args: &Args, path: &str, u: Option<&UtilityMatrix>) -> Result<Str
                 let list: Vec<String> = labels.iter().take(6).map(|l| quoted(l)).collect();
                 return Err(format!(
                     "--positive: the label {} does not occur in {shown} (labels: {}{})",
-                    quoted(&common::shorten(&p, 40)),
+                    quoted(&utility_lab::text::truncate(&p, 40)),
                     list.join(", "),
                     if labels.len() > 6 { ", …" } else { "" }
                 ));
@@ -312,7 +315,7 @@ fn scores_mode(args: &Args, path: &str, u: Option<&UtilityMatrix>) -> Result<Str
             if labels.len() < 2 {
                 return Err(format!(
                     "{shown}: only one label ({}): a ROC curve needs cases of two classes",
-                    quoted(&common::shorten(&labels[0], 40))
+                    quoted(&utility_lab::text::truncate(&labels[0], 40))
                 ));
             }
             if labels.len() > 2 {
@@ -331,7 +334,7 @@ fn scores_mode(args: &Args, path: &str, u: Option<&UtilityMatrix>) -> Result<Str
     if labels.len() < 2 {
         return Err(format!(
             "{shown}: only one label ({}): a ROC curve needs cases of two classes",
-            quoted(&common::shorten(&labels[0], 40))
+            quoted(&utility_lab::text::truncate(&labels[0], 40))
         ));
     }
     let is_pos: Vec<bool> = data.labels.iter().map(|l| *l == positive).collect();
@@ -659,5 +662,5 @@ fn binormal_mode(args: &Args, ab: &str, u: Option<&UtilityMatrix>) -> Result<Str
 
 /// An AUC with more digits than a table cell (binormal AUCs are exact formulas).
 fn fmt_num_precise(v: f64) -> String {
-    utility_lab::core::matrix::format_trimmed(v, 10)
+    utility_lab::text::trimmed(v, 10)
 }

@@ -1,10 +1,10 @@
-//! The Monte Carlo of mis-ranked pairs (seed 000 §4.2, figs 2–7) and the user's own question.
+//! The Monte Carlo of mis-ranked pairs (Dyrland et al. 2022, §4.2, figs 2–7) and the user's own question.
 //!
-//! **The experiment** (spec §3, read as the paper's authors' code does it). Each sample is a
+//! **The experiment** (read as the paper's authors' code does it). Each sample is a
 //! pair of binary classifiers evaluated on one test set:
 //!
 //! 1. a true utility matrix: a point `(x, y)` from the [`Prior`], mapped to a normalized matrix
-//!    by seed 000 eq. 13 ([`sampler::utility_point`], [`sampler::utility_entries`]);
+//!    by Dyrland et al. 2022, eq. 13 ([`sampler::utility_point`], [`sampler::utility_entries`]);
 //! 2. the assessed (erroneous) utility matrix: the true one plus `N(0, σ²)` noise on each
 //!    entry, conditioned on entries in `[0, 1]`, `U'00 ≥ U'10`, `U'11 ≥ U'01`, not renormalized
 //!    ([`sampler::erroneous_utility`]; drawn column by column, which is the same distribution);
@@ -62,7 +62,7 @@ pub const MAX_PAIRS: u64 = 1 << 32;
 /// The fixed-point unit of the error sums of a [`Tally`]: `2⁻²⁸`.
 pub const ERROR_SCALE: f64 = (1u64 << 28) as f64;
 
-/// The prior distribution of true utility matrices on the space of fig. 1 (seed 000 §4.2 (i)).
+/// The prior distribution of true utility matrices on the space of fig. 1 (Dyrland et al. 2022, §4.2 (i)).
 ///
 /// # Examples
 ///

@@ -4,7 +4,7 @@
 //!
 //! Model, per draw:
 //! * **Utilities.** The utility matrix `U` (any real values, `n_d × n_c`) is min-max normalized
-//!   (`N = (U − U_min)/(U_max − U_min)`, seed 000 eq. 12); each entry gets independent
+//!   (`N = (U − U_min)/(U_max − U_min)`, Dyrland et al. 2022, eq. 12); each entry gets independent
 //!   `N(0, σ²)` noise on that scale, **not truncated** (the binary constraints of the paper's
 //!   Monte Carlo — entries in `[0, 1]`, correct decisions above wrong ones — have no general
 //!   counterpart for `n` classes or extra decisions, and truncating would bias the mean);
@@ -450,7 +450,7 @@ fn quantile(sorted: &[f64], q: f64) -> f64 {
 ///
 /// # Examples
 ///
-/// The factory story (seed 000 §0): with 100 test items each and the factory's utilities,
+/// The factory story (Dyrland et al. 2022, §0): with 100 test items each and the factory's utilities,
 /// A beats B in most draws.
 ///
 /// ```

@@ -34,7 +34,7 @@ pub type McRng = Xoshiro256PlusPlus;
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Stream {
-    /// The pairs of classifiers of the Monte Carlo (seed 000 §4.2) and fig. 6.
+    /// The pairs of classifiers of the Monte Carlo (Dyrland et al. 2022, §4.2) and fig. 6.
     Pairs = 0,
     /// The user's own question (P(best), yield distributions).
     Question = 1,

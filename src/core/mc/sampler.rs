@@ -128,7 +128,7 @@ pub fn gamma<R: RngCore + ?Sized>(rng: &mut R, shape: f64) -> f64 {
 }
 
 /// A classifier's true-positive or true-negative rate, `0.5 + 0.5·√U` with `U` uniform on
-/// `[0, 1)` (seed 000 §4.2 (ii)): density `8(r − ½)` rising linearly on `[½, 1]`; quantile
+/// `[0, 1)` (Dyrland et al. 2022, §4.2 (ii)): density `8(r − ½)` rising linearly on `[½, 1]`; quantile
 /// function `½ + ½√q`, so median `0.8536`, quartiles `0.75` and `0.9330`.
 ///
 /// # Examples
@@ -161,7 +161,7 @@ pub fn class_share<R: RngCore + ?Sized>(rng: &mut R) -> f64 {
     uniform_open(rng)
 }
 
-/// A point `(x, y)` of the space of binary utility matrices (seed 000 fig. 1) from `prior`:
+/// A point `(x, y)` of the space of binary utility matrices (Dyrland et al. 2022 fig. 1) from `prior`:
 ///
 /// * [`Prior::Uniform`]: uniform on the hexagon `|y − x| < 1` of the square `[−1, 1]²` — the
 ///   distribution of `x, y ~ U(−1, 1)` redrawn until `|y − x| < 1`, but drawn without
@@ -205,7 +205,7 @@ pub fn utility_point<R: RngCore + ?Sized>(rng: &mut R, prior: Prior) -> (f64, f6
     }
 }
 
-/// The normalized utility matrix of the point `(x, y)` by seed 000 eq. 13, row-major
+/// The normalized utility matrix of the point `(x, y)` by Dyrland et al. 2022, eq. 13, row-major
 /// `[U00, U01, U10, U11]` (rows = decisions, columns = true classes):
 /// `[[1 − x·δ(x>0), y·δ(y>0)], [−y·δ(y<0), 1 + x·δ(x<0)]]`.
 ///
@@ -324,7 +324,7 @@ fn truncated_entry_uniform<R: RngCore + ?Sized>(rng: &mut R, v: f64, sigma: f64)
 /// `[0, 1]`, and with `σ = 0` — or a negative or non-finite `σ` — the clamped matrix is returned
 /// as it is, in order or not): each entry plus independent
 /// `N(0, σ²)` noise, conditioned on every entry in `[0, 1]`, `U'00 ≥ U'10` and `U'11 ≥ U'01`;
-/// not renormalized (seed 000 §4.2 (iii), as in its authors' code).
+/// not renormalized (Dyrland et al. 2022, §4.2 (iii), as in its authors' code).
 ///
 /// **Column by column.** The conditions involve column 0 (`U00`, `U10`) and column 1 (`U01`,
 /// `U11`) separately, and the noise is independent, so the conditioned distribution is the

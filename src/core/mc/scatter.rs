@@ -1,5 +1,5 @@
 //! Data for the figures: metric score vs yield at a fixed class balance and utility matrix
-//! (seed 000 figs 2–3), differences in true yield vs differences in score for the Monte
+//! (Dyrland et al. 2022 figs 2–3), differences in true yield vs differences in score for the Monte
 //! Carlo's pairs (fig. 6), points of the prior on the utility space (fig. 4) and erroneous
 //! utility matrices around a true one (fig. 5).
 
@@ -53,7 +53,7 @@ pub struct ScoreSeries {
     pub misranked_pairs: Vec<usize>,
 }
 
-/// Scores vs yields of many confusion matrices with one class balance (figs 2–3 of seed 000):
+/// Scores vs yields of many confusion matrices with one class balance (figs 2–3 of Dyrland et al. 2022):
 /// matrix `k` is `[[p·tpr_k, q(1−tnr_k)], [p(1−tpr_k), q·tnr_k]]`.
 ///
 /// # Examples
@@ -333,7 +333,7 @@ pub fn pair_differences(
     Ok(out)
 }
 
-/// `n` points `(x, y)` of the utility space drawn from `prior` (fig. 4 of seed 000 for the
+/// `n` points `(x, y)` of the utility space drawn from `prior` (fig. 4 of Dyrland et al. 2022 for the
 /// gaussian), with [`sampler::utility_point`]. Stream: [`Stream::PriorPoints`], chunks of 2¹⁶.
 ///
 /// # Errors
@@ -361,7 +361,7 @@ pub fn prior_points(prior: Prior, n: usize, seed: u64) -> Result<Vec<(f64, f64)>
 }
 
 /// `n` erroneous versions of the utility matrix `utility` (any real 2 × 2 matrix inside the
-/// space of fig. 1), as points `(x, y)` (fig. 5 of seed 000: the extent of errors of a given
+/// space of fig. 1), as points `(x, y)` (fig. 5 of Dyrland et al. 2022: the extent of errors of a given
 /// `σ`). The matrix is normalized (eq. 12); the errors are drawn as in the Monte Carlo
 /// ([`sampler::erroneous_utility`], not renormalized); each erroneous matrix `U'` is then placed
 /// at the coordinates of *its* normalization, as

@@ -48,7 +48,7 @@ pub const SCORE_METRICS: [Metric; N_SCORES] = [
 /// * Cohen's kappa `(p_o − p_e)/(1 − p_e)`, `p_o = TP + TN`,
 ///   `p_e = (TP+FP)(TP+FN) + (FN+TN)(FP+TN)`;
 /// * preference-driven with the default preference vector `κ = (p, q)` (the class shares,
-///   seed 001 eq. 31): `½ Σ_i κ_i·precision_i + (1 − κ_i)·recall_i`, where class 1's precision
+///   Kozak et al. 2022 eq. 31): `½ Σ_i κ_i·precision_i + (1 − κ_i)·recall_i`, where class 1's precision
 ///   is `TN/(TN + FN)` and its recall `b`; a 0/0 term counts as 0 (as the measure's reference
 ///   code does).
 ///
@@ -57,7 +57,7 @@ pub const SCORE_METRICS: [Metric; N_SCORES] = [
 ///
 /// # Examples
 ///
-/// Classifier A of the factory story (seed 000 eq. 1: `TP = 0.27, FP = 0.15, FN = 0.23,
+/// Classifier A of the factory story (Dyrland et al. 2022, eq. 1: `TP = 0.27, FP = 0.15, FN = 0.23,
 /// TN = 0.35`):
 ///
 /// ```

@@ -1,4 +1,4 @@
-//! Sweeps over the noise level `σ` (seed 000 fig. 7): the mis-ranking percentage of every
+//! Sweeps over the noise level `σ` (Dyrland et al. 2022 fig. 7): the mis-ranking percentage of every
 //! metric as `σ` grows, for one or both priors, with the realized standard deviation beside
 //! each `σ` (so either can be the x-axis).
 

@@ -1,0 +1,389 @@
+//! How numbers and short texts are written and read, the same way everywhere: on the page, in
+//! the plots, in exported files, in links and on the command line. Pure and native-testable
+//! (no web crates), so every rule here has its doctest.
+//!
+//! Writing:
+//! * for people: [`number`] (at most `d` decimals), [`fixed`] (exactly `d` decimals, for
+//!   columns), [`signed`], [`percent`], [`prose`] (decimals by magnitude), [`sci`] (`3.2·10⁶`),
+//!   [`axis_label`] (`1.5k`) — all with the typographic minus `−` and never `−0`;
+//! * for machines: [`shortest`] (what the user typed, exactly: links, the matrix syntax) and
+//!   [`exported`] (a computed value in a file, without floating-point noise) — ASCII `-`.
+//!
+//! Reading: [`parse_number`] and [`parse_decimal`] (the one number rule of the matrix syntax,
+//! links, paste boxes, CSV and `ulab`), [`parse_whole`].
+//!
+//! Short texts: [`truncate`] (to echo bad input in a message), [`capitalize`].
+
+/// The typographic minus sign, used instead of the hyphen for negative numbers on the page.
+pub const MINUS: char = '\u{2212}';
+
+/// The longest text read as one number. Long enough for every `f64` written in plain decimals
+/// (`5e-324` is 328 characters that way), short enough to bound the work on hostile input.
+pub const MAX_NUMBER_CHARS: usize = 400;
+
+/// `s` with a leading hyphen replaced by the typographic minus.
+///
+/// # Examples
+///
+/// ```
+/// assert_eq!(utility_lab::text::typographic("-3.5".into()), "\u{2212}3.5");
+/// assert_eq!(utility_lab::text::typographic("3.5".into()), "3.5");
+/// ```
+pub fn typographic(s: String) -> String {
+    match s.strip_prefix('-') {
+        Some(rest) => format!("{MINUS}{rest}"),
+        None => s,
+    }
+}
+
+/// The shortest text that parses back to exactly `v`: plain decimals for ordinary magnitudes,
+/// exponent notation for very large or small ones (`15`, `-0.5`, `1e70`, `5e-324`). ASCII
+/// hyphen: this is the machine-readable form (links, the matrix syntax, what the user typed).
+///
+/// # Examples
+///
+/// ```
+/// use utility_lab::text::shortest;
+/// assert_eq!(shortest(15.0), "15");
+/// assert_eq!(shortest(-0.25), "-0.25");
+/// assert_eq!(shortest(1e70), "1e70");
+/// assert_eq!(shortest(1e-320), "1e-320");
+/// assert_eq!(shortest(f64::MAX).parse::<f64>().unwrap(), f64::MAX);
+/// ```
+pub fn shortest(v: f64) -> String {
+    // Debug prints the shortest round-trip digits, switching to exponent notation for large
+    // and small magnitudes; it writes whole numbers as "15.0".
+    let s = format!("{v:?}");
+    match s.strip_suffix(".0") {
+        Some(t) => t.to_string(),
+        None => s,
+    }
+}
+
+/// `v` with at most `decimals` decimals and trailing zeros removed (`0.5`, `3`, `-0.125`),
+/// never `-0`. ASCII hyphen.
+///
+/// # Examples
+///
+/// ```
+/// use utility_lab::text::trimmed;
+/// assert_eq!(trimmed(0.5000001, 4), "0.5");
+/// assert_eq!(trimmed(-3.0, 2), "-3");
+/// assert_eq!(trimmed(-0.00001, 2), "0");
+/// ```
+pub fn trimmed(v: f64, decimals: usize) -> String {
+    let s = format!("{v:.decimals$}");
+    let s = if s.contains('.') {
+        s.trim_end_matches('0').trim_end_matches('.').to_string()
+    } else {
+        s
+    };
+    if s == "-0" {
+        "0".to_string()
+    } else {
+        s
+    }
+}
+
+/// `v` with at most `decimals` decimals, trailing zeros removed, and a typographic minus:
+/// `3.5`, `−3.5`, `27`, `0` (never `−0`).
+///
+/// # Examples
+///
+/// ```
+/// use utility_lab::text::number;
+/// assert_eq!(number(-3.5, 2), "\u{2212}3.5");
+/// assert_eq!(number(27.0, 2), "27");
+/// assert_eq!(number(-0.0001, 2), "0");
+/// ```
+pub fn number(v: f64, decimals: usize) -> String {
+    typographic(trimmed(v, decimals))
+}
+
+/// `v` with exactly `decimals` decimals (trailing zeros kept, so that a column lines up) and a
+/// typographic minus: `0.70`, `−3.50`; never `−0.00`.
+///
+/// # Examples
+///
+/// ```
+/// use utility_lab::text::fixed;
+/// assert_eq!(fixed(0.7, 2), "0.70");
+/// assert_eq!(fixed(-0.001, 2), "0.00");
+/// assert_eq!(fixed(-3.5, 1), "\u{2212}3.5");
+/// ```
+pub fn fixed(v: f64, decimals: usize) -> String {
+    let s = format!("{v:.decimals$}");
+    match s.strip_prefix('-') {
+        Some(rest) if rest.chars().all(|c| c == '0' || c == '.') => rest.to_string(),
+        _ => typographic(s),
+    }
+}
+
+/// `v` with at most `decimals` decimals (trailing zeros dropped), a typographic minus, and a
+/// `+` before positive values: `+3.5`, `−3.5`, `0`.
+///
+/// # Examples
+///
+/// ```
+/// use utility_lab::text::signed;
+/// assert_eq!(signed(3.5000000001, 2), "+3.5");
+/// assert_eq!(signed(-3.5, 2), "\u{2212}3.5");
+/// assert_eq!(signed(-0.0001, 2), "0");
+/// ```
+pub fn signed(v: f64, decimals: usize) -> String {
+    let s = trimmed(v, decimals);
+    if s == "0" || s.starts_with('-') {
+        typographic(s)
+    } else {
+        format!("+{s}")
+    }
+}
+
+/// `v` (a share in [0, 1]) as a percentage with at most `decimals` decimals and a narrow
+/// no-break space before the sign: `62 %`.
+///
+/// # Examples
+///
+/// ```
+/// assert_eq!(utility_lab::text::percent(0.625, 1), "62.5\u{202f}%");
+/// ```
+pub fn percent(v: f64, decimals: usize) -> String {
+    format!("{}\u{202f}%", number(100.0 * v, decimals))
+}
+
+/// A number for a sentence: 1 decimal from 100 up, 3 from 1, else 4 (trailing zeros dropped),
+/// typographic minus.
+///
+/// # Examples
+///
+/// ```
+/// use utility_lab::text::prose;
+/// assert_eq!(prose(-3.5), "\u{2212}3.5");
+/// assert_eq!(prose(1234.56), "1234.6");
+/// assert_eq!(prose(0.123456), "0.1235");
+/// ```
+pub fn prose(v: f64) -> String {
+    let decimals = if v.abs() >= 100.0 {
+        1
+    } else if v.abs() >= 1.0 {
+        3
+    } else {
+        4
+    };
+    number(v, decimals)
+}
+
+/// `e` in superscript digits (`⁻³`, `¹⁰`).
+///
+/// # Examples
+///
+/// ```
+/// assert_eq!(utility_lab::text::superscript(-3), "⁻³");
+/// ```
+pub fn superscript(e: i32) -> String {
+    e.to_string()
+        .chars()
+        .map(|c| match c {
+            '0' => '⁰',
+            '1' => '¹',
+            '2' => '²',
+            '3' => '³',
+            '4' => '⁴',
+            '5' => '⁵',
+            '6' => '⁶',
+            '7' => '⁷',
+            '8' => '⁸',
+            '9' => '⁹',
+            _ => '⁻',
+        })
+        .collect()
+}
+
+/// A count or rate in scientific notation from 10⁴ on, with two significant digits
+/// (`3.2·10⁶`, `10⁶`); below, a whole number.
+///
+/// # Examples
+///
+/// ```
+/// use utility_lab::text::sci;
+/// assert_eq!(sci(3_210_000.0), "3.2·10⁶");
+/// assert_eq!(sci(1_000_000.0), "10⁶");
+/// assert_eq!(sci(950.0), "950");
+/// assert_eq!(sci(65_536.0), "6.6·10⁴");
+/// assert_eq!(sci(99_960.0), "10⁵");
+/// ```
+pub fn sci(v: f64) -> String {
+    if !v.is_finite() || v.abs() < 1e4 {
+        return trimmed(v, 0);
+    }
+    let mut e = v.abs().log10().floor() as i32;
+    let mut m = v / 10f64.powi(e);
+    // 9.96 rounds to 10.0: carry.
+    if (m * 10.0).round() / 10.0 >= 10.0 {
+        m /= 10.0;
+        e += 1;
+    }
+    let mantissa = trimmed(m, 1);
+    if mantissa == "1" {
+        format!("10{}", superscript(e))
+    } else {
+        format!("{mantissa}·10{}", superscript(e))
+    }
+}
+
+/// A plot's tick label: `1.5k`, `2M`, up to 3 decimals for small values, typographic minus.
+///
+/// # Examples
+///
+/// ```
+/// use utility_lab::text::axis_label;
+/// assert_eq!(axis_label(-3.0), "\u{2212}3");
+/// assert_eq!(axis_label(1500.0), "1.5k");
+/// assert_eq!(axis_label(0.25), "0.25");
+/// ```
+pub fn axis_label(v: f64) -> String {
+    let a = v.abs();
+    typographic(if a >= 1e6 {
+        format!("{}M", trimmed(v / 1e6, 2))
+    } else if a >= 1e3 {
+        format!("{}k", trimmed(v / 1e3, 2))
+    } else if a >= 10.0 || a == 0.0 {
+        trimmed(v, 1)
+    } else {
+        trimmed(v, 3)
+    })
+}
+
+/// A computed value for an exported file (CSV, JSON figures): rounded to 12 significant digits,
+/// then written as the shortest decimal that reads back to that rounded value — so
+/// floating-point noise (`1013.0000000000001`, `0.40000000000000036`) does not reach the file.
+/// ASCII hyphen, never `-0`; empty for a non-finite value (an undefined cell).
+///
+/// # Examples
+///
+/// ```
+/// use utility_lab::text::exported;
+/// assert_eq!(exported(1013.0000000000001), "1013");
+/// assert_eq!(exported(1.2999999999999998), "1.3");
+/// assert_eq!(exported(0.40000000000000036), "0.4");
+/// assert_eq!(exported(-0.0), "0");
+/// assert_eq!(exported(2.0 / 3.0), "0.666666666667");
+/// assert_eq!(exported(f64::NAN), "");
+/// assert_eq!(exported(1e-300), "1e-300");
+/// ```
+pub fn exported(v: f64) -> String {
+    if !v.is_finite() {
+        return String::new();
+    }
+    let rounded: f64 = format!("{v:.11e}").parse().unwrap_or(v);
+    if rounded == 0.0 {
+        return "0".into();
+    }
+    shortest(rounded)
+}
+
+/// Reads one number of the matrix syntax: decimal or exponent notation with an optional sign
+/// (`15`, `-0.5`, `2.5e-3`), surrounding whitespace ignored. No NaN, no infinity, no hex, no
+/// `_`, nothing that overflows (`1e999`), nothing longer than [`MAX_NUMBER_CHARS`].
+///
+/// # Examples
+///
+/// ```
+/// use utility_lab::text::parse_number;
+/// assert_eq!(parse_number(" -2.5e-1 "), Some(-0.25));
+/// assert_eq!(parse_number("1e-320"), Some(1e-320));
+/// for bad in ["", "inf", "NaN", "0x10", "1_000", "1e999", "1,5", "--1"] {
+///     assert_eq!(parse_number(bad), None, "{bad}");
+/// }
+/// ```
+pub fn parse_number(s: &str) -> Option<f64> {
+    parse_decimal(s, false)
+}
+
+/// [`parse_number`], also accepting a decimal comma (`2,5`) when `decimal_comma` is set, as
+/// spreadsheets of many locales write it.
+///
+/// # Examples
+///
+/// ```
+/// use utility_lab::text::parse_decimal;
+/// assert_eq!(parse_decimal("2,5", true), Some(2.5));
+/// assert_eq!(parse_decimal("2,5", false), None);
+/// ```
+pub fn parse_decimal(s: &str, decimal_comma: bool) -> Option<f64> {
+    let t = s.trim();
+    if t.is_empty() || t.len() > MAX_NUMBER_CHARS {
+        return None;
+    }
+    let owned;
+    let t = if decimal_comma && t.contains(',') {
+        owned = t.replace(',', ".");
+        owned.as_str()
+    } else {
+        t
+    };
+    // Only digits, sign, point and exponent: rejects "inf", "NaN", "0x10", "1_000".
+    if !t
+        .chars()
+        .all(|c| c.is_ascii_digit() || matches!(c, '+' | '-' | '.' | 'e' | 'E'))
+    {
+        return None;
+    }
+    t.parse::<f64>().ok().filter(|v| v.is_finite())
+}
+
+/// Reads a whole number ≥ 0, also written as `1e6` or `1000000.0`.
+///
+/// # Examples
+///
+/// ```
+/// use utility_lab::text::parse_whole;
+/// assert_eq!(parse_whole("1e6"), Some(1_000_000));
+/// assert_eq!(parse_whole(" 18446744073709551615 "), Some(u64::MAX));
+/// assert_eq!(parse_whole("2.5"), None);
+/// assert_eq!(parse_whole("-1"), None);
+/// ```
+pub fn parse_whole(s: &str) -> Option<u64> {
+    let t = s.trim();
+    if let Ok(v) = t.parse::<u64>() {
+        return Some(v);
+    }
+    let x = parse_number(t)?;
+    // 2⁶⁴ is the first f64 above u64::MAX.
+    (x >= 0.0 && x.fract() == 0.0 && x < 18_446_744_073_709_551_616.0).then_some(x as u64)
+}
+
+/// `s` cut to at most `max` characters, with `…` when cut: to echo bad input in a message.
+///
+/// # Examples
+///
+/// ```
+/// use utility_lab::text::truncate;
+/// assert_eq!(truncate("abcdef", 3), "abc…");
+/// assert_eq!(truncate("abc", 3), "abc");
+/// ```
+pub fn truncate(s: &str, max: usize) -> String {
+    if s.chars().count() <= max {
+        s.to_string()
+    } else {
+        let mut t: String = s.chars().take(max).collect();
+        t.push('…');
+        t
+    }
+}
+
+/// `s` with its first letter in upper case (a message that starts a sentence).
+///
+/// # Examples
+///
+/// ```
+/// assert_eq!(utility_lab::text::capitalize("line 2: bad"), "Line 2: bad");
+/// assert_eq!(utility_lab::text::capitalize(""), "");
+/// ```
+pub fn capitalize(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().collect::<String>() + c.as_str(),
+        None => String::new(),
+    }
+}

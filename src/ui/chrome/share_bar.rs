@@ -1,0 +1,279 @@
+//! Examples, sharing and saving: the presets (a menu, and the same as plain links), "Copy
+//! link" and "Copy embed code" (to the clipboard, and always shown in a read-only field so that
+//! they can be copied by hand), the state as a JSON file (save, and open: nothing is applied if
+//! the file is not a valid state).
+
+use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+
+use crate::state::presets::PRESETS;
+use crate::state::{url, AppState};
+use crate::ui::context::{link_to, use_app};
+use crate::ui::web::export::{copy_text, download_text};
+
+/// The `<iframe>` snippet for embedding `state`'s view.
+pub fn embed_code(state: &AppState) -> String {
+    let mut s = state.clone();
+    s.embed = true;
+    let src = link_to(&s).replace('&', "&amp;").replace('"', "&quot;");
+    format!(
+        "<iframe src=\"{src}\" title=\"Utility Lab: {}\" width=\"100%\" height=\"900\" style=\"border:0;max-width:100%;min-width:320px\" loading=\"lazy\"></iframe>",
+        s.view.label()
+    )
+}
+
+/// Which sharing field is open.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Panel {
+    None,
+    Link,
+    Embed,
+}
+
+/// Selects the whole text of the input or text area that got the focus.
+fn select_all(ev: leptos::ev::FocusEvent) {
+    if let Some(t) = ev.target() {
+        if let Some(i) = t.dyn_ref::<web_sys::HtmlInputElement>() {
+            i.select();
+        } else if let Some(a) = t.dyn_ref::<web_sys::HtmlTextAreaElement>() {
+            a.select();
+        }
+    }
+}
+
+/// The bar of examples and sharing actions.
+#[component]
+pub fn ShareBar() -> impl IntoView {
+    let ctx = use_app();
+    let panel = RwSignal::new(Panel::None);
+    // The result of the last "open state" (an error stays until the next action).
+    let status = RwSignal::new(None::<(bool, String)>);
+    let load_preset = move |ev: leptos::ev::Event| {
+        let id = event_target_value(&ev);
+        if let Some(p) = PRESETS.iter().find(|p| p.id == id) {
+            let d = url::decode(p.fragment);
+            if ctx.replace(d.state).is_ok() {
+                ctx.say(format!("Loaded: {}", p.label));
+            }
+        }
+        // Back to the prompt, so the same preset can be chosen again.
+        if let Some(sel) = ev
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::HtmlSelectElement>().ok())
+        {
+            sel.set_value("");
+        }
+    };
+    let link = move || ctx.state.with(link_to);
+    let code = move || ctx.state.with(embed_code);
+    let copy_link = move |_| {
+        status.set(None);
+        panel.set(Panel::Link);
+        let link = ctx.state.with_untracked(link_to);
+        if copy_text(&link) {
+            ctx.say("Link copied");
+        } else {
+            ctx.say("Copy the link from the field below");
+        }
+    };
+    let copy_embed = move |_| {
+        status.set(None);
+        panel.set(Panel::Embed);
+        let code = ctx.state.with_untracked(embed_code);
+        if copy_text(&code) {
+            ctx.say("Embed code copied");
+        } else {
+            ctx.say("Copy the embed code from the field below");
+        }
+    };
+    let export_json = move |_| {
+        status.set(None);
+        let json = ctx.state.with_untracked(|s| s.to_json());
+        if let Err(e) = download_text("utility-lab-state.json", "application/json", &json) {
+            ctx.say(e);
+        }
+    };
+    let import_json = move |ev: leptos::ev::Event| {
+        let Some(input) = ev
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok())
+        else {
+            return;
+        };
+        let Some(file) = input.files().and_then(|f| f.get(0)) else {
+            return;
+        };
+        input.set_value("");
+        let name = file.name();
+        let promise = file.text();
+        leptos::task::spawn_local(async move {
+            let result = match wasm_bindgen_futures::JsFuture::from(promise).await {
+                Ok(text) => AppState::from_json(&text.as_string().unwrap_or_default())
+                    .and_then(|state| ctx.replace(state)),
+                Err(_) => Err("the file could not be read".to_string()),
+            };
+            match result {
+                Ok(()) => {
+                    status.set(Some((true, format!("Opened {name}."))));
+                    ctx.say("State opened");
+                }
+                Err(e) => status.set(Some((
+                    false,
+                    format!("{name} was not opened, nothing was changed: {e}"),
+                ))),
+            }
+        });
+    };
+    view! {
+        <div class="share-bar" data-testid="share-bar">
+            <div class="share-row" role="toolbar" aria-label="Examples and sharing">
+                <label class="preset-picker">
+                    <span>"Example"</span>
+                    <select on:change=load_preset data-testid="presets" aria-label="Load an example">
+                        <option value="" selected>
+                            "Choose an example…"
+                        </option>
+                        {PRESETS
+                            .iter()
+                            .map(|p| view! { <option value=p.id title=p.description>{p.label}</option> })
+                            .collect_view()}
+                    </select>
+                </label>
+                <span class="share-actions">
+                    <button
+                        type="button"
+                        class="btn btn-primary"
+                        on:click=copy_link
+                        data-testid="copy-link"
+                        aria-expanded=move || (panel.get() == Panel::Link).to_string()
+                        aria-controls="share-link-panel"
+                    >
+                        "Copy link"
+                    </button>
+                    <button
+                        type="button"
+                        class="btn"
+                        on:click=copy_embed
+                        data-testid="copy-embed"
+                        aria-expanded=move || (panel.get() == Panel::Embed).to_string()
+                        aria-controls="share-embed-panel"
+                    >
+                        "Copy embed code"
+                    </button>
+                    <button type="button" class="btn" on:click=export_json data-testid="export-json">
+                        "Save state (JSON)"
+                    </button>
+                    <label class="btn file-btn">
+                        "Open state…"
+                        <input
+                            type="file"
+                            accept=".json,application/json"
+                            on:change=import_json
+                            data-testid="import-json"
+                            aria-label="Open a saved state (JSON file)"
+                        />
+                    </label>
+                </span>
+            </div>
+            <Show when=move || panel.get() == Panel::Link>
+                <div class="share-panel" id="share-link-panel" data-testid="share-link-panel">
+                    <label for="share-link-field">
+                        "Link to exactly this state (your numbers are in the part after #, which is never sent to the server):"
+                    </label>
+                    <div class="share-field-row">
+                        <input
+                            id="share-link-field"
+                            type="text"
+                            readonly
+                            prop:value=link
+                            on:focus=select_all
+                            data-testid="share-link-field"
+                        />
+                        <button type="button" class="btn btn-small" on:click=move |_| panel.set(Panel::None)>
+                            "Close"
+                        </button>
+                    </div>
+                </div>
+            </Show>
+            <Show when=move || panel.get() == Panel::Embed>
+                <div class="share-panel" id="share-embed-panel" data-testid="share-embed-panel">
+                    <label for="share-embed-field">
+                        "Paste this into a web page to show this view alone (from 375 px wide), with a link back to the full app:"
+                    </label>
+                    <div class="share-field-row">
+                        <textarea
+                            id="share-embed-field"
+                            readonly
+                            rows="3"
+                            prop:value=code
+                            on:focus=select_all
+                            data-testid="embed-code-field"
+                        ></textarea>
+                        <button type="button" class="btn btn-small" on:click=move |_| panel.set(Panel::None)>
+                            "Close"
+                        </button>
+                    </div>
+                    <p class="hint">
+                        <a href=move || {
+                            let mut s = ctx.state.get();
+                            s.embed = true;
+                            format!("#{}", url::encode(&s))
+                        } target="_blank" rel="noopener" data-testid="embed-preview">
+                            "Preview the embedded view ↗"
+                        </a>
+                    </p>
+                </div>
+            </Show>
+            {move || {
+                status
+                    .get()
+                    .map(|(ok, msg)| {
+                        view! {
+                            <p
+                                class="notice share-status"
+                                class:is-error=!ok
+                                role=if ok { "status" } else { "alert" }
+                                data-testid="share-status"
+                            >
+                                {msg}
+                                " "
+                                <button type="button" class="btn btn-small" on:click=move |_| status.set(None)>
+                                    "Dismiss"
+                                </button>
+                            </p>
+                        }
+                    })
+            }}
+            <nav class="examples" aria-label="Examples as links" data-testid="preset-links">
+                <span class="examples-label">"Examples:"</span>
+                <ul>
+                    {PRESETS
+                        .iter()
+                        .map(|p| {
+                            view! {
+                                <li>
+                                    <a
+                                        href=format!("#{}", p.fragment)
+                                        title=p.description
+                                        data-testid=format!("preset-link-{}", p.id)
+                                    >
+                                        {short_label(p.label)}
+                                    </a>
+                                </li>
+                            }
+                        })
+                        .collect_view()}
+                </ul>
+            </nav>
+        </div>
+    }
+}
+
+/// A preset's menu label without its source in parentheses: "Factory (Dyrland et al. 2022, eq. 4)" →
+/// "Factory".
+fn short_label(label: &str) -> String {
+    match label.split_once(" (") {
+        Some((head, _)) => head.to_string(),
+        None => label.to_string(),
+    }
+}

@@ -1,0 +1,175 @@
+//! The classes (names, add, remove any one) and the decisions: one per class, named after it
+//! unless renamed, plus extra decisions such as "refer to an expert".
+
+use leptos::prelude::*;
+
+use crate::core::confusion::MAX_CLASSES;
+use crate::ui::context::use_app;
+use crate::ui::widgets::input_kit::{large_problem, try_edit, NameField};
+
+/// The classes and decisions card.
+#[component]
+pub fn ClassesEditor() -> impl IntoView {
+    let ctx = use_app();
+    let n = Memo::new(move |_| ctx.state.with(|s| s.n()));
+    let n_decisions = Memo::new(move |_| ctx.state.with(|s| s.decisions.len()));
+    let error = RwSignal::new(None::<String>);
+    let large = large_problem(&ctx);
+    let add_class = move |_| match try_edit(&ctx, |s| s.add_class()) {
+        Ok(k) => {
+            error.set(None);
+            focus_testid(format!("class-name-{k}"));
+        }
+        Err(e) => error.set(Some(e)),
+    };
+    let add_decision = move |_| match try_edit(&ctx, |s| s.add_decision()) {
+        Ok(d) => {
+            error.set(None);
+            focus_testid(format!("decision-name-{d}"));
+        }
+        Err(e) => error.set(Some(e)),
+    };
+    view! {
+        <section class="card classes" class:is-large=move || large.get() aria-labelledby="classes-title" data-testid="classes">
+            <h2 id="classes-title">"Classes and decisions"</h2>
+            <p class="hint">
+                "The true classes of the items, and what can be decided about each item. Class 0 is “positive” for the binary metrics."
+            </p>
+            <h3 class="sub-title" id="class-list-title">
+                "Classes "
+                <span class="count" data-testid="class-count">{move || n.get()}</span>
+            </h3>
+            <ol class="name-list" aria-labelledby="class-list-title" data-testid="class-list">
+                <For each=move || 0..n.get() key=|k| *k let:k>
+                    <ClassItem k=k can_remove=Signal::derive(move || n.get() > 2) error=error />
+                </For>
+            </ol>
+            <div class="row-actions">
+                <button
+                    type="button"
+                    class="btn"
+                    on:click=add_class
+                    disabled=move || { n.get() >= MAX_CLASSES }
+                    data-testid="add-class"
+                >
+                    "+ Add a class"
+                </button>
+                <button type="button" class="btn" on:click=add_decision data-testid="add-decision">
+                    "+ Add a decision"
+                </button>
+            </div>
+            <p class="field-error" role="alert" data-testid="classes-error">{move || error.get()}</p>
+            <Show when=move || { n_decisions.get() > n.get() }>
+                <h3 class="sub-title" id="extra-decisions-title">"Other decisions"</h3>
+                <p class="hint">"Decisions that are not a class, e.g. “refer to an expert”: give each a row of utilities."</p>
+                <ol class="name-list" aria-labelledby="extra-decisions-title" data-testid="extra-decisions">
+                    <For each=move || n.get()..n_decisions.get() key=|d| *d let:d>
+                        <DecisionItem d=d error=error />
+                    </For>
+                </ol>
+            </Show>
+            <details class="decision-names">
+                <summary>"Rename the decisions for the classes"</summary>
+                <p class="hint">"By default decision k is named after class k (“decide long”) and follows its renames."</p>
+                <ol class="name-list">
+                    <For each=move || 0..n.get() key=|d| *d let:d>
+                        <DecisionItem d=d error=error />
+                    </For>
+                </ol>
+            </details>
+        </section>
+    }
+}
+
+/// Focuses and selects the field with this test id once it is on the page (after adding it).
+pub fn focus_testid(testid: String) {
+    request_animation_frame(move || {
+        let sel = format!("[data-testid='{testid}']");
+        if let Ok(Some(el)) = document().query_selector(&sel) {
+            if let Ok(input) = wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlInputElement>(el) {
+                let _ = input.focus();
+                input.select();
+            }
+        }
+    });
+}
+
+/// One class: its name and a remove button.
+#[component]
+fn ClassItem(k: usize, can_remove: Signal<bool>, error: RwSignal<Option<String>>) -> impl IntoView {
+    let ctx = use_app();
+    let name = Memo::new(move |_| {
+        ctx.state
+            .with(|s| s.classes.get(k).cloned().unwrap_or_default())
+    });
+    let rename = Callback::new(move |typed: String| try_edit(&ctx, |s| s.rename_class(k, &typed)));
+    let remove = move |_| error.set(try_edit(&ctx, |s| s.remove_class(k)).err());
+    view! {
+        <li class="name-item">
+            <span class="name-index" aria-hidden="true">{k}</span>
+            <NameField
+                value=name
+                on_input=rename
+                label=Signal::derive(move || format!("Name of class {k}"))
+                testid=format!("class-name-{k}")
+            />
+            <button
+                type="button"
+                class="btn btn-icon"
+                on:click=remove
+                disabled=move || !can_remove.get()
+                aria-label=move || format!("Remove class {}", name.get())
+                title=move || if can_remove.get() { "Remove this class from every matrix" } else { "At least two classes are needed" }
+                data-testid=format!("remove-class-{k}")
+            >
+                "×"
+            </button>
+        </li>
+    }
+}
+
+/// One decision: its name, and for an extra decision a remove button.
+#[component]
+fn DecisionItem(d: usize, error: RwSignal<Option<String>>) -> impl IntoView {
+    let ctx = use_app();
+    let name = Memo::new(move |_| {
+        ctx.state
+            .with(|s| s.decisions.get(d).cloned().unwrap_or_default())
+    });
+    let is_extra = Memo::new(move |_| ctx.state.with(|s| d >= s.n()));
+    let class_name = Memo::new(move |_| {
+        ctx.state
+            .with(|s| s.classes.get(d).cloned().unwrap_or_default())
+    });
+    let rename =
+        Callback::new(move |typed: String| try_edit(&ctx, |s| s.rename_decision(d, &typed)));
+    let remove = move |_| error.set(try_edit(&ctx, |s| s.remove_decision(d)).err());
+    view! {
+        <li class="name-item">
+            <NameField
+                value=name
+                on_input=rename
+                label=Signal::derive(move || {
+                    if is_extra.get() {
+                        format!("Name of decision {}", d + 1)
+                    } else {
+                        format!("Name of the decision for class {}", class_name.get())
+                    }
+                })
+                testid=format!("decision-name-{d}")
+            />
+            <Show when=move || is_extra.get()>
+                <button
+                    type="button"
+                    class="btn btn-icon"
+                    on:click=remove
+                    aria-label=move || format!("Remove decision {}", name.get())
+                    title="Remove this decision"
+                    data-testid=format!("remove-decision-{d}")
+                >
+                    "×"
+                </button>
+            </Show>
+        </li>
+    }
+}

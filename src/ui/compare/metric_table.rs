@@ -1,0 +1,556 @@
+//! The metric table (Table 1 of Dyrland et al. 2022) for every classifier: the utility yield first, then
+//! every popular metric (and net benefit for two classes); the favoured (▲) and disfavoured (▼)
+//! classifier per metric; whether the metric agrees with the yield; and its admissibility
+//! (eq. 17) with the equivalent utility matrix or the reason it has none, on hover (a tooltip)
+//! and on click or keyboard (a disclosure row). For more than two classes the per-class values
+//! of the per-class metrics are in the same disclosure.
+
+use leptos::prelude::*;
+
+use super::CompareContext;
+use crate::core::metrics::Admissibility;
+use crate::core::Score;
+use crate::state::analysis::{metrics_csv, Measure, TableRow};
+use crate::state::csv;
+use crate::text::{fixed, number};
+use crate::ui::context::use_app;
+use crate::ui::web::export::download_text;
+use crate::ui::widgets::matrix_table::MatrixTable;
+
+/// The table shows the deployment scenario (the toggle is on and prevalence is set).
+fn showing_deployment(cc: &CompareContext) -> bool {
+    cc.show_deployment.get()
+        && cc
+            .analysis
+            .with(|a| a.as_ref().map(|a| a.deployment.is_some()).unwrap_or(false))
+}
+
+/// A cell's text, tooltip and the value for `data-value` (empty when undefined).
+fn cell(score: &Score, decimals: usize, classes: &[String]) -> (String, String, String) {
+    match score {
+        Score::Defined(v) => (fixed(*v, decimals), v.to_string(), v.to_string()),
+        Score::Undefined(u) => ("—".to_string(), u.describe(classes), String::new()),
+    }
+}
+
+/// A matrix in link syntax with spaces (`[[1, 0], [0, 0]]`), for tooltips.
+fn matrix_text(a: &Admissibility) -> String {
+    match a {
+        Admissibility::Admissible(u) => {
+            let m = u.matrix();
+            let rows: Vec<String> = (0..m.rows())
+                .map(|i| {
+                    let cells: Vec<String> = m.row(i).iter().map(|v| number(*v, 4)).collect();
+                    format!("[{}]", cells.join(", "))
+                })
+                .collect();
+            format!("[{}]", rows.join(", "))
+        }
+        Admissibility::Inadmissible(_) => String::new(),
+    }
+}
+
+fn hover_text(measure: Measure, a: &Admissibility) -> String {
+    match (measure, a) {
+        (Measure::Yield, _) => {
+            "The utility yield of your utility matrix: the measure to rank by".into()
+        }
+        (_, Admissibility::Admissible(_)) => format!(
+            "Admissible: ranks classifiers like the utility yield of {} (click for details)",
+            matrix_text(a)
+        ),
+        (_, Admissibility::Inadmissible(reason)) => {
+            format!("Inadmissible: {reason} (click for details)")
+        }
+    }
+}
+
+/// The metric table card.
+#[component]
+pub fn MetricTable() -> impl IntoView {
+    let ctx = use_app();
+    let cc = expect_context::<CompareContext>();
+    let names = Memo::new(move |_| {
+        ctx.state.with(|s| {
+            s.classifiers
+                .iter()
+                .map(|c| c.name.clone())
+                .collect::<Vec<_>>()
+        })
+    });
+    let n = Memo::new(move |_| ctx.state.with(|s| s.n()));
+    let has_deployment = Memo::new(move |_| {
+        cc.analysis
+            .with(|a| a.as_ref().map(|a| a.deployment.is_some()).unwrap_or(false))
+    });
+    let rows = Memo::new(move |_| {
+        let dep = showing_deployment(&cc);
+        cc.analysis.with(|a| match a {
+            Ok(a) => match (&a.deployment, dep) {
+                (Some(d), true) => d.table.clone(),
+                _ => a.test.table.clone(),
+            },
+            Err(_) => Vec::new(),
+        })
+    });
+    let keys = move || rows.with(|r| r.iter().map(|r| r.measure.key()).collect::<Vec<_>>());
+    let positive = move || {
+        ctx.state
+            .with(|s| s.classes.first().cloned().unwrap_or_default())
+    };
+
+    let export_csv = move |_| {
+        let dep = showing_deployment(&cc);
+        let text = ctx.state.with_untracked(|s| {
+            cc.analysis.with_untracked(|a| {
+                a.as_ref().ok().map(|a| {
+                    let sc = match (&a.deployment, dep) {
+                        (Some(d), true) => d,
+                        _ => &a.test,
+                    };
+                    csv::write(&metrics_csv(s, sc))
+                })
+            })
+        });
+        let name = if dep {
+            "metrics-deployment.csv"
+        } else {
+            "metrics.csv"
+        };
+        if let Some(text) = text {
+            if let Err(e) = download_text(name, "text/csv", &text) {
+                ctx.say(e);
+            }
+        }
+    };
+
+    // Net benefit's threshold: applied when valid, the last good value kept otherwise.
+    let threshold_error = RwSignal::new(None::<String>);
+    let set_threshold = move |ev: leptos::ev::Event| {
+        let text = event_target_value(&ev);
+        match text.trim().replace(',', ".").parse::<f64>() {
+            Ok(p) if p > 0.0 && p < 1.0 => {
+                threshold_error.set(None);
+                cc.threshold.set(p);
+            }
+            _ => threshold_error.set(Some("p_t must be a number strictly between 0 and 1".into())),
+        }
+    };
+
+    view! {
+        <section class="card metrics" aria-labelledby="metrics-title" data-testid="metrics">
+            <div class="card-head">
+                <h2 id="metrics-title">"What the metrics say"</h2>
+                <button
+                    type="button"
+                    class="btn btn-small"
+                    on:click=export_csv
+                    data-testid="export-metrics-csv"
+                    aria-label="Download the metric table as CSV"
+                >
+                    "CSV"
+                </button>
+            </div>
+            <p class="hint metric-legend">
+                <span class="mark-favoured" aria-hidden="true">"▲"</span>
+                " favoured (highest value) · "
+                <span class="mark-disfavoured" aria-hidden="true">"▼"</span>
+                " disfavoured (lowest), as the blue and red of Table 1 in the paper. "
+                {move || {
+                    if n.get() == 2 {
+                        format!(
+                            "Binary metrics treat '{}' (class 0) as the positive class.",
+                            positive(),
+                        )
+                    } else {
+                        "With more than two classes, per-class metrics are macro averages (open a row for each class's value) and MCC is R_K.".to_string()
+                    }
+                }}
+            </p>
+            <div class="metric-controls">
+                <Show when=move || has_deployment.get()>
+                    <fieldset class="segmented" data-testid="metrics-scenario">
+                        <legend>"Class shares"</legend>
+                        <label>
+                            <input
+                                type="radio"
+                                name="metric-scenario"
+                                prop:checked=move || !cc.show_deployment.get()
+                                on:change=move |_| cc.show_deployment.set(false)
+                                data-testid="metrics-scenario-test"
+                            />
+                            " test set"
+                        </label>
+                        <label>
+                            <input
+                                type="radio"
+                                name="metric-scenario"
+                                prop:checked=move || cc.show_deployment.get()
+                                on:change=move |_| cc.show_deployment.set(true)
+                                data-testid="metrics-scenario-deployment"
+                            />
+                            " deployment"
+                        </label>
+                    </fieldset>
+                </Show>
+                <label class="control">
+                    <span>"Decimals"</span>
+                    <select
+                        data-testid="metric-decimals"
+                        on:change=move |ev| {
+                            if let Ok(d) = event_target_value(&ev).parse::<usize>() {
+                                cc.decimals.set(d.clamp(1, 6));
+                            }
+                        }
+                    >
+                        {[2usize, 3, 4]
+                            .into_iter()
+                            .map(|d| {
+                                view! {
+                                    <option value=d.to_string() selected=move || cc.decimals.get() == d>
+                                        {d.to_string()}
+                                    </option>
+                                }
+                            })
+                            .collect_view()}
+                    </select>
+                </label>
+                <Show when=move || n.get() == 2>
+                    <label class="control">
+                        <span>"Net benefit threshold p" <sub>"t"</sub></span>
+                        <input
+                            type="number"
+                            class="threshold-input"
+                            min="0.01"
+                            max="0.99"
+                            step="0.01"
+                            prop:value=move || cc.threshold.get_untracked().to_string()
+                            on:input=set_threshold
+                            aria-invalid=move || threshold_error.get().is_some().to_string()
+                            data-testid="net-benefit-threshold"
+                        />
+                    </label>
+                </Show>
+            </div>
+            <p class="field-error" role="status">{move || threshold_error.get()}</p>
+            <Show when=move || showing_deployment(&cc)>
+                <p class="hint" data-testid="metrics-deployment-note">
+                    "Shown under the deployment class shares: each confusion matrix re-weighted column by column (C′"
+                    <sub>"ij"</sub>
+                    " = C"
+                    <sub>"ij"</sub>
+                    " · π"
+                    <sub>"j"</sub>
+                    " / f"
+                    <sub>"j"</sub>
+                    "). Per-class rates (recall, specificity) do not change; everything that mixes classes does."
+                </p>
+            </Show>
+            <div class="table-scroll">
+                <table class="results metric-table" data-testid="metric-table">
+                    <caption class="visually-hidden">
+                        "Every metric for every classifier; the favoured and disfavoured classifier marked; whether each metric agrees with the utility yield and is admissible"
+                    </caption>
+                    <thead>
+                        <tr>
+                            <th scope="col">"Metric"</th>
+                            {move || {
+                                names
+                                    .get()
+                                    .into_iter()
+                                    .map(|n| view! { <th scope="col" class="num">{n}</th> })
+                                    .collect_view()
+                            }}
+                            <th scope="col" class="agree-col">"Agrees with yield"</th>
+                            <th scope="col" class="adm-col" title="Admissible: ranks as some utility matrix would (eq. 17 of Dyrland et al. 2022)">"Admissible (eq. 17)"</th>
+                        </tr>
+                    </thead>
+                    <For each=keys key=|k| *k let:key>
+                        <MetricRow key=key rows=rows names=names />
+                    </For>
+                </table>
+            </div>
+        </section>
+    }
+}
+
+/// One metric: its row, and a disclosure row with the formula, the admissibility and (for
+/// more than two classes) the per-class values.
+#[component]
+fn MetricRow(
+    key: &'static str,
+    rows: Memo<Vec<TableRow>>,
+    names: Memo<Vec<String>>,
+) -> impl IntoView {
+    let ctx = use_app();
+    let cc = expect_context::<CompareContext>();
+    let row = Memo::new(move |_| rows.with(|r| r.iter().find(|r| r.measure.key() == key).cloned()));
+    let open = RwSignal::new(false);
+    let detail_id = format!("metric-detail-{key}");
+    let n = Memo::new(move |_| ctx.state.with(|s| s.n()));
+    let span = move || names.with(|n| n.len()) + 3;
+    let toggle = move |_| open.update(|o| *o = !*o);
+    let on_key = move |ev: leptos::ev::KeyboardEvent| {
+        if ev.key() == "Escape" {
+            open.set(false);
+        }
+    };
+
+    let label = move || {
+        row.with(|r| {
+            r.as_ref()
+                .map(|r| r.measure.label(n.get()))
+                .unwrap_or_default()
+        })
+    };
+    let cells = move || {
+        let decimals = cc.decimals.get();
+        let classes = ctx.state.with(|s| s.classes.clone());
+        let names = names.get();
+        row.with(|r| {
+            let Some(r) = r else { return Vec::new() };
+            names
+                .iter()
+                .enumerate()
+                .map(|(i, name)| {
+                    let score = r.values.get(i).copied().unwrap_or(Score::Defined(f64::NAN));
+                    let (text, title, value) = cell(&score, decimals, &classes);
+                    let fav = r.favoured.contains(&i);
+                    let dis = r.disfavoured.contains(&i);
+                    let undefined = score.value().is_none();
+                    view! {
+                        <td
+                            class="num"
+                            class:is-favoured=fav
+                            class:is-disfavoured=dis
+                            class:is-undefined=undefined
+                            title=title.clone()
+                            data-value=value
+                            data-testid=format!("metric-{key}-{name}")
+                        >
+                            <span class="v">{text}</span>
+                            {undefined.then(|| view! { <span class="visually-hidden">{format!(" ({title})")}</span> })}
+                            {fav
+                                .then(|| {
+                                    view! {
+                                        <span class="mark mark-favoured" aria-hidden="true">"▲"</span>
+                                        <span class="visually-hidden">" (favoured)"</span>
+                                    }
+                                })}
+                            {dis
+                                .then(|| {
+                                    view! {
+                                        <span class="mark mark-disfavoured" aria-hidden="true">"▼"</span>
+                                        <span class="visually-hidden">" (disfavoured)"</span>
+                                    }
+                                })}
+                        </td>
+                    }
+                })
+                .collect::<Vec<_>>()
+        })
+    };
+    let agrees = move || row.with(|r| r.as_ref().and_then(|r| r.agrees));
+    let is_yield = key == "utility_yield";
+    let admissible = move || {
+        row.with(|r| {
+            r.as_ref()
+                .map(|r| r.admissibility.is_admissible())
+                .unwrap_or(false)
+        })
+    };
+    let hover = move || {
+        row.with(|r| {
+            r.as_ref()
+                .map(|r| hover_text(r.measure, &r.admissibility))
+                .unwrap_or_default()
+        })
+    };
+    let detail = move || {
+        let r = row.get()?;
+        let n = n.get();
+        let (decisions, classes) = ctx.state.with(|s| (s.decisions.clone(), s.classes.clone()));
+        let formula = r.measure.formula();
+        let explanation = match (&r.measure, &r.admissibility) {
+            (Measure::Yield, Admissibility::Admissible(u)) => view! {
+                <p>
+                    "The utility yield is admissible by construction: it is the average utility per item under your utility matrix, the only measure decision theory allows (eq. 10 of Dyrland et al. 2022). Your matrix:"
+                </p>
+                <MatrixTable
+                    caption="Your utility matrix"
+                    row_labels=decisions.clone()
+                    col_labels=classes.clone()
+                    rows=u.matrix().to_rows()
+                    decimals=6
+                    testid=format!("adm-matrix-{key}")
+                />
+            }
+            .into_any(),
+            (_, Admissibility::Admissible(u)) => {
+                let m = u.matrix();
+                let rows_labels: Vec<String> = (0..m.rows())
+                    .map(|i| decisions.get(i).cloned().unwrap_or_else(|| i.to_string()))
+                    .collect();
+                view! {
+                    <p>
+                        <strong>"Admissible. "</strong>
+                        "It is a linear function of the confusion matrix with coefficients that do not depend on it (eq. 17 of Dyrland et al. 2022): on one test set it ranks classifiers exactly as the utility yield of this utility matrix does, so it is the right measure when your utilities are equivalent to these (up to a positive factor and an offset):"
+                    </p>
+                    <MatrixTable
+                        caption="Equivalent utility matrix"
+                        row_labels=rows_labels
+                        col_labels=classes.clone()
+                        rows=m.to_rows()
+                        decimals=4
+                        testid=format!("adm-matrix-{key}")
+                    />
+                }
+                .into_any()
+            }
+            (_, Admissibility::Inadmissible(reason)) => view! {
+                <p data-testid=format!("adm-reason-{key}")>
+                    <strong>"Not admissible: "</strong>
+                    {reason.to_string()}
+                    "."
+                </p>
+                <p class="hint">
+                    "Eq. 17 of Dyrland et al. 2022: a metric complies with decision theory only if, on a fixed test set, it can be written a·(X·C"
+                    <sub>"00"</sub>
+                    " + Y·C"
+                    <sub>"11"</sub>
+                    ") + b, with constants X, Y, a > 0 and b depending only on the test set's size and class shares — that is, as the utility yield of one fixed utility matrix. No utility matrix ranks every pair of classifiers as this metric does, so for some pairs its ranking is wrong whatever your utilities are."
+                </p>
+            }
+            .into_any(),
+        };
+        let per_class = (!r.per_class.is_empty()).then(|| {
+            let names = names.get();
+            let decimals = cc.decimals.get();
+            let metric_label = match r.measure {
+                Measure::Metric(m) => m.label(),
+                _ => "",
+            };
+            let body = r
+                .per_class
+                .iter()
+                .map(|c| {
+                    let class = classes.get(c.class).cloned().unwrap_or_default();
+                    let cells = c
+                        .values
+                        .iter()
+                        .enumerate()
+                        .map(|(i, s)| {
+                            let (text, title, value) = cell(s, decimals, &classes);
+                            let fav = c.favoured.contains(&i);
+                            let dis = c.disfavoured.contains(&i);
+                            view! {
+                                <td class="num" class:is-favoured=fav class:is-disfavoured=dis title=title data-value=value>
+                                    <span class="v">{text}</span>
+                                    {fav.then(|| view! { <span class="mark mark-favoured" aria-hidden="true">"▲"</span><span class="visually-hidden">" (favoured)"</span> })}
+                                    {dis.then(|| view! { <span class="mark mark-disfavoured" aria-hidden="true">"▼"</span><span class="visually-hidden">" (disfavoured)"</span> })}
+                                </td>
+                            }
+                        })
+                        .collect_view();
+                    let adm = match &c.admissibility {
+                        Admissibility::Admissible(u) => {
+                            let text = matrix_text(&c.admissibility);
+                            view! {
+                                <details class="class-adm">
+                                    <summary title=format!("Equivalent utility matrix {text}")>"✓ admissible"</summary>
+                                    <MatrixTable
+                                        caption=format!("{metric_label} of '{class}'")
+                                        row_labels=decisions[..n.min(decisions.len())].to_vec()
+                                        col_labels=classes.clone()
+                                        rows=u.matrix().to_rows()
+                                        decimals=4
+                                        testid=format!("class-adm-{key}-{}", c.class)
+                                    />
+                                </details>
+                            }
+                            .into_any()
+                        }
+                        Admissibility::Inadmissible(reason) => {
+                            view! { <span class="adm-no" title=reason.to_string()>"✗ inadmissible"</span> }.into_any()
+                        }
+                    };
+                    view! {
+                        <tr>
+                            <th scope="row">{class}</th>
+                            {cells}
+                            <td class="admissibility">{adm}</td>
+                        </tr>
+                    }
+                })
+                .collect_view();
+            view! {
+                <div class="per-class">
+                    <h4>{format!("{metric_label} of each class")}</h4>
+                    <div class="table-scroll">
+                        <table class="results per-class-table" data-testid=format!("per-class-{key}")>
+                            <thead>
+                                <tr>
+                                    <th scope="col">"Class"</th>
+                                    {names.iter().map(|n| view! { <th scope="col" class="num">{n.clone()}</th> }).collect_view()}
+                                    <th scope="col">"Admissible"</th>
+                                </tr>
+                            </thead>
+                            <tbody>{body}</tbody>
+                        </table>
+                    </div>
+                </div>
+            }
+        });
+        Some(view! {
+            <div class="metric-detail-body">
+                <p class="formula-line">
+                    <span class="hint">"Formula: "</span>
+                    <code>{formula}</code>
+                </p>
+                {explanation}
+                {per_class}
+            </div>
+        })
+    };
+    let detail_id2 = detail_id.clone();
+    view! {
+        <tbody
+            class="metric-group"
+            class:is-yield-row=is_yield
+            class:disagrees=move || agrees() == Some(false)
+            data-testid=format!("metric-row-{key}")
+        >
+            <tr class="metric-row">
+                <th scope="row" class="metric-name">{label}</th>
+                {cells}
+                <td class="agree-col">
+                    {move || match agrees() {
+                        _ if is_yield => view! { <span class="agree-self">"—"</span> }.into_any(),
+                        Some(true) => view! { <span class="agree-yes">"✓ yes"</span> }.into_any(),
+                        Some(false) => view! { <span class="agree-no">"✗ no"</span> }.into_any(),
+                        None => view! { <span class="agree-none" title="favours no classifier (ties or undefined values)">"·"</span> }.into_any(),
+                    }}
+                </td>
+                <td class="admissibility">
+                    <button
+                        type="button"
+                        class="adm-toggle"
+                        class:is-admissible=admissible
+                        aria-expanded=move || open.get().to_string()
+                        aria-controls=detail_id.clone()
+                        title=hover
+                        on:click=toggle
+                        on:keydown=on_key
+                        data-testid=format!("adm-{key}")
+                    >
+                        {move || if admissible() { "✓ admissible" } else { "✗ inadmissible" }}
+                        <span class="chevron" aria-hidden="true">{move || if open.get() { "▴" } else { "▾" }}</span>
+                    </button>
+                </td>
+            </tr>
+            <tr class="metric-detail" id=detail_id2 hidden=move || !open.get() data-testid=format!("adm-detail-{key}")>
+                <td colspan=span>{move || open.get().then(detail)}</td>
+            </tr>
+        </tbody>
+    }
+}

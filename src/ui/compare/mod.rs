@@ -1,0 +1,98 @@
+//! The Compare view: the utility matrix and the classifiers on the left, what they
+//! yield and what the popular metrics say on the right (below them on narrow screens).
+
+use leptos::prelude::*;
+
+mod classes_editor;
+mod classifier_list;
+mod deployment_editor;
+mod intro;
+mod metric_table;
+mod problem_editor;
+mod verdict;
+mod yields_panel;
+
+use crate::state::analysis::{analyze_with, Analysis, Options, DEFAULT_THRESHOLD};
+use crate::ui::chrome::share_bar::ShareBar;
+use crate::ui::context::use_app;
+use classifier_list::ClassifierList;
+use intro::Intro;
+use metric_table::MetricTable;
+use problem_editor::ProblemEditor;
+use verdict::Verdict;
+use yields_panel::YieldsPanel;
+
+/// What every part of the Compare view reads: the analysis of the current state, and the
+/// view's own choices (not part of the state, so not in links).
+#[derive(Clone, Copy)]
+pub struct CompareContext {
+    /// Yields, rankings, metrics and verdict of the current state (recomputed on every edit).
+    pub analysis: Memo<Result<Analysis, String>>,
+    /// Threshold probability `p_t` of the net-benefit row.
+    pub threshold: RwSignal<f64>,
+    /// The metric table shows the deployment class shares (when they are set).
+    pub show_deployment: RwSignal<bool>,
+    /// Decimals shown in the metric table.
+    pub decimals: RwSignal<usize>,
+}
+
+/// The Compare view.
+#[component]
+pub fn CompareView() -> impl IntoView {
+    let ctx = use_app();
+    let threshold = RwSignal::new(DEFAULT_THRESHOLD);
+    let analysis = Memo::new(move |_| {
+        let opts = Options {
+            threshold: Some(threshold.get()),
+        };
+        ctx.state.with(|s| analyze_with(s, &opts))
+    });
+    provide_context(CompareContext {
+        analysis,
+        threshold,
+        show_deployment: RwSignal::new(false),
+        decimals: RwSignal::new(2),
+    });
+    let embed = move || ctx.state.with(|s| s.embed);
+    let warnings = move || {
+        analysis.with(|a| match a {
+            Ok(a) => a.warnings.clone(),
+            Err(_) => Vec::new(),
+        })
+    };
+    view! {
+        <section class="view view-compare" data-testid="view-compare" aria-label="Compare classifiers">
+            <Show when=move || !embed()>
+                <Intro />
+                <ShareBar />
+            </Show>
+            <div class="compare-grid">
+                <div class="compare-inputs">
+                    <ProblemEditor />
+                    <ClassifierList />
+                </div>
+                <div class="compare-results" aria-label="Results">
+                    {move || {
+                        analysis
+                            .with(|a| a.as_ref().err().cloned())
+                            .map(|e| {
+                                view! {
+                                    <p class="notice is-error" role="alert" data-testid="analysis-error">
+                                        {e}
+                                    </p>
+                                }
+                            })
+                    }}
+                    <For each=warnings key=|w| w.clone() let:w>
+                        <p class="notice is-warning analysis-warning" role="note" data-testid="analysis-warning">
+                            {w}
+                        </p>
+                    </For>
+                    <Verdict />
+                    <YieldsPanel />
+                    <MetricTable />
+                </div>
+            </div>
+        </section>
+    }
+}

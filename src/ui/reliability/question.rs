@@ -1,0 +1,301 @@
+//! The user's own question (beyond the paper): with the Compare view's utility matrix
+//! and classifiers, and the user's uncertainty about both — how likely is each classifier to
+//! be the best, and how is its yield distributed? Computed in the web workers.
+
+use std::sync::Arc;
+
+use leptos::prelude::*;
+
+use crate::core::mc::question::QuestionResult;
+use crate::plot::mc_question::{BestPlot, YieldHistograms};
+use crate::state::reliability::{
+    best_sentence, merge_question, question, question_csv, question_plots, question_works,
+    throughput_text,
+};
+use crate::state::{View, MAX_QUESTION_DRAWS, MAX_QUESTION_N};
+use crate::text::number;
+use crate::ui::context::use_app;
+use crate::ui::web::export::download_text;
+use crate::ui::web::jobs::{cancel, launch_job, JobState};
+use crate::ui::widgets::job_progress::JobProgress;
+use crate::ui::widgets::number_field::{apply_real, apply_whole, NumberField};
+use crate::ui::widgets::plot_canvas::PlotCanvas;
+
+/// An answered question.
+#[derive(Debug, Clone, PartialEq)]
+struct Answer {
+    names: Vec<String>,
+    result: QuestionResult,
+    /// The question's settings when it was asked (to tell when they changed).
+    asked: crate::core::mc::question::QuestionConfig,
+    seconds: f64,
+    workers: usize,
+}
+
+/// The question panel.
+#[component]
+pub fn QuestionPanel() -> impl IntoView {
+    let ctx = use_app();
+    let job = RwSignal::new(JobState::Idle);
+    let answer = RwSignal::new(None::<Arc<Answer>>);
+    on_cleanup(move || cancel(job));
+    let built = Memo::new(move |_| ctx.state.with(question));
+    let qs = Memo::new(move |_| ctx.state.with(|s| s.mc.question.clone()));
+    let ask = move |_| {
+        let q = match built.get_untracked() {
+            Ok(q) => q,
+            Err(e) => {
+                job.set(JobState::Failed(e));
+                return;
+            }
+        };
+        let config = q.config.clone();
+        let names = q.names.clone();
+        launch_job(
+            job,
+            question_works(&config),
+            move |outputs, seconds, workers| {
+                let result = merge_question(&config, &outputs)?;
+                answer.set(Some(Arc::new(Answer {
+                    names,
+                    result,
+                    asked: config,
+                    seconds,
+                    workers,
+                })));
+                Ok(())
+            },
+        );
+    };
+    let running = move || job.with(|s| s.is_running());
+    let stale = move || {
+        let Some(a) = answer.get() else { return false };
+        built.with(|b| b.as_ref().map(|q| q.config != a.asked).unwrap_or(true))
+    };
+    let classifiers = move || {
+        ctx.state.with(|s| {
+            s.classifiers
+                .iter()
+                .map(|c| c.name.clone())
+                .collect::<Vec<_>>()
+                .join(", ")
+        })
+    };
+    let fractions = move || {
+        built.with(|b| {
+            b.as_ref()
+                .map(|q| q.assumed_size.clone())
+                .unwrap_or_default()
+        })
+    };
+    let build_error = move || built.with(|b| b.as_ref().err().cloned());
+    let sentence = move || {
+        answer
+            .get()
+            .map(|a| best_sentence(&a.names, &a.result.p_best))
+    };
+    let rows = move || {
+        let Some(a) = answer.get() else {
+            return Vec::new();
+        };
+        let r = &a.result;
+        a.names
+            .iter()
+            .enumerate()
+            .map(|(k, name)| {
+                let p = r.p_best[k];
+                let se = r.p_best_se[k];
+                let y = &r.yields[k];
+                view! {
+                    <tr>
+                        <th scope="row">{name.clone()}</th>
+                        <td class="num" data-testid=format!("pbest-{name}") data-value=p.to_string()>
+                            {number(p, 3)}
+                        </td>
+                        <td class="num">{format!("± {}", number(se, 3))}</td>
+                        <td class="num">{number(y.point, 4)}</td>
+                        <td class="num">{number(y.mean, 4)}</td>
+                        <td class="num">{number(y.sd, 4)}</td>
+                        <td class="num">{format!("{} … {}", number(y.quantiles[0], 3), number(y.quantiles[4], 3))}</td>
+                    </tr>
+                }
+            })
+            .collect::<Vec<_>>()
+    };
+    let plots = Memo::new(move |_| {
+        answer
+            .get()
+            .map(|a| question_plots(&a.names, &a.result))
+            .unwrap_or_default()
+    });
+    let best_plot: Signal<BestPlot> = Signal::derive(move || plots.get().0);
+    let hist_plot: Signal<YieldHistograms> = Signal::derive(move || plots.get().1);
+    let export = move |_| {
+        if let Some(a) = answer.get_untracked() {
+            if let Err(e) = download_text(
+                "question-p-best.csv",
+                "text/csv",
+                &question_csv(&a.names, &a.result),
+            ) {
+                ctx.say(e);
+            }
+        }
+    };
+    let done_text = Signal::derive(move || {
+        answer
+            .get()
+            .map(|a| {
+                throughput_text(a.result.draws, a.seconds, a.workers).replace("pairs", "draws")
+            })
+            .unwrap_or_default()
+    });
+    let to_compare = move |ev: leptos::ev::MouseEvent| {
+        ev.prevent_default();
+        let _ = ctx.edit(|s| s.view = View::Compare);
+    };
+    view! {
+        <section class="card rel-question" aria-labelledby="rel-question-title" data-testid="rel-question">
+            <h3 id="rel-question-title">"Your question: how sure can you be that your best classifier is the best?"</h3>
+            <p class="hint">
+                "With the utility matrix and the classifiers of the "
+                <a href="#view=compare" on:click=to_compare>"Compare view"</a>
+                {move || format!(" ({})", classifiers())}
+                ". Each draw: the utilities with noise of size σ, and each classifier's confusion matrix as it might be on an endless test set, given the counts on yours; the best classifier of the draw gets one vote."
+            </p>
+            <div class="rel-fields">
+                <NumberField
+                    label="σ: your uncertainty on the utilities"
+                    value=Signal::derive(move || qs.with(|q| q.sigma.to_string()))
+                    apply=Callback::new(|t: String| apply_real(&t, "σ", |s, v| s.mc.question.sigma = v))
+                    testid="q-sigma"
+                    step="0.01"
+                    min="0"
+                    max="1"
+                    hint="as a share of the utilities' range (max − min)"
+                />
+                <NumberField
+                    label="α: Dirichlet pseudo-count"
+                    value=Signal::derive(move || qs.with(|q| q.alpha.to_string()))
+                    apply=Callback::new(|t: String| apply_real(&t, "α", |s, v| s.mc.question.alpha = v))
+                    testid="q-alpha"
+                    step="0.5"
+                    min="0"
+                    max="1000"
+                    hint="1: no prior preference"
+                />
+                <NumberField
+                    label="Draws"
+                    value=Signal::derive(move || qs.with(|q| q.draws.to_string()))
+                    apply=Callback::new(|t: String| apply_whole(&t, "draws", |s, v| s.mc.question.draws = v))
+                    testid="q-draws"
+                    step="10000"
+                    min="1"
+                    max=MAX_QUESTION_DRAWS.to_string()
+                />
+                <NumberField
+                    label="Seed"
+                    value=Signal::derive(move || qs.with(|q| q.seed.to_string()))
+                    apply=Callback::new(|t: String| apply_whole(&t, "seed", |s, v| s.mc.question.seed = v))
+                    testid="q-seed"
+                    step="1"
+                    min="0"
+                />
+                <Show when=move || !fractions().is_empty()>
+                    <NumberField
+                        label="Test-set size N"
+                        value=Signal::derive(move || qs.with(|q| q.n.to_string()))
+                        apply=Callback::new(|t: String| apply_whole(&t, "test-set size", |s, v| s.mc.question.n = v))
+                        testid="q-n"
+                        step="10"
+                        min="1"
+                        max=MAX_QUESTION_N.to_string()
+                    />
+                </Show>
+            </div>
+            <Show when=move || !fractions().is_empty()>
+                <p class="notice is-warning" data-testid="q-fractions">
+                    {move || format!(
+                        "{} {} given as fractions, so the size of the test set is unknown — and it matters: the smaller it was, the less sure the ranking. Enter N above; the counts are taken as fraction × {}.",
+                        fractions().join(", "),
+                        if fractions().len() == 1 { "is" } else { "are" },
+                        qs.with(|q| q.n)
+                    )}
+                </p>
+            </Show>
+            {move || build_error().map(|e| view! { <p class="notice is-error" role="alert" data-testid="q-error">{e}</p> })}
+            <div class="rel-actions">
+                <button
+                    type="button"
+                    class="btn btn-primary"
+                    on:click=ask
+                    disabled=move || build_error().is_some()
+                    data-testid="q-run"
+                >
+                    "Answer"
+                </button>
+                <button
+                    type="button"
+                    class="btn"
+                    disabled=move || !running()
+                    on:click=move |_| cancel(job)
+                    data-testid="q-cancel"
+                >
+                    "Cancel"
+                </button>
+                <Show when=move || answer.with(|a| a.is_some())>
+                    <button type="button" class="btn btn-small" on:click=export data-testid="q-export-csv">
+                        "CSV"
+                    </button>
+                </Show>
+            </div>
+            <JobProgress state=job what="question" testid="q" done_text=done_text />
+            <Show when=move || answer.with(|a| a.is_some())>
+                <Show when=stale>
+                    <p class="notice is-warning" data-testid="q-stale">
+                        "The classifiers or the settings have changed: press Answer to update."
+                    </p>
+                </Show>
+                <p class="rel-sentence" data-testid="q-sentence">{sentence}</p>
+                <div class="table-scroll">
+                    <table class="results rel-q-table" data-testid="q-table">
+                        <thead>
+                            <tr>
+                                <th scope="col">"Classifier"</th>
+                                <th scope="col" class="num">"P(best)"</th>
+                                <th scope="col" class="num">"SE"</th>
+                                <th scope="col" class="num">"Yield of the counts"</th>
+                                <th scope="col" class="num">"Mean"</th>
+                                <th scope="col" class="num">"SD"</th>
+                                <th scope="col" class="num">"95 % of draws"</th>
+                            </tr>
+                        </thead>
+                        <tbody>{rows}</tbody>
+                    </table>
+                </div>
+                <div class="rel-q-plots">
+                    <PlotCanvas
+                        plot=best_plot
+                        name="question-p-best"
+                        label="Probability that each classifier is the best"
+                        testid="q-best-plot"
+                    />
+                    <PlotCanvas
+                        plot=hist_plot
+                        name="question-yields"
+                        label="Distribution of each classifier's yield over the draws"
+                        testid="q-hist-plot"
+                    />
+                </div>
+            </Show>
+            <details class="rel-assumptions">
+                <summary>"What this assumes"</summary>
+                <ul>
+                    <li>"The utilities you entered are right on average; each is off by an independent normal error of size σ × (largest − smallest utility). The errors are not cut off: a utility may move past its neighbours."</li>
+                    <li>"Each classifier's long-run confusion matrix is uncertain because the test set is finite: it is drawn from the Dirichlet distribution of its counts plus α (α = 1: every matrix equally plausible before seeing the test)."</li>
+                    <li>"The classifiers are treated as independent, although they were tested on the same items; this overstates the uncertainty of their difference when they err on the same items."</li>
+                    <li>"Ties count as a shared win. P(best) has a standard error of √(P(1 − P)/draws)."</li>
+                </ul>
+            </details>
+        </section>
+    }
+}

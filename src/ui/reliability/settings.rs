@@ -1,0 +1,215 @@
+//! The Monte Carlo's settings (all in the link, through `ctx.edit`), the Run and Cancel buttons,
+//! the progress bar, and the number of workers (not in the link: it changes the speed, never
+//! the numbers).
+
+use leptos::prelude::*;
+
+use super::ReliabilityContext;
+use crate::core::mc::Metric;
+use crate::plot::reliability::metric_colour;
+use crate::plot::Theme;
+use crate::state::reliability::toggle_metric;
+use crate::state::{ErrorAxis, Prior, MAX_PAIRS};
+use crate::text::sci;
+use crate::ui::context::use_app;
+use crate::ui::web::mc_pool::{self, MAX_WORKERS};
+use crate::ui::widgets::job_progress::JobProgress;
+use crate::ui::widgets::number_field::{apply_real, apply_whole, NumberField};
+
+/// The settings panel.
+#[component]
+pub fn ReliabilitySettings() -> impl IntoView {
+    let ctx = use_app();
+    let rc = expect_context::<ReliabilityContext>();
+    let mc = Memo::new(move |_| ctx.state.with(|s| s.mc.clone()));
+
+    let prior_options = [
+        (Prior::Uniform, "uniform (fig. 1 hexagon)"),
+        (Prior::Gaussian, "gaussian around accuracy (fig. 4)"),
+    ];
+    let on_prior = move |ev: leptos::ev::Event| {
+        if let Some(p) = Prior::from_key(&event_target_value(&ev)) {
+            let _ = ctx.edit(|s| s.mc.prior = p);
+        }
+    };
+    let on_axis = move |axis: ErrorAxis| {
+        let _ = ctx.edit(|s| s.mc.axis = axis);
+    };
+    let max_workers = mc_pool::default_size().clamp(1, MAX_WORKERS);
+    let on_workers = move |ev: leptos::ev::Event| {
+        if let Ok(n) = event_target_value(&ev).parse::<usize>() {
+            rc.workers.set(n);
+            mc_pool::set_size(n);
+        }
+    };
+    let running = move || rc.run.with(|s| s.is_running());
+    let done_text = Signal::derive(move || {
+        rc.result
+            .get()
+            .map(|r| {
+                crate::state::reliability::throughput_text(r.run.config.pairs, r.seconds, r.workers)
+            })
+            .unwrap_or_default()
+    });
+    let dark = ctx.dark;
+    let swatch = move |m: Metric| {
+        let c = metric_colour(
+            m,
+            &Theme {
+                dark: dark.get(),
+                scale: 1.0,
+            },
+        );
+        if m == Metric::Utility {
+            "background: var(--text)".to_string()
+        } else {
+            format!("background: rgb({}, {}, {})", c.0, c.1, c.2)
+        }
+    };
+
+    view! {
+        <section class="card rel-settings" aria-labelledby="rel-settings-title" data-testid="rel-settings">
+            <h3 id="rel-settings-title">"Settings"</h3>
+            <div class="rel-fields">
+                <div class="rel-field">
+                    <label for="rel-prior">"Prior of the true utilities"</label>
+                    <select id="rel-prior" on:change=on_prior data-testid="mc-prior">
+                        {prior_options
+                            .into_iter()
+                            .map(|(p, text)| {
+                                view! {
+                                    <option value=p.key() selected=move || mc.with(|m| m.prior == p)>
+                                        {text}
+                                    </option>
+                                }
+                            })
+                            .collect_view()}
+                    </select>
+                </div>
+                <NumberField
+                    label="σ: error sd on the utilities"
+                    value=Signal::derive(move || mc.with(|m| m.sigma.to_string()))
+                    apply=Callback::new(|t: String| apply_real(&t, "σ", |s, v| s.mc.sigma = v))
+                    testid="mc-sigma"
+                    step="0.01"
+                    min="0"
+                    max="1"
+                    hint="0.1 in the paper's fig. 6 (0.11 for its 4 %)"
+                />
+                <NumberField
+                    label="Pairs of classifiers"
+                    value=Signal::derive(move || mc.with(|m| m.pairs.to_string()))
+                    apply=Callback::new(|t: String| apply_whole(&t, "pairs", |s, v| s.mc.pairs = v))
+                    testid="mc-pairs"
+                    step="100000"
+                    min="1"
+                    max=MAX_PAIRS.to_string()
+                    hint="10⁶ in the paper"
+                />
+                <NumberField
+                    label="Seed"
+                    value=Signal::derive(move || mc.with(|m| m.seed.to_string()))
+                    apply=Callback::new(|t: String| apply_whole(&t, "seed", |s, v| s.mc.seed = v))
+                    testid="mc-seed"
+                    step="1"
+                    min="0"
+                    hint="the same seed gives the same numbers, here and in ulab mc"
+                />
+            </div>
+            <fieldset class="rel-axis">
+                <legend>"Error axis of fig. 7"</legend>
+                <label>
+                    <input
+                        type="radio"
+                        name="rel-axis"
+                        prop:checked=move || mc.with(|m| m.axis == ErrorAxis::Sigma)
+                        on:change=move |_| on_axis(ErrorAxis::Sigma)
+                        data-testid="mc-axis-sigma"
+                    />
+                    "σ (before truncation)"
+                </label>
+                <label>
+                    <input
+                        type="radio"
+                        name="rel-axis"
+                        prop:checked=move || mc.with(|m| m.axis == ErrorAxis::Realized)
+                        on:change=move |_| on_axis(ErrorAxis::Realized)
+                        data-testid="mc-axis-realized"
+                    />
+                    "realized sd (the paper's axis)"
+                </label>
+            </fieldset>
+            <fieldset class="rel-metrics">
+                <legend>"Metrics shown"</legend>
+                <div class="rel-metric-list">
+                    {Metric::ALL
+                        .into_iter()
+                        .map(|m| {
+                            let checked = move || mc.with(|s| s.metrics.is_empty() || s.metrics.iter().any(|k| k == m.key()));
+                            view! {
+                                <label class="rel-metric">
+                                    <input
+                                        type="checkbox"
+                                        prop:checked=checked
+                                        on:change=move |ev| {
+                                            let on = event_target_checked(&ev);
+                                            let _ = ctx.edit(|s| s.mc.metrics = toggle_metric(&s.mc, m, on));
+                                        }
+                                        data-testid=format!("mc-metric-{}", m.key())
+                                    />
+                                    <span class="swatch" style=move || swatch(m) aria-hidden="true"></span>
+                                    {m.label()}
+                                </label>
+                            }
+                        })
+                        .collect_view()}
+                </div>
+            </fieldset>
+            <div class="rel-actions">
+                <button
+                    type="button"
+                    class="btn btn-primary"
+                    on:click=move |_| rc.start_run()
+                    data-testid="mc-run"
+                >
+                    {move || if running() { "Restart" } else { "Run" }}
+                </button>
+                <button
+                    type="button"
+                    class="btn"
+                    disabled=move || !running()
+                    on:click=move |_| rc.cancel_run()
+                    data-testid="mc-cancel"
+                >
+                    "Cancel"
+                </button>
+                <label class="rel-workers">
+                    "Workers "
+                    <select on:change=on_workers data-testid="mc-workers">
+                        {(1..=max_workers)
+                            .map(|n| {
+                                view! {
+                                    <option value=n.to_string() selected=move || rc.workers.get() == n>
+                                        {n.to_string()}
+                                    </option>
+                                }
+                            })
+                            .collect_view()}
+                    </select>
+                </label>
+            </div>
+            <JobProgress state=rc.run what="Monte Carlo" testid="mc" done_text=done_text />
+            <p class="hint rel-size-hint">
+                {move || {
+                    let pairs = mc.with(|m| m.pairs);
+                    format!(
+                        "{} pairs in chunks of 65 536, spread over {} background worker{}; the page stays responsive and Cancel stops at once.",
+                        sci(pairs as f64),
+                        rc.workers.get(),
+                        if rc.workers.get() == 1 { "" } else { "s" }
+                    )
+                }}
+            </p>
+        </section>
+    }
+}

@@ -1,0 +1,270 @@
+//! Import a classifier from a CSV file or pasted text: a confusion matrix (either orientation,
+//! optional header of class names) or two columns `y_true,y_pred` (optional header). Errors
+//! name their line and nothing is applied; success adds the classifier under the name the user
+//! picks, or replaces the classifier of that name.
+
+use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+
+use super::input_kit::next_id;
+use crate::core::Orientation;
+use crate::state::csv::ImportKind;
+use crate::state::edit::{import_classifier, next_classifier_name, ImportOptions};
+use crate::ui::context::use_app;
+
+/// The import panel (a disclosure under the classifier cards).
+#[component]
+pub fn ImportPanel() -> impl IntoView {
+    let ctx = use_app();
+    let open = RwSignal::new(false);
+    let name = RwSignal::new(String::new());
+    let text = RwSignal::new(String::new());
+    let kind = RwSignal::new(ImportKind::Auto);
+    let orientation = RwSignal::new(Orientation::OutputRows);
+    let use_file_classes = RwSignal::new(false);
+    let busy = RwSignal::new(false);
+    let message = RwSignal::new(None::<(bool, String)>);
+    let default_name = Memo::new(move |_| ctx.state.with(|s| next_classifier_name(&s.classifiers)));
+    let names = Memo::new(move |_| {
+        ctx.state.with(|s| {
+            s.classifiers
+                .iter()
+                .map(|c| c.name.clone())
+                .collect::<Vec<_>>()
+        })
+    });
+    let classes = Memo::new(move |_| ctx.state.with(|s| s.classes.join(", ")));
+    let replaces = Memo::new(move |_| {
+        let typed = name.get();
+        let t = typed.trim();
+        names
+            .with(|n| n.iter().any(|c| c == t))
+            .then(|| t.to_string())
+    });
+
+    let run = move |content: String, source: Option<String>| {
+        let typed = name.get_untracked();
+        let opts = ImportOptions {
+            kind: kind.get_untracked(),
+            orientation: orientation.get_untracked(),
+            name: if typed.trim().is_empty() {
+                default_name.get_untracked()
+            } else {
+                typed
+            },
+            use_file_classes: use_file_classes.get_untracked(),
+        };
+        let outcome = ctx
+            .state
+            .with_untracked(|s| import_classifier(s, &content, &opts));
+        let from = source.map(|s| format!("{s}: ")).unwrap_or_default();
+        match outcome {
+            Ok(out) => match ctx.edit(|s| *s = out.state) {
+                Ok(()) => {
+                    message.set(Some((false, format!("{from}{}", out.message))));
+                    ctx.say(out.message);
+                    text.set(String::new());
+                    name.set(String::new());
+                }
+                Err(e) => message.set(Some((true, format!("{from}{e}. Nothing was changed.")))),
+            },
+            Err(e) => {
+                let mut m = e.to_string();
+                if let Some(first) = m.get(0..1) {
+                    m = first.to_uppercase() + &m[1..];
+                }
+                message.set(Some((true, format!("{from}{m}. Nothing was changed."))));
+            }
+        }
+    };
+    let import_text = move |_| run(text.get_untracked(), None);
+    let import_file = move |ev: leptos::ev::Event| {
+        let Some(input) = ev
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok())
+        else {
+            return;
+        };
+        let Some(file) = input.files().and_then(|f| f.get(0)) else {
+            return;
+        };
+        input.set_value("");
+        let file_name = file.name();
+        if file.size() > crate::state::csv::MAX_CSV_BYTES as f64 {
+            message.set(Some((
+                true,
+                format!("{file_name}: the file is larger than 50 MB. Nothing was changed."),
+            )));
+            return;
+        }
+        busy.set(true);
+        let promise = file.text();
+        leptos::task::spawn_local(async move {
+            let result = wasm_bindgen_futures::JsFuture::from(promise).await;
+            busy.set(false);
+            match result {
+                Ok(t) => run(t.as_string().unwrap_or_default(), Some(file_name)),
+                Err(_) => message.set(Some((
+                    true,
+                    format!("{file_name}: the file could not be read. Nothing was changed."),
+                ))),
+            }
+        });
+    };
+
+    let uid = next_id();
+    let kind_name = format!("import-kind-{uid}");
+    let orient_name = format!("import-orient-{uid}");
+    let panel_id = format!("import-panel-{uid}");
+    let name_id = format!("import-name-{uid}");
+    let text_id = format!("import-text-{uid}");
+    let msg_id = format!("import-msg-{uid}");
+    let list_id = format!("import-names-{uid}");
+    let kind_radio =
+        move |k: ImportKind, label: &'static str, testid: &'static str, group: String| {
+            view! {
+                <label>
+                    <input
+                        type="radio"
+                        name=group
+                        prop:checked=move || kind.get() == k
+                        on:change=move |_| kind.set(k)
+                        data-testid=testid
+                    />
+                    <span>{label}</span>
+                </label>
+            }
+        };
+    let orient_radio =
+        move |o: Orientation, label: &'static str, testid: &'static str, group: String| {
+            view! {
+                <label>
+                    <input
+                        type="radio"
+                        name=group
+                        prop:checked=move || orientation.get() == o
+                        on:change=move |_| orientation.set(o)
+                        data-testid=testid
+                    />
+                    <span>{label}</span>
+                </label>
+            }
+        };
+    let toggle = move |_| {
+        let now = !open.get_untracked();
+        if now {
+            orientation.set(ctx.state.with_untracked(|s| s.orientation));
+        }
+        open.set(now);
+    };
+    let panel_id2 = panel_id.clone();
+    let msg_id2 = msg_id.clone();
+
+    view! {
+        <div class="card import" data-testid="import">
+            <button
+                type="button"
+                class="btn import-toggle"
+                aria-expanded=move || if open.get() { "true" } else { "false" }
+                aria-controls=panel_id
+                on:click=toggle
+                data-testid="import-open"
+            >
+                {move || if open.get() { "▾ Import a classifier" } else { "▸ Import a classifier (CSV, spreadsheet, labels)…" }}
+            </button>
+            <Show when=move || open.get()>
+                <div class="import-panel" id=panel_id2.clone() role="group" aria-label="Import a classifier">
+                    <p class="hint">
+                        "A confusion matrix (CSV, cells copied from a spreadsheet, or 27,15;23,35), or two columns y_true,y_pred with one row per test item (any labels; a header row is optional)."
+                    </p>
+                    <div class="import-options">
+                        <label class="stack-label" for=name_id.clone()>
+                            "Name"
+                        </label>
+                        <input
+                            type="text"
+                            id=name_id.clone()
+                            class="import-name"
+                            maxlength="80"
+                            autocomplete="off"
+                            list=list_id.clone()
+                            placeholder=move || default_name.get()
+                            prop:value=move || name.get()
+                            on:input=move |ev| name.set(event_target_value(&ev))
+                            aria-describedby=format!("{}-hint", name_id.clone())
+                            data-testid="import-name"
+                        />
+                        <datalist id=list_id.clone()>
+                            {move || names.get().into_iter().map(|n| view! { <option value=n></option> }).collect_view()}
+                        </datalist>
+                        <p class="hint" id=format!("{}-hint", name_id.clone()) data-testid="import-target">
+                            {move || match replaces.get() {
+                                Some(n) => format!("Replaces classifier {n}."),
+                                None => "Adds a new classifier; the name of an existing one replaces it.".to_string(),
+                            }}
+                        </p>
+                        <fieldset class="segmented">
+                            <legend>"The text holds"</legend>
+                            {kind_radio(ImportKind::Auto, "detect", "import-kind-auto", kind_name.clone())}
+                            {kind_radio(ImportKind::Matrix, "a matrix", "import-kind-matrix", kind_name.clone())}
+                            {kind_radio(ImportKind::Labels, "y_true, y_pred", "import-kind-labels", kind_name.clone())}
+                        </fieldset>
+                        <fieldset class="segmented">
+                            <legend>"A matrix's rows are"</legend>
+                            {orient_radio(Orientation::OutputRows, "the output (papers)", "import-output-rows", orient_name.clone())}
+                            {orient_radio(Orientation::TrueRows, "the true class (scikit-learn)", "import-true-rows", orient_name.clone())}
+                        </fieldset>
+                        <label class="check">
+                            <input
+                                type="checkbox"
+                                prop:checked=move || use_file_classes.get()
+                                on:change=move |ev| use_file_classes.set(event_target_checked(&ev))
+                                data-testid="import-use-classes"
+                            />
+                            <span>{move || format!(" Use the file's classes instead of {}", classes.get())}</span>
+                        </label>
+                    </div>
+                    <label class="stack-label" for=text_id.clone()>"Text"</label>
+                    <textarea
+                        id=text_id.clone()
+                        rows="6"
+                        spellcheck="false"
+                        placeholder="y_true,y_pred\nlong,long\nshort,long\n…"
+                        aria-describedby=msg_id2.clone()
+                        prop:value=move || text.get()
+                        on:input=move |ev| text.set(event_target_value(&ev))
+                        data-testid="import-text"
+                    ></textarea>
+                    <div class="row-actions">
+                        <button type="button" class="btn btn-primary" on:click=import_text data-testid="import-apply">
+                            "Import the text"
+                        </button>
+                        <label class="btn file-btn">
+                            {move || if busy.get() { "Reading…" } else { "Choose a CSV file…" }}
+                            <input
+                                type="file"
+                                accept=".csv,.tsv,.txt,text/csv,text/plain,text/tab-separated-values"
+                                on:change=import_file
+                                data-testid="import-file"
+                            />
+                        </label>
+                    </div>
+                </div>
+            </Show>
+            <p
+                id=msg_id
+                class=move || match message.get() {
+                    Some((true, _)) => "notice is-error import-message",
+                    Some((false, _)) => "notice import-message",
+                    None => "import-message is-empty",
+                }
+                role="status"
+                aria-live="polite"
+                data-testid="import-message"
+                data-error=move || if matches!(message.get(), Some((true, _))) { "true" } else { "false" }
+            >
+                {move || message.get().map(|(_, m)| m)}
+            </p>
+        </div>
+    }
+}

@@ -1,0 +1,116 @@
+//! Small pieces shared by the Compare view's input editors: a name field that validates as it
+//! is typed, an edit that reports its own error, and the axis labels of confusion matrices.
+
+use leptos::prelude::*;
+
+use crate::core::Orientation;
+use crate::state::{clean_name, AppState};
+use crate::ui::context::AppContext;
+
+/// Runs an edit that may refuse (`Err` leaves the state as it was) through
+/// [`AppContext::edit`], and returns its own result or the validation error.
+pub fn try_edit<T>(
+    ctx: &AppContext,
+    f: impl FnOnce(&mut AppState) -> Result<T, String>,
+) -> Result<T, String> {
+    let mut out = None;
+    ctx.edit(|s| out = Some(f(s)))?;
+    out.unwrap_or_else(|| Err("not applied".into()))
+}
+
+/// The corner label of a confusion matrix shown in `o`: which axis is which.
+pub fn confusion_corner(o: Orientation) -> &'static str {
+    match o {
+        Orientation::OutputRows => "output ↓ / true →",
+        Orientation::TrueRows => "true ↓ / output →",
+    }
+}
+
+/// The names of the row and column axes of a confusion matrix shown in `o` (for screen
+/// readers: "output long, true short").
+pub fn confusion_axes(o: Orientation) -> (&'static str, &'static str) {
+    match o {
+        Orientation::OutputRows => ("output", "true"),
+        Orientation::TrueRows => ("true", "output"),
+    }
+}
+
+/// A text field holding a name: each keystroke is checked and, when valid, applied at once;
+/// an invalid name is marked and explained, and the last good name stays in force. What is
+/// typed is never rewritten while it still means the name in force (so trailing spaces can be
+/// typed).
+#[component]
+pub fn NameField(
+    /// The name in force.
+    #[prop(into)]
+    value: Signal<String>,
+    /// Checks and applies a typed name; `Err` explains why it was not applied.
+    on_input: Callback<String, Result<(), String>>,
+    /// What the field is, for screen readers ("Name of class 1").
+    #[prop(into)]
+    label: Signal<String>,
+    /// `data-testid` of the input.
+    #[prop(into)]
+    testid: String,
+    /// CSS class of the input.
+    #[prop(into, optional)]
+    class: String,
+) -> impl IntoView {
+    let text = RwSignal::new(value.get_untracked());
+    let error = RwSignal::new(None::<String>);
+    Effect::new(move |_| {
+        let v = value.get();
+        if text.with_untracked(|t| clean_name(t) != v) {
+            text.set(v);
+            error.set(None);
+        }
+    });
+    let error_id = format!("{testid}-{}-error", next_id());
+    let input = move |ev: leptos::ev::Event| {
+        let typed = event_target_value(&ev);
+        text.set(typed.clone());
+        error.set(on_input.run(typed).err());
+    };
+    let class = if class.is_empty() {
+        "name-input".to_string()
+    } else {
+        format!("name-input {class}")
+    };
+    view! {
+        <span class="name-field">
+            <input
+                type="text"
+                class=class
+                maxlength="80"
+                autocomplete="off"
+                spellcheck="false"
+                prop:value=move || text.get()
+                on:input=input
+                aria-label=move || label.get()
+                aria-invalid=move || if error.with(Option::is_some) { "true" } else { "false" }
+                aria-describedby=error_id.clone()
+                data-testid=testid
+            />
+            <span class="field-error" id=error_id role="status">
+                {move || error.get()}
+            </span>
+        </span>
+    }
+}
+
+/// Number of classes from which the input cards are rendered lazily (only near the viewport;
+/// see `.card.is-large` in style/compare-inputs.css).
+pub const LARGE_FROM: usize = 8;
+
+/// Whether the problem is large enough for lazy rendering of the input cards.
+pub fn large_problem(ctx: &AppContext) -> Memo<bool> {
+    let state = ctx.state;
+    Memo::new(move |_| state.with(|s| s.n() >= LARGE_FROM))
+}
+
+/// A number unique in this page (for element ids).
+pub fn next_id() -> usize {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    static NEXT: AtomicUsize = AtomicUsize::new(0);
+    NEXT.fetch_add(1, Ordering::Relaxed)
+}

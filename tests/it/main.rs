@@ -1,0 +1,28 @@
+//! The native integration tests, in one test binary (one link of the crate instead of one per
+//! file): each module is one former `tests/*.rs` file.
+//!
+//! * `cli_*`: the `ulab` command line (built by Cargo for these tests), with [`common`];
+//! * `mc_*`: the Monte Carlo against the paper, a reference implementation and itself;
+//! * `paper_values`, `reference_sklearn`: formulas against published and independent values;
+//! * `properties`, `state_props`: property tests of the core and of the app state;
+//! * `readme_links`: every link of the README opens without a notice.
+
+mod cli_decide;
+mod cli_eval;
+mod cli_pd;
+mod cli_roc;
+mod cli_sklearn;
+mod common;
+mod mc_cli;
+mod mc_determinism;
+mod mc_figures;
+mod mc_paper;
+mod mc_question;
+mod mc_reference;
+mod mc_samplers;
+mod mc_scores;
+mod paper_values;
+mod properties;
+mod readme_links;
+mod reference_sklearn;
+mod state_props;
