@@ -274,14 +274,42 @@ fn fractions_need_the_test_set_size() {
     let fractions = "0.27,0.15;0.23,0.35";
     for (alpha, raw) in [("1", 80.0 / 52.0), ("0", 3.5)] {
         let out = json(&[
-            "decide", "--utility", u, "--counts", fractions, "--n", "100", "--alpha", alpha,
+            "decide",
+            "--utility",
+            u,
+            "--counts",
+            fractions,
+            "--n",
+            "100",
+            "--alpha",
+            alpha,
             "--json",
         ]);
-        assert!(close(num(&out["raw_yield"]), raw, 1e-9), "α = {alpha}: {out}");
-        assert!(close(num(&out["remapped_yield"]), 65.0, 1e-9), "α = {alpha}: {out}");
-        let counts = json(&["decide", "--utility", u, "--counts", "27,15;23,35", "--alpha", alpha, "--json"]);
+        assert!(
+            close(num(&out["raw_yield"]), raw, 1e-9),
+            "α = {alpha}: {out}"
+        );
+        assert!(
+            close(num(&out["remapped_yield"]), 65.0, 1e-9),
+            "α = {alpha}: {out}"
+        );
+        let counts = json(&[
+            "decide",
+            "--utility",
+            u,
+            "--counts",
+            "27,15;23,35",
+            "--alpha",
+            alpha,
+            "--json",
+        ]);
         for key in ["output_given_class", "class_given_output"] {
-            for (a, b) in out[key].as_array().unwrap().iter().zip(counts[key].as_array().unwrap()) {
+            for (a, b) in out[key]
+                .as_array()
+                .unwrap()
+                .iter()
+                .zip(counts[key].as_array().unwrap())
+            {
                 for (x, y) in a.as_array().unwrap().iter().zip(b.as_array().unwrap()) {
                     assert!(close(num(x), num(y), 1e-12), "{key}: {out}");
                 }
@@ -290,14 +318,41 @@ fn fractions_need_the_test_set_size() {
     }
     // Fractions that do not sum to 1 are read relative to their sum: 2·A with N = 100.
     let out = json(&[
-        "decide", "--utility", u, "--counts", "0.54,0.3;0.46,0.7", "--n", "100", "--json",
+        "decide",
+        "--utility",
+        u,
+        "--counts",
+        "0.54,0.3;0.46,0.7",
+        "--n",
+        "100",
+        "--json",
     ]);
     assert!(close(num(&out["raw_yield"]), 80.0 / 52.0, 1e-9), "{out}");
-    let text = ok(&["decide", "--utility", u, "--counts", fractions, "--n", "100"]);
+    let text = ok(&[
+        "decide",
+        "--utility",
+        u,
+        "--counts",
+        fractions,
+        "--n",
+        "100",
+    ]);
     assert!(text.contains("N = 100 (--n"), "{text}");
-    assert!(text.contains("Yield per item, raw (output o ↦ decision o):  1.5385"), "{text}");
+    assert!(
+        text.contains("Yield per item, raw (output o ↦ decision o):  1.5385"),
+        "{text}"
+    );
     // Whole counts with --n equal to their total are accepted as they are.
-    let same = json(&["decide", "--utility", u, "--counts", "27,15;23,35", "--n", "100", "--json"]);
+    let same = json(&[
+        "decide",
+        "--utility",
+        u,
+        "--counts",
+        "27,15;23,35",
+        "--n",
+        "100",
+        "--json",
+    ]);
     assert!(close(num(&same["raw_yield"]), 80.0 / 52.0, 1e-9));
 }
 
@@ -468,5 +523,8 @@ fn help_has_examples() {
     assert!(text.contains("ulab decide --utility '10,-1;0,0' --probabilities 0.2,0.8"));
     assert!(text.contains("--counts"));
     assert!(text.contains("--n <N>"), "{text}");
-    assert!(text.contains("--counts '0.27,0.15;0.23,0.35' --n 100"), "{text}");
+    assert!(
+        text.contains("--counts '0.27,0.15;0.23,0.35' --n 100"),
+        "{text}"
+    );
 }

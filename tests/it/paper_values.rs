@@ -4,7 +4,7 @@
 
 use utility_lab::core::decision::{self, BinaryRule};
 use utility_lab::core::metrics::{self, Admissibility, Metric};
-use utility_lab::core::pd::{self, heatmap, macro_f1_harmonic};
+use utility_lab::core::pd::{self, f1_of_macro_pr, heatmap};
 use utility_lab::core::prevalence::reweight;
 use utility_lab::core::roc::{iso_utility_slope, yield_at, Binormal};
 use utility_lab::core::utility::rank_classifiers;
@@ -679,7 +679,8 @@ const FIG_1: [(&str, &str); 9] = [
 
 #[test]
 fn table_3_of_seed_001() {
-    // p-d[0.3,0.6], p-d[0.9,0.4], p-d[0.5,0.5], macro precision, macro recall, macro F1.
+    // p-d[0.3,0.6], p-d[0.9,0.4], p-d[0.5,0.5], macro precision, macro recall, and the paper's
+    // "macro F1", the F1 of macro P and R.
     let table: [[f64; 6]; 9] = [
         [1.0000, 1.0000, 1.0000, 1.0000, 1.0000, 1.0000],
         [0.9350, 0.8650, 0.9083, 0.9157, 0.9000, 0.9083],
@@ -710,11 +711,11 @@ fn table_3_of_seed_001() {
         if *name == "cm9" {
             // Class 2 is never output: its precision is 0/0. The paper counts it as 0 (its
             // "Precision" 0.25 = p-d[1,1]); the core's macro precision is undefined, and so
-            // the harmonic macro F1. By hand: P = (0.5 + 0)/2, R = (1 + 0)/2, F1 = 2PR/(P+R).
+            // the F1 of macro P and R. By hand: P = (0.5 + 0)/2, R = (1 + 0)/2, F1 = 2PR/(P+R).
             assert!(metrics::macro_average(&c, metrics::precision)
                 .value()
                 .is_none());
-            assert!(macro_f1_harmonic(&c).value().is_none());
+            assert!(f1_of_macro_pr(&c).value().is_none());
             ours[5] = 2.0 * 0.25 * 0.5 / 0.75;
         } else {
             let mp = metrics::macro_average(&c, metrics::precision)
@@ -725,7 +726,7 @@ fn table_3_of_seed_001() {
                 close(mp, ours[3], 1e-15) && close(mr, ours[4], 1e-15),
                 "{name}"
             );
-            ours[5] = macro_f1_harmonic(&c).value().unwrap();
+            ours[5] = f1_of_macro_pr(&c).value().unwrap();
         }
         for (col, (v, printed)) in ours.iter().zip(row).enumerate() {
             // Printed to 4 decimals. Two cells are off in the paper: cm2's precision is printed
@@ -800,7 +801,7 @@ fn figures_2_to_4_of_seed_001() {
 #[test]
 fn f1_counterparts_of_seed_001() {
     // "the F1 counterparts are ... preference vectors" (printed to 2-3 decimals): p-d at them
-    // equals the harmonic macro F1 up to the rounding of κ.
+    // equals the F1 of macro P and R up to the rounding of κ.
     let printed: [(usize, [f64; 2]); 8] = [
         (1, [0.015, 0.095]),
         (2, [0.010, 0.145]),
@@ -816,7 +817,7 @@ fn f1_counterparts_of_seed_001() {
         let f1 = if i == 8 {
             1.0 / 3.0
         } else {
-            macro_f1_harmonic(&c).value().unwrap()
+            f1_of_macro_pr(&c).value().unwrap()
         };
         let v = metrics::preference_driven(&c, &k).unwrap();
         assert!(

@@ -347,7 +347,12 @@ fn test_set_size(text: &str) -> Result<f64, String> {
 fn counts_arg(args: &Args, text: &str) -> Result<(ConfusionMatrix, Option<f64>), String> {
     let cm = common::confusion_arg("--counts", text, args.orientation.unwrap_or_default())?;
     let n = args.n.as_deref().map(test_set_size).transpose()?;
-    let not_whole = cm.counts().data().iter().copied().find(|v| v.fract() != 0.0);
+    let not_whole = cm
+        .counts()
+        .data()
+        .iter()
+        .copied()
+        .find(|v| v.fract() != 0.0);
     let fractions = not_whole.is_some() || cm.total() <= 1.0;
     match (n, not_whole) {
         (None, Some(v)) => Err(format!(
