@@ -1,6 +1,6 @@
 //! Decisions under uncertainty: expected utility, the optimal decision, the binary threshold,
-//! and probabilities of the true class from a label-only classifier (seeds 000 §2.3, 002 §2.3,
-//! §3.3 and appendix).
+//! and probabilities of the true class from a label-only classifier (Dyrland et al. 2022 §2.3;
+//! Dyrland et al. (draft) §2.3, §3.3 and appendix).
 
 use super::confusion::ConfusionMatrix;
 use super::error::CoreError;

@@ -42,7 +42,7 @@ fn vector(v: &Value) -> Vec<f64> {
 // ---- tests -----------------------------------------------------------------------------------
 
 #[test]
-fn worked_example_of_seed_001() {
+fn worked_example_of_kozak_2022() {
     // Table 4 of Kozak et al. 2022 (rows = true class), default κ = [0.5, 0.2, 0.3]: p-d = 0.656.
     let out = json(&[
         "pd",

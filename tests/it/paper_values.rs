@@ -56,7 +56,7 @@ impl Rng {
 }
 
 // ------------------------------------------------------------------------------------------
-// Seed 000 §0: the factory story.
+// Dyrland et al. 2022 §0: the factory story.
 // ------------------------------------------------------------------------------------------
 
 /// Classifiers A and B of eqs. (1)-(2), as normalized matrices and as counts out of 100.
@@ -76,7 +76,7 @@ fn factory() -> [(ConfusionMatrix, ConfusionMatrix); 2] {
 }
 
 #[test]
-fn table_1_of_seed_000() {
+fn table_1_of_dyrland_2022() {
     // Table 1: metric, classifier A, classifier B, printed to 2 decimals.
     let table = [
         (Metric::Accuracy, "0.62", "0.75"),
@@ -157,7 +157,7 @@ fn factory_yields_eqs_3_to_6() {
 }
 
 // ------------------------------------------------------------------------------------------
-// Seed 000 §3.2-3.3: the space of binary utility matrices and the common metrics.
+// Dyrland et al. 2022 §3.2-3.3: the space of binary utility matrices and the common metrics.
 // ------------------------------------------------------------------------------------------
 
 #[test]
@@ -234,7 +234,7 @@ fn xy_inverts_from_xy_on_the_slanted_edges() {
 
 #[test]
 fn section_3_3_formulas_in_c00_c11() {
-    // Seed 000 §3.3 writes the binary metrics with C10 = f0 − C00 and C01 = f1 − C11.
+    // Dyrland et al. 2022 §3.3 writes the binary metrics with C10 = f0 − C00 and C01 = f1 − C11.
     let mut rng = Rng(3);
     for _ in 0..2000 {
         let f0 = rng.range(0.05, 0.95);
@@ -529,7 +529,7 @@ fn every_inadmissible_metric_misranks_some_pair_for_every_utility_matrix() {
 }
 
 // ------------------------------------------------------------------------------------------
-// Seed 000 §5, fig. 8: ROC and iso-utility lines; net benefit.
+// Dyrland et al. 2022 §5, fig. 8: ROC and iso-utility lines; net benefit.
 // ------------------------------------------------------------------------------------------
 
 #[test]
@@ -579,11 +579,11 @@ fn fig_8_iso_utility_slopes_and_tangent_beats_area() {
 }
 
 // ------------------------------------------------------------------------------------------
-// Seed 002: the lottery, decisions vs classes, test-set vs deployment prevalence.
+// Dyrland et al. (draft): the lottery, decisions vs classes, test-set vs deployment prevalence.
 // ------------------------------------------------------------------------------------------
 
 #[test]
-fn the_lottery_of_seed_002() {
+fn the_lottery_of_dyrland_draft() {
     let lottery = u("10,-1;0,0"); // buy / not-buy × win / lose
                                   // "+10 · 0.2 − 1 · 0.8 = +1.2" and 0 for not-buy.
     let eu = decision::expected_utilities(&lottery, &[0.2, 0.8]).unwrap();
@@ -620,7 +620,7 @@ fn the_lottery_of_seed_002() {
 }
 
 // ------------------------------------------------------------------------------------------
-// Seed 001: the preference-driven measure.
+// Kozak et al. 2022: the preference-driven measure.
 // ------------------------------------------------------------------------------------------
 
 /// Table 4 of Kozak et al. 2022, as printed: rows = ACTUAL (true) class, columns = predicted.
@@ -678,7 +678,7 @@ const FIG_1: [(&str, &str); 9] = [
 ];
 
 #[test]
-fn table_3_of_seed_001() {
+fn table_3_of_kozak_2022() {
     // p-d[0.3,0.6], p-d[0.9,0.4], p-d[0.5,0.5], macro precision, macro recall, and the paper's
     // "macro F1", the F1 of macro P and R.
     let table: [[f64; 6]; 9] = [
@@ -753,7 +753,7 @@ fn table_3_of_seed_001() {
 }
 
 #[test]
-fn figures_2_to_4_of_seed_001() {
+fn figures_2_to_4_of_kozak_2022() {
     // cm4: "ranges from 0.5833 for κ = [1.0, 0.0] to 1.0000 for κ = [0.0, 1.0]"; the coloured
     // dots of fig. 2.
     let cm4 = cm(FIG_1[3].1, Orientation::TrueRows);
@@ -799,7 +799,7 @@ fn figures_2_to_4_of_seed_001() {
 }
 
 #[test]
-fn f1_counterparts_of_seed_001() {
+fn f1_counterparts_of_kozak_2022() {
     // "the F1 counterparts are ... preference vectors" (printed to 2-3 decimals): p-d at them
     // equals the F1 of macro P and R up to the rounding of κ.
     let printed: [(usize, [f64; 2]); 8] = [
