@@ -11,12 +11,11 @@ fn conventional_value(label: &str) -> Option<(bool, i8)> {
     if t.eq_ignore_ascii_case("true") {
         return Some((true, 1));
     }
-    match crate::text::parse_number(t)? {
-        v if v == 0.0 => Some((false, 0)),
-        v if v == 1.0 => Some((false, 1)),
-        v if v == -1.0 => Some((false, -1)),
-        _ => None,
-    }
+    let v = crate::text::parse_number(t)?;
+    [0, 1, -1]
+        .into_iter()
+        .find(|k| v == f64::from(*k))
+        .map(|k| (false, k))
 }
 
 /// The positive label of a two-class problem when the user has not named one, by
