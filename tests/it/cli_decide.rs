@@ -272,87 +272,38 @@ fn fractions_need_the_test_set_size() {
     // ½·(15·28 − 335·16 − 35·24 + 165·36)/52 = 80/52; with α = 0 it is the test-set yield 3.5.
     let u = "15,-335;-35,165";
     let fractions = "0.27,0.15;0.23,0.35";
+    // `ulab decide --utility U --counts M` with more arguments.
+    let decide = |counts: &'static str, more: &[&'static str]| -> Vec<&'static str> {
+        let mut v = vec!["decide", "--utility", u, "--counts", counts];
+        v.extend_from_slice(more);
+        v
+    };
     for (alpha, raw) in [("1", 80.0 / 52.0), ("0", 3.5)] {
-        let out = json(&[
-            "decide",
-            "--utility",
-            u,
-            "--counts",
+        let out = json(&decide(
             fractions,
-            "--n",
-            "100",
-            "--alpha",
-            alpha,
-            "--json",
-        ]);
-        assert!(
-            close(num(&out["raw_yield"]), raw, 1e-9),
-            "α = {alpha}: {out}"
-        );
-        assert!(
-            close(num(&out["remapped_yield"]), 65.0, 1e-9),
-            "α = {alpha}: {out}"
-        );
-        let counts = json(&[
-            "decide",
-            "--utility",
-            u,
-            "--counts",
-            "27,15;23,35",
-            "--alpha",
-            alpha,
-            "--json",
-        ]);
+            &["--n", "100", "--alpha", alpha, "--json"],
+        ));
+        let raw_yield = num(&out["raw_yield"]);
+        assert!(close(raw_yield, raw, 1e-9), "α = {alpha}: {out}");
+        let remapped = num(&out["remapped_yield"]);
+        assert!(close(remapped, 65.0, 1e-9), "α = {alpha}: {out}");
+        let counts = json(&decide("27,15;23,35", &["--alpha", alpha, "--json"]));
         for key in ["output_given_class", "class_given_output"] {
-            for (a, b) in out[key]
-                .as_array()
-                .unwrap()
-                .iter()
-                .zip(counts[key].as_array().unwrap())
-            {
-                for (x, y) in a.as_array().unwrap().iter().zip(b.as_array().unwrap()) {
-                    assert!(close(num(x), num(y), 1e-12), "{key}: {out}");
-                }
+            let (a, b) = (&out[key], &counts[key]);
+            for (i, j) in [(0, 0), (0, 1), (1, 0), (1, 1)] {
+                assert!(close(num(&a[i][j]), num(&b[i][j]), 1e-12), "{key}: {out}");
             }
         }
     }
     // Fractions that do not sum to 1 are read relative to their sum: 2·A with N = 100.
-    let out = json(&[
-        "decide",
-        "--utility",
-        u,
-        "--counts",
-        "0.54,0.3;0.46,0.7",
-        "--n",
-        "100",
-        "--json",
-    ]);
+    let out = json(&decide("0.54,0.3;0.46,0.7", &["--n", "100", "--json"]));
     assert!(close(num(&out["raw_yield"]), 80.0 / 52.0, 1e-9), "{out}");
-    let text = ok(&[
-        "decide",
-        "--utility",
-        u,
-        "--counts",
-        fractions,
-        "--n",
-        "100",
-    ]);
+    let text = ok(&decide(fractions, &["--n", "100"]));
     assert!(text.contains("N = 100 (--n"), "{text}");
-    assert!(
-        text.contains("Yield per item, raw (output o ↦ decision o):  1.5385"),
-        "{text}"
-    );
+    let raw_line = "Yield per item, raw (output o ↦ decision o):  1.5385";
+    assert!(text.contains(raw_line), "{text}");
     // Whole counts with --n equal to their total are accepted as they are.
-    let same = json(&[
-        "decide",
-        "--utility",
-        u,
-        "--counts",
-        "27,15;23,35",
-        "--n",
-        "100",
-        "--json",
-    ]);
+    let same = json(&decide("27,15;23,35", &["--n", "100", "--json"]));
     assert!(close(num(&same["raw_yield"]), 80.0 / 52.0, 1e-9));
 }
 
@@ -384,17 +335,7 @@ fn fractions_without_the_test_set_size_are_refused() {
             "--n applies to --counts only",
         ),
     ];
-    for (args, expected) in cases {
-        let full: Vec<&str> = ["decide", "--utility", u]
-            .into_iter()
-            .chain(args.iter().copied())
-            .collect();
-        let line = fails(&full);
-        assert!(
-            line.contains(expected),
-            "ulab {full:?}: {line:?} should contain {expected:?}"
-        );
-    }
+    each_fails_with(&["decide", "--utility", u], cases);
 }
 
 // ---- bad input ------------------------------------------------------------------------------
@@ -505,10 +446,14 @@ fn bad_input_is_one_clear_line() {
             "--utility: row 2, cell 1: 'x' is not a number",
         ),
     ];
+    each_fails_with(&["decide"], cases);
+}
+
+/// Runs `ulab` with `prefix` and each case's arguments: one line of error that contains the
+/// case's text.
+fn each_fails_with(prefix: &[&str], cases: Vec<(Vec<&str>, &str)>) {
     for (args, expected) in cases {
-        let full: Vec<&str> = std::iter::once("decide")
-            .chain(args.iter().copied())
-            .collect();
+        let full: Vec<&str> = prefix.iter().chain(&args).copied().collect();
         let line = fails(&full);
         assert!(
             line.contains(expected),

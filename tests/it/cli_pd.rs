@@ -133,28 +133,19 @@ fn the_two_multiclass_f1s_have_two_names() {
     let f1_pr = 2.0 * mp * mr / (mp + mr);
     assert!((mean_f1 - f1_pr).abs() > 1e-3);
 
-    let u = "1,0,0;0,1,0;0,0,1";
-    let eval = json(&[
+    let eval_args = [
         "eval",
         "--utility",
-        u,
+        "1,0,0;0,1,0;0,0,1",
         "--orientation",
         "true-rows",
         "--cm",
         t4,
-        "--json",
-    ]);
+    ];
+    let eval = json(&[&eval_args[..], &["--json"]].concat());
     let f1 = num(&eval["classifiers"][0]["metrics"]["f1"]);
     assert!(close(f1, mean_f1, 1e-12), "{f1}");
-    let text = ok(&[
-        "eval",
-        "--utility",
-        u,
-        "--orientation",
-        "true-rows",
-        "--cm",
-        t4,
-    ]);
+    let text = ok(&eval_args);
     assert!(text.contains("Macro F1 (mean of per-class F1)"), "{text}");
 
     let pd_out = json(&["pd", "--orientation", "true-rows", "--cm", t4, "--json"]);
