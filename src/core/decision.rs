@@ -1,6 +1,6 @@
 //! Decisions under uncertainty: expected utility, the optimal decision, the binary threshold,
-//! and probabilities of the true class from a label-only classifier (seeds 000 §2.3, 002 §2.3,
-//! §3.3 and appendix).
+//! and probabilities of the true class from a label-only classifier (Dyrland et al. 2022 §2.3;
+//! Dyrland et al. (draft) §2.3, §3.3 and appendix).
 
 use super::confusion::ConfusionMatrix;
 use super::error::CoreError;
@@ -159,7 +159,9 @@ pub fn binary_threshold(u: &UtilityMatrix) -> Result<BinaryRule, CoreError> {
 /// counts `M` (rows = output `o`, columns = true class `c`) with a Dirichlet pseudo-count `α`
 /// (Dyrland et al. (draft), §3.2 and appendix): `p(o | c) = (M_oc + α) / (N_c + n_o·α)`, with
 /// `N_c = Σ_o M_oc` and `n_o` the number of outputs. Rows = output, columns = class; each
-/// column sums to 1.
+/// column sums to 1. `M` must be counts of test items, not fractions: `α` is a number of
+/// imaginary items added to every cell, so it would swamp fractions that sum to 1 (scale
+/// them by the test-set size first, `M = C·N`).
 ///
 /// # Errors
 /// `α` negative or not finite; a class with no case while `α = 0` (its column would be 0/0).

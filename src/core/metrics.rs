@@ -4,7 +4,9 @@
 //! `M_ij` and total `s = Σ_ij M_ij`, for class `k`:
 //!
 //! * `TP_k = M_kk`; `FP_k = Σ_{j≠k} M_kj` (output `k`, another class true);
-//!   `FN_k = Σ_{i≠k} M_ik` (class `k` true, another output); `TN_k = s − TP_k − FP_k − FN_k`;
+//!   `FN_k = Σ_{i≠k} M_ik` (class `k` true, another output); `TN_k = Σ_{i≠k, j≠k} M_ij`
+//!   (everything else). Each is summed cell by cell: `s − TP_k − FP_k − FN_k` would lose the
+//!   small cells of a normalized matrix (`1 − 0.3 − 0.7 + …` cancels a `1e-17` to nothing);
 //! * row total `r_k = TP_k + FP_k` (how often `k` is output), column total
 //!   `t_k = TP_k + FN_k` (how many cases of class `k`).
 //!
@@ -33,8 +35,22 @@ fn col_total(cm: &ConfusionMatrix, k: usize) -> f64 {
     (0..cm.n()).map(|i| cm.get(i, k)).sum()
 }
 
+/// `FP_k = Σ_{j≠k} M_kj`: output `k`, another class true.
+fn fp(cm: &ConfusionMatrix, k: usize) -> f64 {
+    (0..cm.n()).filter(|&j| j != k).map(|j| cm.get(k, j)).sum()
+}
+
+/// `FN_k = Σ_{i≠k} M_ik`: class `k` true, another output.
+fn fneg(cm: &ConfusionMatrix, k: usize) -> f64 {
+    (0..cm.n()).filter(|&i| i != k).map(|i| cm.get(i, k)).sum()
+}
+
+/// `TN_k = Σ_{i≠k, j≠k} M_ij`, summed cell by cell (no cancellation).
 fn tn(cm: &ConfusionMatrix, k: usize) -> f64 {
-    cm.total() - row_total(cm, k) - col_total(cm, k) + tp(cm, k)
+    let others = || (0..cm.n()).filter(move |&c| c != k);
+    others()
+        .map(|i| others().map(|j| cm.get(i, j)).sum::<f64>())
+        .sum()
 }
 
 /// Accuracy: `Σ_k TP_k / s`, the share of correct outputs (equal to micro-averaged precision,
@@ -90,7 +106,8 @@ pub fn recall(cm: &ConfusionMatrix, k: usize) -> Score {
 
 /// Specificity (true-negative rate) of class `k`: `TN_k / (TN_k + FP_k)`, the share of the
 /// cases of other classes that are not output as `k`. Undefined if every case is of class `k`.
-/// For two classes, the specificity of class 0 is the recall of class 1.
+/// For two classes, the specificity of class 0 is the recall of class 1. `TN_k` and `FP_k` are
+/// sums of cells, so a normalized matrix with tiny cells keeps its precision.
 ///
 /// # Examples
 ///
@@ -98,13 +115,13 @@ pub fn recall(cm: &ConfusionMatrix, k: usize) -> Score {
 /// use utility_lab::core::{ConfusionMatrix, Orientation, metrics};
 /// let a = ConfusionMatrix::parse("27,15;23,35", Orientation::OutputRows).unwrap();
 /// assert!((metrics::specificity(&a, 0).value().unwrap() - 0.70).abs() < 1e-12);
+/// // TN = 1e-17, FP = 1e-17: exactly ½, though the total rounds to 1.
+/// let tiny = ConfusionMatrix::parse("0.3,1e-17;0.7,1e-17", Orientation::OutputRows).unwrap();
+/// assert_eq!(metrics::specificity(&tiny, 0).value(), Some(0.5));
 /// ```
 pub fn specificity(cm: &ConfusionMatrix, k: usize) -> Score {
-    Score::ratio(
-        tn(cm, k),
-        cm.total() - col_total(cm, k),
-        Undefined::OnlyCases { class: k },
-    )
+    let tn = tn(cm, k);
+    Score::ratio(tn, tn + fp(cm, k), Undefined::OnlyCases { class: k })
 }
 
 /// Negative predictive value of class `k`: `TN_k / (TN_k + FN_k)`, the share of "not `k`"
@@ -118,16 +135,14 @@ pub fn specificity(cm: &ConfusionMatrix, k: usize) -> Score {
 /// assert!((metrics::npv(&a, 0).value().unwrap() - 35.0 / 58.0).abs() < 1e-12);
 /// ```
 pub fn npv(cm: &ConfusionMatrix, k: usize) -> Score {
-    Score::ratio(
-        tn(cm, k),
-        cm.total() - row_total(cm, k),
-        Undefined::AlwaysOutput { class: k },
-    )
+    let tn = tn(cm, k);
+    Score::ratio(tn, tn + fneg(cm, k), Undefined::AlwaysOutput { class: k })
 }
 
 /// F-beta of class `k`: `(1+β²)·TP_k / ((1+β²)·TP_k + β²·FN_k + FP_k)`, the weighted harmonic
 /// mean of precision and recall (β > 1 weighs recall more). Undefined when
-/// `TP_k + FP_k + FN_k = 0` (class `k` neither occurs nor is output).
+/// `TP_k + FP_k + FN_k = 0`: class `k` neither occurs in the test set nor is output
+/// ([`Undefined::Absent`]; a class that is output but has no case has F-beta 0).
 ///
 /// # Errors
 /// `beta` not positive and finite.
@@ -150,12 +165,10 @@ pub fn f_beta(cm: &ConfusionMatrix, k: usize, beta: f64) -> Result<Score, CoreEr
     }
     let b2 = beta * beta;
     let t = tp(cm, k);
-    let fp = row_total(cm, k) - t;
-    let fneg = col_total(cm, k) - t;
     Ok(Score::ratio(
         (1.0 + b2) * t,
-        (1.0 + b2) * t + b2 * fneg + fp,
-        Undefined::NoCases { class: k },
+        (1.0 + b2) * t + b2 * fneg(cm, k) + fp(cm, k),
+        Undefined::Absent { class: k },
     ))
 }
 
@@ -171,6 +184,24 @@ pub fn f_beta(cm: &ConfusionMatrix, k: usize, beta: f64) -> Result<Score, CoreEr
 /// ```
 pub fn f1(cm: &ConfusionMatrix, k: usize) -> Score {
     f_beta(cm, k, 1.0).expect("beta = 1 is valid")
+}
+
+/// Macro F1: the mean of per-class F1, `(1/c) Σ_k F1_k` (scikit-learn's
+/// `f1_score(average='macro')`). Undefined if any class's F1 is. This is what
+/// [`Metric::F1`] reports for more than two classes; it is **not** the F1 of macro precision
+/// and macro recall that Kozak et al. 2022 use ([`crate::core::pd::f1_of_macro_pr`]).
+///
+/// # Examples
+///
+/// ```
+/// use utility_lab::core::{ConfusionMatrix, Orientation, metrics};
+/// let cm = ConfusionMatrix::parse("40,8,9;7,10,1;3,2,20", Orientation::OutputRows).unwrap();
+/// // F1_k = 2·TP_k / (r_k + t_k): 80/107, 20/38, 40/55
+/// let want = (80.0 / 107.0 + 20.0 / 38.0 + 40.0 / 55.0) / 3.0;
+/// assert!((metrics::macro_f1(&cm).value().unwrap() - want).abs() < 1e-12);
+/// ```
+pub fn macro_f1(cm: &ConfusionMatrix) -> Score {
+    macro_average(cm, f1)
 }
 
 /// Fowlkes–Mallows index of class `k`: `√(precision_k · recall_k)`, the geometric mean of
@@ -227,7 +258,10 @@ pub fn macro_average(
 ///
 /// with `r_k` the row (output) totals and `t_k` the column (true) totals. For two classes it
 /// equals the binary `(TP·TN − FP·FN) / √((TP+FP)(TP+FN)(TN+FP)(TN+FN))`. Undefined when a
-/// factor of the denominator is 0 (one output only, or one class only).
+/// factor of the denominator is 0: `s² − Σ_k r_k² = 0` when the classifier outputs one class
+/// only ([`Undefined::AlwaysOutput`]), `s² − Σ_k t_k² = 0` when the test set has one class only
+/// ([`Undefined::OnlyCases`]). With three or more classes an all-zero row or column alone
+/// (an output never used, a class absent) leaves `R_K` defined.
 ///
 /// # Examples
 ///
@@ -236,6 +270,9 @@ pub fn macro_average(
 /// let a = ConfusionMatrix::parse("27,15;23,35", Orientation::OutputRows).unwrap();
 /// let binary = (27.0 * 35.0 - 15.0 * 23.0) / (42.0f64 * 50.0 * 58.0 * 50.0).sqrt();
 /// assert!((metrics::mcc(&a).value().unwrap() - binary).abs() < 1e-12);
+/// // Output 2 is never used: still defined with three classes.
+/// let c = ConfusionMatrix::parse("5,3,0;2,6,1;0,0,0", Orientation::OutputRows).unwrap();
+/// assert!(metrics::mcc(&c).value().is_some());
 /// ```
 pub fn mcc(cm: &ConfusionMatrix) -> Score {
     // Computed on the normalized matrix (s = 1) so that huge or tiny counts neither overflow
@@ -248,10 +285,22 @@ pub fn mcc(cm: &ConfusionMatrix) -> Score {
     let cov: f64 = rows.iter().zip(&cols).map(|(r, t)| r * t).sum();
     let ss_r = cross_sum(&rows, &rows);
     let ss_t = cross_sum(&cols, &cols);
-    if ss_r <= 0.0 || ss_t <= 0.0 {
-        return Score::Undefined(Undefined::DegenerateMarginals);
+    if ss_r <= 0.0 {
+        return Score::Undefined(Undefined::AlwaysOutput {
+            class: largest(&rows),
+        });
+    }
+    if ss_t <= 0.0 {
+        return Score::Undefined(Undefined::OnlyCases {
+            class: largest(&cols),
+        });
     }
     Score::Defined((trace - cov) / (ss_r.sqrt() * ss_t.sqrt()))
+}
+
+/// The index of the largest value (the one non-zero total when a factor of `R_K` vanishes).
+fn largest(v: &[f64]) -> usize {
+    (0..v.len()).fold(0, |best, k| if v[k] > v[best] { k } else { best })
 }
 
 /// `Σ_k a_k · Σ_{l≠k} b_l`, with the inner sums from prefix and suffix sums of non-negative
@@ -417,7 +466,8 @@ pub enum Metric {
     Specificity,
     /// See [`npv`].
     Npv,
-    /// See [`f1`].
+    /// See [`f1`]; for more than two classes [`macro_f1`], the mean of per-class F1 (not the
+    /// F1 of macro precision and recall, [`crate::core::pd::f1_of_macro_pr`]).
     F1,
     /// See [`mcc`].
     Mcc,
@@ -513,6 +563,27 @@ impl Metric {
         }
     }
 
+    /// The human name for a problem with `n` classes: [`Metric::label`] for two; for more,
+    /// "… — macro average" for the per-class metrics, "Macro F1 (mean of per-class F1)" and
+    /// "Matthews correlation (R_K)".
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use utility_lab::core::metrics::Metric;
+    /// assert_eq!(Metric::F1.name(2), "F1 measure");
+    /// assert_eq!(Metric::F1.name(3), "Macro F1 (mean of per-class F1)");
+    /// assert_eq!(Metric::Recall.name(3), "Recall (TPR) — macro average");
+    /// ```
+    pub fn name(&self, n: usize) -> String {
+        match self {
+            Metric::Mcc if n > 2 => "Matthews correlation (R_K)".into(),
+            Metric::F1 if n > 2 => "Macro F1 (mean of per-class F1)".into(),
+            m if n > 2 && m.is_per_class() => format!("{} — macro average", m.label()),
+            m => m.label().into(),
+        }
+    }
+
     /// Whether the summary is, for more than two classes, a macro average of per-class values.
     pub fn is_per_class(&self) -> bool {
         matches!(
@@ -535,7 +606,10 @@ impl Metric {
             Metric::Recall => "TP / (TP + FN); more classes: macro average",
             Metric::Specificity => "TN / (TN + FP); more classes: macro average",
             Metric::Npv => "TN / (TN + FN); more classes: macro average",
-            Metric::F1 => "2TP / (2TP + FP + FN); more classes: macro average",
+            Metric::F1 => {
+                "2TP / (2TP + FP + FN); more classes: macro F1, the mean of per-class F1 (not the \
+                 F1 of macro precision and macro recall)"
+            }
             Metric::Mcc => "(s·ΣTP_k − Σ r_k t_k) / √((s² − Σ r_k²)(s² − Σ t_k²))",
             Metric::FowlkesMallows => "√(precision · recall); more classes: macro average",
             Metric::Kappa => "(p_o − p_e) / (1 − p_e)",

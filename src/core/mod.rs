@@ -7,6 +7,7 @@
 pub mod confusion;
 pub mod decision;
 pub mod error;
+pub mod labels;
 pub mod matrix;
 pub mod mc;
 pub mod metrics;

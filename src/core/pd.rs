@@ -1,6 +1,7 @@
 //! Analyses of the preference-driven measure over its preference vector κ (Kozak et al. 2022 §4–5):
 //! heatmaps for two classes (figs. 2–5), distributions over grids of κ vectors (fig. 7), how
-//! often each classifier ranks first, and the κ for which p-d equals F1.
+//! often each classifier ranks first, and the κ for which p-d equals F1 (the F1 of macro
+//! precision and macro recall, [`f1_of_macro_pr`]).
 //!
 //! p-d is linear in κ: `p-d(κ) = (1/c) Σ_k r_k + κ_k·(p_k − r_k)` with `p_k`, `r_k` the precision
 //! and recall of class `k` (0/0 counted as 0, as in [`metrics::preference_driven`]).
@@ -224,30 +225,39 @@ pub fn grid_analysis(
     })
 }
 
-/// The macro F1 of Kozak et al. 2022 (eqs. 21, 23): the harmonic mean of macro precision and macro
-/// recall, `2·P·R / (P + R)`. (This differs from the mean of per-class F1 that scikit-learn
-/// and [`metrics::Metric::F1`] report for more than two classes; for two classes Kozak et al. 2022's
-/// tables use this one too.) Undefined if either average is, or both are 0.
+/// The F1 of macro precision and macro recall, Kozak et al. 2022's "macro F1" (eqs. 21, 23):
+/// the harmonic mean `2·P·R / (P + R)` of `P = (1/c) Σ_k precision_k` and
+/// `R = (1/c) Σ_k recall_k`, for two classes too (Kozak et al.'s tables use it there).
+///
+/// Not to be confused with the **macro F1** of [`metrics::macro_f1`] (the mean of per-class F1,
+/// scikit-learn's `f1_score(average='macro')`), which the metric table and `ulab eval` report
+/// for more than two classes: the two differ whenever the classes' precisions and recalls do.
+///
+/// Undefined if either average is (a class never output, or with no case), or if both are 0
+/// ([`Undefined::NoneCorrect`]: no case is classified correctly).
 ///
 /// # Examples
 ///
 /// cm4 of Kozak et al. 2022, Table 3: macro precision 0.8333, macro recall 0.75, F1 0.7895.
 ///
 /// ```
-/// use utility_lab::core::{ConfusionMatrix, Orientation};
-/// use utility_lab::core::pd::macro_f1_harmonic;
+/// use utility_lab::core::{ConfusionMatrix, Orientation, metrics};
+/// use utility_lab::core::pd::f1_of_macro_pr;
 /// // one matrix with these macro averages (rows = true class): precisions 1 and 2/3,
 /// // recalls 0.5 and 1
 /// let cm = ConfusionMatrix::parse("5,5;0,10", Orientation::TrueRows).unwrap();
-/// let f = macro_f1_harmonic(&cm).value().unwrap();
+/// let f = f1_of_macro_pr(&cm).value().unwrap();
 /// assert!((f - 0.7895).abs() < 1e-4);
+/// // The mean of per-class F1 is another number: (2/3 + 0.8) / 2.
+/// let mean = metrics::macro_f1(&cm).value().unwrap();
+/// assert!((mean - (2.0 / 3.0 + 0.8) / 2.0).abs() < 1e-12);
 /// ```
-pub fn macro_f1_harmonic(cm: &ConfusionMatrix) -> Score {
+pub fn f1_of_macro_pr(cm: &ConfusionMatrix) -> Score {
     let p = metrics::macro_average(cm, metrics::precision);
     let r = metrics::macro_average(cm, metrics::recall);
     match (p, r) {
         (Score::Defined(p), Score::Defined(r)) => {
-            Score::ratio(2.0 * p * r, p + r, Undefined::DegenerateMarginals)
+            Score::ratio(2.0 * p * r, p + r, Undefined::NoneCorrect)
         }
         (Score::Undefined(u), _) | (_, Score::Undefined(u)) => Score::Undefined(u),
     }

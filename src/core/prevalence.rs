@@ -1,5 +1,6 @@
 //! Deployment prevalence: what a test-set confusion matrix becomes when the classes occur with
-//! other shares in use (seeds 002 §2.5 and 004 §40.2: "don't do class balancing").
+//! other shares in use (Dyrland et al. (draft) §2.5; Porta Mana, course notes §40.2: "don't do
+//! class balancing").
 
 use super::confusion::ConfusionMatrix;
 use super::error::CoreError;

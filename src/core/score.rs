@@ -11,14 +11,19 @@ use std::fmt;
 pub enum Undefined {
     /// The classifier never outputs this class, so its precision is 0/0.
     NeverOutput { class: usize },
-    /// The classifier always outputs this class, so the predictive value of "not this class" is 0/0.
+    /// The classifier always outputs this class, so the predictive value of "not this class" is
+    /// 0/0, and so is the correlation `R_K` (its output totals have no variance).
     AlwaysOutput { class: usize },
     /// The test set has no case of this class, so its recall is 0/0.
     NoCases { class: usize },
-    /// Every test case is of this class, so its specificity is 0/0.
+    /// Every test case is of this class, so its specificity is 0/0, and so is the correlation
+    /// `R_K` (its true totals have no variance).
     OnlyCases { class: usize },
-    /// A row or column total is zero, so the correlation coefficient is 0/0.
-    DegenerateMarginals,
+    /// The class neither occurs in the test set nor is output, so its F-beta is 0/0.
+    Absent { class: usize },
+    /// No case is classified correctly, so macro precision and macro recall are both 0 and
+    /// their harmonic mean is 0/0.
+    NoneCorrect,
     /// Chance agreement equals 1 (one class only, output always that class), so kappa is 0/0.
     ChanceAgreementOne,
 }
@@ -53,9 +58,14 @@ impl Undefined {
                 "undefined (0/0): every case in the test set is '{}'",
                 name(class)
             ),
-            Undefined::DegenerateMarginals => {
-                "undefined (0/0): a row or column of the confusion matrix is all zero".to_string()
-            }
+            Undefined::Absent { class } => format!(
+                "undefined (0/0): the test set has no case of '{}' and the classifier never \
+                 outputs it",
+                name(class)
+            ),
+            Undefined::NoneCorrect => "undefined (0/0): the classifier gets no case right, so \
+                 macro precision and macro recall are both 0"
+                .to_string(),
             Undefined::ChanceAgreementOne => {
                 "undefined (0/0): the chance agreement is 1".to_string()
             }

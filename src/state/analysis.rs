@@ -8,7 +8,7 @@ use super::AppState;
 use crate::core::metrics::{all_metrics, net_benefit, Admissibility, Metric};
 use crate::core::prevalence::reweight;
 use crate::core::utility::ranking;
-use crate::core::{ConfusionMatrix, Score, Undefined, UtilityMatrix};
+use crate::core::{ConfusionMatrix, Score, UtilityMatrix};
 use crate::text::{capitalize, prose};
 
 /// The default threshold probability of the net-benefit row.
@@ -66,11 +66,7 @@ impl Measure {
     pub fn label(&self, n: usize) -> String {
         match self {
             Measure::Yield => "Utility yield".into(),
-            Measure::Metric(Metric::Mcc) if n > 2 => "Matthews correlation (R_K)".into(),
-            Measure::Metric(m) if n > 2 && m.is_per_class() => {
-                format!("{} — macro average", m.label())
-            }
-            Measure::Metric(m) => m.label().into(),
+            Measure::Metric(m) => m.name(n),
             Measure::NetBenefit(p) => format!("Net benefit at p_t = {}", prose(*p)),
         }
     }
@@ -281,13 +277,8 @@ fn scenario(
         if n > 2 && m.is_per_class() {
             row.per_class = (0..n)
                 .map(|c| {
-                    let values: Vec<Score> = cms
-                        .iter()
-                        .map(|cm| {
-                            m.class_value(cm, c)
-                                .unwrap_or(Score::Undefined(Undefined::DegenerateMarginals))
-                        })
-                        .collect();
+                    let values: Vec<Score> =
+                        cms.iter().filter_map(|cm| m.class_value(cm, c)).collect();
                     let (fav, dis) = extremes(&values_of(&values));
                     ClassRow {
                         class: c,
@@ -976,6 +967,10 @@ mod tests {
         assert_eq!(
             Measure::Metric(Metric::Mcc).label(3),
             "Matthews correlation (R_K)"
+        );
+        assert_eq!(
+            Measure::Metric(Metric::F1).label(3),
+            "Macro F1 (mean of per-class F1)"
         );
         let pd = row(&a.test, "preference_driven");
         assert_eq!(format!("{:.3}", pd.values[0].value().unwrap()), "0.656");

@@ -403,7 +403,7 @@ mod tests {
 
     #[test]
     fn table1_matches_the_paper() {
-        // Seed 000, Table 1 (two decimals); balanced accuracy = accuracy (balanced classes).
+        // Dyrland et al. 2022, Table 1 (two decimals); balanced accuracy = accuracy (balanced classes).
         let expected = [
             ("0.62", "0.75"),
             ("0.62", "0.75"),

@@ -264,6 +264,80 @@ fn rectangular_counts() {
     assert_eq!(out["outputs"][1]["optimal"], "refer");
 }
 
+#[test]
+fn fractions_need_the_test_set_size() {
+    // Classifier A of the factory as fractions of N = 100: with --n 100 the counts are
+    // 0.27·100/1 = 27, … — the same answers as the counts themselves. With α = 1 (the default):
+    // p(o|c) = (M + 1)/(N_c + 2) = (28, 24; 16, 36)/52 and π = (½, ½), so the raw yield is
+    // ½·(15·28 − 335·16 − 35·24 + 165·36)/52 = 80/52; with α = 0 it is the test-set yield 3.5.
+    let u = "15,-335;-35,165";
+    let fractions = "0.27,0.15;0.23,0.35";
+    // `ulab decide --utility U --counts M` with more arguments.
+    let decide = |counts: &'static str, more: &[&'static str]| -> Vec<&'static str> {
+        let mut v = vec!["decide", "--utility", u, "--counts", counts];
+        v.extend_from_slice(more);
+        v
+    };
+    for (alpha, raw) in [("1", 80.0 / 52.0), ("0", 3.5)] {
+        let out = json(&decide(
+            fractions,
+            &["--n", "100", "--alpha", alpha, "--json"],
+        ));
+        let raw_yield = num(&out["raw_yield"]);
+        assert!(close(raw_yield, raw, 1e-9), "α = {alpha}: {out}");
+        let remapped = num(&out["remapped_yield"]);
+        assert!(close(remapped, 65.0, 1e-9), "α = {alpha}: {out}");
+        let counts = json(&decide("27,15;23,35", &["--alpha", alpha, "--json"]));
+        for key in ["output_given_class", "class_given_output"] {
+            let (a, b) = (&out[key], &counts[key]);
+            for (i, j) in [(0, 0), (0, 1), (1, 0), (1, 1)] {
+                assert!(close(num(&a[i][j]), num(&b[i][j]), 1e-12), "{key}: {out}");
+            }
+        }
+    }
+    // Fractions that do not sum to 1 are read relative to their sum: 2·A with N = 100.
+    let out = json(&decide("0.54,0.3;0.46,0.7", &["--n", "100", "--json"]));
+    assert!(close(num(&out["raw_yield"]), 80.0 / 52.0, 1e-9), "{out}");
+    let text = ok(&decide(fractions, &["--n", "100"]));
+    assert!(text.contains("N = 100 (--n"), "{text}");
+    let raw_line = "Yield per item, raw (output o ↦ decision o):  1.5385";
+    assert!(text.contains(raw_line), "{text}");
+    // Whole counts with --n equal to their total are accepted as they are.
+    let same = json(&decide("27,15;23,35", &["--n", "100", "--json"]));
+    assert!(close(num(&same["raw_yield"]), 80.0 / 52.0, 1e-9));
+}
+
+#[test]
+fn fractions_without_the_test_set_size_are_refused() {
+    let u = "15,-335;-35,165";
+    let cases: Vec<(Vec<&str>, &str)> = vec![
+        (
+            vec!["--counts", "0.27,0.15;0.23,0.35"],
+            "--counts: the values are not whole numbers (0.27), so the test-set size is unknown: give it with --n N",
+        ),
+        (
+            vec!["--counts", "0.27,0.15;0.23,0.35", "--alpha", "0"],
+            "give it with --n N",
+        ),
+        (
+            vec!["--counts", "27,15;23,35.5"],
+            "--counts: the values are not whole numbers (35.5)",
+        ),
+        (
+            vec!["--counts", "27,15;23,35", "--n", "200"],
+            "--n: the counts are whole numbers with total 100, not 200",
+        ),
+        (vec!["--counts", "0.27,0.15;0.23,0.35", "--n", "0"], "--n"),
+        (vec!["--counts", "0.27,0.15;0.23,0.35", "--n", "2.5"], "--n"),
+        (vec!["--counts", "0.27,0.15;0.23,0.35", "--n", "-3"], "--n"),
+        (
+            vec!["--probabilities", "0.5,0.5", "--n", "100"],
+            "--n applies to --counts only",
+        ),
+    ];
+    each_fails_with(&["decide", "--utility", u], cases);
+}
+
 // ---- bad input ------------------------------------------------------------------------------
 
 #[test]
@@ -372,10 +446,14 @@ fn bad_input_is_one_clear_line() {
             "--utility: row 2, cell 1: 'x' is not a number",
         ),
     ];
+    each_fails_with(&["decide"], cases);
+}
+
+/// Runs `ulab` with `prefix` and each case's arguments: one line of error that contains the
+/// case's text.
+fn each_fails_with(prefix: &[&str], cases: Vec<(Vec<&str>, &str)>) {
     for (args, expected) in cases {
-        let full: Vec<&str> = std::iter::once("decide")
-            .chain(args.iter().copied())
-            .collect();
+        let full: Vec<&str> = prefix.iter().chain(&args).copied().collect();
         let line = fails(&full);
         assert!(
             line.contains(expected),
@@ -389,4 +467,9 @@ fn help_has_examples() {
     let text = ok(&["decide", "--help"]);
     assert!(text.contains("ulab decide --utility '10,-1;0,0' --probabilities 0.2,0.8"));
     assert!(text.contains("--counts"));
+    assert!(text.contains("--n <N>"), "{text}");
+    assert!(
+        text.contains("--counts '0.27,0.15;0.23,0.35' --n 100"),
+        "{text}"
+    );
 }

@@ -321,7 +321,7 @@ fn prevalence_reweights_before_everything() {
 }
 
 #[test]
-fn three_classes_table_4_of_seed_001() {
+fn three_classes_table_4_of_kozak_2022() {
     let out = json(&[
         "eval",
         "--utility",

@@ -42,7 +42,7 @@ fn vector(v: &Value) -> Vec<f64> {
 // ---- tests -----------------------------------------------------------------------------------
 
 #[test]
-fn worked_example_of_seed_001() {
+fn worked_example_of_kozak_2022() {
     // Table 4 of Kozak et al. 2022 (rows = true class), default κ = [0.5, 0.2, 0.3]: p-d = 0.656.
     let out = json(&[
         "pd",
@@ -107,10 +107,10 @@ fn kappa_for_f1() {
     let mp = (B_P[0] + B_P[1]) / 2.0;
     let mr = (B_R[0] + B_R[1]) / 2.0;
     let f1 = 2.0 * mp * mr / (mp + mr);
-    assert!(close(num(&b["f1"]), f1, 1e-12));
+    assert!(close(num(&b["f1_macro_pr"]), f1, 1e-12));
     assert!(close(num(&b["macro_precision"]), mp, 1e-12));
     assert!(close(num(&b["macro_recall"]), mr, 1e-12));
-    let k = vector(&b["kappa_for_f1"]);
+    let k = vector(&b["kappa_for_f1_macro_pr"]);
     assert!(k.iter().all(|v| (0.0..=1.0).contains(v)));
     assert!(close(pd(&B_P, &B_R, &k), f1, 1e-9), "κ = {k:?}");
     let text = ok(&["pd", "--cm", B]);
@@ -121,19 +121,73 @@ fn kappa_for_f1() {
 }
 
 #[test]
+fn the_two_multiclass_f1s_have_two_names() {
+    // Table 4 of Kozak et al. 2022 (rows = true class): output totals r = (57, 18, 25), true
+    // totals t = (50, 20, 30), TP = (40, 10, 20).
+    let t4 = "T4=40,7,3;8,10,2;9,1,20";
+    // `ulab eval`'s f1: macro F1, the mean of per-class F1_k = 2·TP_k / (r_k + t_k).
+    let mean_f1: f64 = (80.0 / 107.0 + 20.0 / 38.0 + 40.0 / 55.0) / 3.0;
+    // `ulab pd`'s: the F1 of macro precision and macro recall (Kozak et al. 2022, eq. 23).
+    let mp = (40.0 / 57.0 + 10.0 / 18.0 + 20.0 / 25.0) / 3.0;
+    let mr = (40.0 / 50.0 + 10.0 / 20.0 + 20.0 / 30.0) / 3.0;
+    let f1_pr = 2.0 * mp * mr / (mp + mr);
+    assert!((mean_f1 - f1_pr).abs() > 1e-3);
+
+    let eval_args = [
+        "eval",
+        "--utility",
+        "1,0,0;0,1,0;0,0,1",
+        "--orientation",
+        "true-rows",
+        "--cm",
+        t4,
+    ];
+    let eval = json(&[&eval_args[..], &["--json"]].concat());
+    let f1 = num(&eval["classifiers"][0]["metrics"]["f1"]);
+    assert!(close(f1, mean_f1, 1e-12), "{f1}");
+    let text = ok(&eval_args);
+    assert!(text.contains("Macro F1 (mean of per-class F1)"), "{text}");
+
+    let pd_out = json(&["pd", "--orientation", "true-rows", "--cm", t4, "--json"]);
+    let c = classifier(&pd_out, "T4");
+    assert!(close(num(&c["f1_macro_pr"]), f1_pr, 1e-12));
+    assert!(c.get("f1").is_none(), "{c}");
+    assert!(c.get("kappa_for_f1").is_none(), "{c}");
+    let text = ok(&["pd", "--orientation", "true-rows", "--cm", t4]);
+    assert!(
+        text.contains("F1 of macro P and R (Kozak et al.)"),
+        "{text}"
+    );
+    assert!(!text.contains("macro F1"), "{text}");
+    let help = ok(&["pd", "--help"]);
+    assert!(help.contains("\"f1_macro_pr\""), "{help}");
+}
+
+#[test]
 fn kappa_for_f1_edge_cases() {
     // A perfect classifier: precision = recall = 1, so p-d = 1 = F1 for every κ.
     let out = json(&["pd", "--cm", "P=5,0;0,5", "--json"]);
     let p = classifier(&out, "P");
-    assert_eq!(num(&p["f1"]), 1.0);
-    assert!(!p["kappa_for_f1"].is_null());
+    assert_eq!(num(&p["f1_macro_pr"]), 1.0);
+    assert!(!p["kappa_for_f1_macro_pr"].is_null());
     // Never outputs class 0: its precision is 0/0, so macro precision and F1 are undefined.
     let out = json(&["pd", "--cm", "N=0,0;5,5", "--json"]);
     let n = classifier(&out, "N");
-    assert!(n["f1"].is_null());
-    assert!(n["kappa_for_f1"].is_null());
+    assert!(n["f1_macro_pr"].is_null());
+    assert!(n["kappa_for_f1_macro_pr"].is_null());
     // p-d counts the 0/0 precision as 0: κ = (0.5, 0.5): (0.5·0 + 0.5·0 + 0.5·0.5 + 0.5·1)/2
     assert!(close(num(&n["preference_driven"]), 0.375, 1e-12));
+    // Nothing right: macro P = macro R = 0, so their harmonic mean is 0/0, and the note says
+    // why (not "a row or column is all zero": none is).
+    let out = json(&["pd", "--cm", "W=0,5;5,0", "--json"]);
+    let w = classifier(&out, "W");
+    assert_eq!(num(&w["macro_precision"]), 0.0);
+    assert!(w["f1_macro_pr"].is_null());
+    let text = ok(&["pd", "--cm", "W=0,5;5,0"]);
+    assert!(
+        text.contains("W: undefined (0/0): the classifier gets no case right"),
+        "{text}"
+    );
 }
 
 #[test]

@@ -81,23 +81,48 @@ fn hand_computed_auc_hull_and_optimum() {
 }
 
 #[test]
-fn default_positive_is_the_first_label_in_sorted_order() {
+fn default_positive_follows_scikit_learn() {
     let dir = TempDir::new("default");
+    // 'neg' and 'pos' have no conventional positive: the user must say which.
     let f = dir.file("s.csv", SCORES.as_bytes());
-    // "neg" < "pos": the positive class is 'neg', and its AUC is 1 − 7.5/9.
-    let out = json(&["roc", "--scores", &f, "--json"]);
-    assert_eq!(out["positive"], "neg");
-    assert!(close(num(&out["auc"]), 1.5 / 9.0, 1e-12));
-    let text = ok(&["roc", "--scores", &f]);
+    let line = fails(&["roc", "--scores", &f]);
+    assert_eq!(
+        line,
+        "ulab: --positive: the labels are 'neg' and 'pos'; say which one is positive \
+         (--positive pos)"
+    );
+    // The same cases labelled 1 (for pos) and 0: 1 is positive, AUC 7.5/9 as by hand above.
+    let as_01 = SCORES.replace("pos", "1").replace("neg", "0");
+    let g = dir.file("01.csv", as_01.as_bytes());
+    let out = json(&["roc", "--scores", &g, "--json"]);
+    assert_eq!(out["positive"], "1");
+    assert!(close(num(&out["auc"]), 7.5 / 9.0, 1e-12));
+    let text = ok(&["roc", "--scores", &g]);
     assert!(
-        text.contains("'neg' (the first label in sorted order"),
+        text.contains(
+            "'1' (the greater of 0 and 1, as scikit-learn does; choose another with --positive)"
+        ),
         "{text}"
     );
-    // Numeric labels sort numerically: "9" before "10".
-    let g = dir.file("n.csv", b"0.2,10\n0.9,9\n");
-    let out = json(&["roc", "--scores", &g, "--json"]);
-    assert_eq!(out["positive"], "9");
-    assert_eq!(num(&out["auc"]), 1.0);
+    // −1 / 1 and false / true (any case) likewise.
+    for (pos, neg) in [("1", "-1"), ("True", "FALSE"), ("1.0", "0.0")] {
+        let text = SCORES.replace("pos", pos).replace("neg", neg);
+        let h = dir.file("h.csv", text.as_bytes());
+        let out = json(&["roc", "--scores", &h, "--json"]);
+        assert_eq!(out["positive"], pos);
+        assert!(close(num(&out["auc"]), 7.5 / 9.0, 1e-12));
+    }
+    // Other numbers have no convention either: 9 and 10.
+    let n = dir.file("n.csv", b"0.2,10\n0.9,9\n");
+    let line = fails(&["roc", "--scores", &n]);
+    assert!(
+        line.contains("--positive: the labels are '9' and '10'; say which one is positive"),
+        "{line}"
+    );
+    // --positive still chooses either.
+    let out = json(&["roc", "--scores", &g, "--positive", "0", "--json"]);
+    assert_eq!(out["positive"], "0");
+    assert!(close(num(&out["auc"]), 1.5 / 9.0, 1e-12));
 }
 
 #[test]
@@ -149,7 +174,7 @@ fn stdin_and_curve() {
 
 #[test]
 fn all_tied_scores_give_half() {
-    let args = ["roc", "--scores", "-", "--json"];
+    let args = ["roc", "--scores", "-", "--positive", "a", "--json"];
     let out = ulab_stdin(&args, "1,a\n1,b\n1,a\n1,b\n");
     let out: Value = serde_json::from_str(&text_of(&out, &args)).unwrap();
     assert_eq!(num(&out["auc"]), 0.5);

@@ -21,6 +21,7 @@ mod mc_question;
 mod mc_reference;
 mod mc_samplers;
 mod mc_scores;
+mod metric_edge_cases;
 mod paper_values;
 mod properties;
 mod readme_links;

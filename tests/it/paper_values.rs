@@ -4,7 +4,7 @@
 
 use utility_lab::core::decision::{self, BinaryRule};
 use utility_lab::core::metrics::{self, Admissibility, Metric};
-use utility_lab::core::pd::{self, heatmap, macro_f1_harmonic};
+use utility_lab::core::pd::{self, f1_of_macro_pr, heatmap};
 use utility_lab::core::prevalence::reweight;
 use utility_lab::core::roc::{iso_utility_slope, yield_at, Binormal};
 use utility_lab::core::utility::rank_classifiers;
@@ -56,7 +56,7 @@ impl Rng {
 }
 
 // ------------------------------------------------------------------------------------------
-// Seed 000 §0: the factory story.
+// Dyrland et al. 2022 §0: the factory story.
 // ------------------------------------------------------------------------------------------
 
 /// Classifiers A and B of eqs. (1)-(2), as normalized matrices and as counts out of 100.
@@ -76,7 +76,7 @@ fn factory() -> [(ConfusionMatrix, ConfusionMatrix); 2] {
 }
 
 #[test]
-fn table_1_of_seed_000() {
+fn table_1_of_dyrland_2022() {
     // Table 1: metric, classifier A, classifier B, printed to 2 decimals.
     let table = [
         (Metric::Accuracy, "0.62", "0.75"),
@@ -157,7 +157,7 @@ fn factory_yields_eqs_3_to_6() {
 }
 
 // ------------------------------------------------------------------------------------------
-// Seed 000 §3.2-3.3: the space of binary utility matrices and the common metrics.
+// Dyrland et al. 2022 §3.2-3.3: the space of binary utility matrices and the common metrics.
 // ------------------------------------------------------------------------------------------
 
 #[test]
@@ -234,7 +234,7 @@ fn xy_inverts_from_xy_on_the_slanted_edges() {
 
 #[test]
 fn section_3_3_formulas_in_c00_c11() {
-    // Seed 000 §3.3 writes the binary metrics with C10 = f0 − C00 and C01 = f1 − C11.
+    // Dyrland et al. 2022 §3.3 writes the binary metrics with C10 = f0 − C00 and C01 = f1 − C11.
     let mut rng = Rng(3);
     for _ in 0..2000 {
         let f0 = rng.range(0.05, 0.95);
@@ -529,7 +529,7 @@ fn every_inadmissible_metric_misranks_some_pair_for_every_utility_matrix() {
 }
 
 // ------------------------------------------------------------------------------------------
-// Seed 000 §5, fig. 8: ROC and iso-utility lines; net benefit.
+// Dyrland et al. 2022 §5, fig. 8: ROC and iso-utility lines; net benefit.
 // ------------------------------------------------------------------------------------------
 
 #[test]
@@ -579,11 +579,11 @@ fn fig_8_iso_utility_slopes_and_tangent_beats_area() {
 }
 
 // ------------------------------------------------------------------------------------------
-// Seed 002: the lottery, decisions vs classes, test-set vs deployment prevalence.
+// Dyrland et al. (draft): the lottery, decisions vs classes, test-set vs deployment prevalence.
 // ------------------------------------------------------------------------------------------
 
 #[test]
-fn the_lottery_of_seed_002() {
+fn the_lottery_of_dyrland_draft() {
     let lottery = u("10,-1;0,0"); // buy / not-buy × win / lose
                                   // "+10 · 0.2 − 1 · 0.8 = +1.2" and 0 for not-buy.
     let eu = decision::expected_utilities(&lottery, &[0.2, 0.8]).unwrap();
@@ -620,7 +620,7 @@ fn the_lottery_of_seed_002() {
 }
 
 // ------------------------------------------------------------------------------------------
-// Seed 001: the preference-driven measure.
+// Kozak et al. 2022: the preference-driven measure.
 // ------------------------------------------------------------------------------------------
 
 /// Table 4 of Kozak et al. 2022, as printed: rows = ACTUAL (true) class, columns = predicted.
@@ -678,8 +678,9 @@ const FIG_1: [(&str, &str); 9] = [
 ];
 
 #[test]
-fn table_3_of_seed_001() {
-    // p-d[0.3,0.6], p-d[0.9,0.4], p-d[0.5,0.5], macro precision, macro recall, macro F1.
+fn table_3_of_kozak_2022() {
+    // p-d[0.3,0.6], p-d[0.9,0.4], p-d[0.5,0.5], macro precision, macro recall, and the paper's
+    // "macro F1", the F1 of macro P and R.
     let table: [[f64; 6]; 9] = [
         [1.0000, 1.0000, 1.0000, 1.0000, 1.0000, 1.0000],
         [0.9350, 0.8650, 0.9083, 0.9157, 0.9000, 0.9083],
@@ -710,11 +711,11 @@ fn table_3_of_seed_001() {
         if *name == "cm9" {
             // Class 2 is never output: its precision is 0/0. The paper counts it as 0 (its
             // "Precision" 0.25 = p-d[1,1]); the core's macro precision is undefined, and so
-            // the harmonic macro F1. By hand: P = (0.5 + 0)/2, R = (1 + 0)/2, F1 = 2PR/(P+R).
+            // the F1 of macro P and R. By hand: P = (0.5 + 0)/2, R = (1 + 0)/2, F1 = 2PR/(P+R).
             assert!(metrics::macro_average(&c, metrics::precision)
                 .value()
                 .is_none());
-            assert!(macro_f1_harmonic(&c).value().is_none());
+            assert!(f1_of_macro_pr(&c).value().is_none());
             ours[5] = 2.0 * 0.25 * 0.5 / 0.75;
         } else {
             let mp = metrics::macro_average(&c, metrics::precision)
@@ -725,7 +726,7 @@ fn table_3_of_seed_001() {
                 close(mp, ours[3], 1e-15) && close(mr, ours[4], 1e-15),
                 "{name}"
             );
-            ours[5] = macro_f1_harmonic(&c).value().unwrap();
+            ours[5] = f1_of_macro_pr(&c).value().unwrap();
         }
         for (col, (v, printed)) in ours.iter().zip(row).enumerate() {
             // Printed to 4 decimals. Two cells are off in the paper: cm2's precision is printed
@@ -752,7 +753,7 @@ fn table_3_of_seed_001() {
 }
 
 #[test]
-fn figures_2_to_4_of_seed_001() {
+fn figures_2_to_4_of_kozak_2022() {
     // cm4: "ranges from 0.5833 for κ = [1.0, 0.0] to 1.0000 for κ = [0.0, 1.0]"; the coloured
     // dots of fig. 2.
     let cm4 = cm(FIG_1[3].1, Orientation::TrueRows);
@@ -798,9 +799,9 @@ fn figures_2_to_4_of_seed_001() {
 }
 
 #[test]
-fn f1_counterparts_of_seed_001() {
+fn f1_counterparts_of_kozak_2022() {
     // "the F1 counterparts are ... preference vectors" (printed to 2-3 decimals): p-d at them
-    // equals the harmonic macro F1 up to the rounding of κ.
+    // equals the F1 of macro P and R up to the rounding of κ.
     let printed: [(usize, [f64; 2]); 8] = [
         (1, [0.015, 0.095]),
         (2, [0.010, 0.145]),
@@ -816,7 +817,7 @@ fn f1_counterparts_of_seed_001() {
         let f1 = if i == 8 {
             1.0 / 3.0
         } else {
-            macro_f1_harmonic(&c).value().unwrap()
+            f1_of_macro_pr(&c).value().unwrap()
         };
         let v = metrics::preference_driven(&c, &k).unwrap();
         assert!(

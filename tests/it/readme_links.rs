@@ -58,7 +58,7 @@ fn the_readme_lists_every_reference_the_page_cites() {
         .split("\n## References\n")
         .nth(1)
         .expect("README has a References section");
-    // Titles wrap across lines in the README.
+    // Titles may wrap across lines: compare with every run of white space as one space.
     let section = section.split_whitespace().collect::<Vec<_>>().join(" ");
     for r in utility_lab::state::references::REFERENCES {
         assert!(

@@ -5,7 +5,7 @@
 use crate::common::{self, fmt4, fmt_num, quoted, Table};
 use serde::Serialize;
 use utility_lab::core::decision::{self, BinaryRule};
-use utility_lab::core::{Orientation, UtilityMatrix};
+use utility_lab::core::{ConfusionMatrix, Orientation, UtilityMatrix};
 
 const AFTER_HELP: &str = "\
 Two modes:
@@ -19,6 +19,10 @@ Two modes:
                           (--prevalence, default the test set's shares), the optimal decision and
                           the most probable class for each output, and the yield per item of the
                           raw classifier (output o ↦ decision o) and of the remapped one.
+                          The counts must be whole numbers: a matrix given as fractions (of any
+                          sum) needs the test-set size --n N, and is read as counts
+                          value × N / (sum of the values). The pseudo-count is added to counts,
+                          so N matters: the smaller the test set, the more α weighs.
 
 The utility matrix has rows = decisions, columns = true classes; it may have more decisions
 than classes (e.g. \"refer to an expert\"); decision d < number of classes means \"class d\".
@@ -37,6 +41,8 @@ Examples:
   ulab decide --utility '1,0;0,1;0.8,0.8' --probabilities 0.55,0.45 --decisions yes,no,refer
   # Classifier A of the factory: whatever it outputs, sending the item to line 1 pays more
   ulab decide --utility '15,-335;-35,165' --counts '27,15;23,35' --alpha 0
+  # The same classifier given as fractions of a test set of 100 items
+  ulab decide --utility '15,-335;-35,165' --counts '0.27,0.15;0.23,0.35' --n 100 --alpha 0
   # A screening test's counts (rows = true class) for a 1 % base rate in deployment
   ulab decide --utility '100,-10;-1000,0' --counts '90,10;50,950' --orientation true-rows \\
               --prevalence 0.01,0.99 --classes sick,healthy --decisions treat,wait";
@@ -65,6 +71,11 @@ pub struct Args {
         value_parser = common::parse_orientation,
     )]
     pub orientation: Option<Orientation>,
+
+    /// The test-set size for --counts given as fractions: the counts are taken as
+    /// value × N / (sum of the values)
+    #[arg(long = "n", value_name = "N", allow_hyphen_values = true)]
+    pub n: Option<String>,
 
     /// Dirichlet pseudo-count α ≥ 0 added to every count (with --counts) [default: 1]
     #[arg(
@@ -149,6 +160,7 @@ pub fn run(args: &Args) -> Result<(), String> {
                 ("--orientation", args.orientation.is_some()),
                 ("--alpha", args.alpha.is_some()),
                 ("--prevalence", args.prevalence.is_some()),
+                ("--n", args.n.is_some()),
             ];
             if let Some((name, _)) = extra.iter().find(|(_, given)| *given) {
                 return Err(format!(
@@ -314,6 +326,64 @@ fn probabilities_mode(
     Ok(out)
 }
 
+/// The test-set size of `--n`: a whole number ≥ 1.
+fn test_set_size(text: &str) -> Result<f64, String> {
+    match utility_lab::text::parse_whole(text) {
+        Some(n) if n >= 1 => Ok(n as f64),
+        _ => Err(format!(
+            "--n: '{}' is not a test-set size: give the number of test items (a whole number ≥ 1)",
+            utility_lab::text::truncate(text.trim(), 24)
+        )),
+    }
+}
+
+/// The `--counts` matrix as counts: whole numbers as they are; fractions (any values that are
+/// not whole, or whole values summing to at most 1) only with `--n N`, as `value × N / sum`
+/// (the rule of the app's question panel). Returns the counts and `N` if `--n` was used.
+///
+/// # Errors
+/// Fractions without `--n`; `--n` that is not a whole number ≥ 1, or that contradicts whole
+/// counts' total.
+fn counts_arg(args: &Args, text: &str) -> Result<(ConfusionMatrix, Option<f64>), String> {
+    let cm = common::confusion_arg("--counts", text, args.orientation.unwrap_or_default())?;
+    let n = args.n.as_deref().map(test_set_size).transpose()?;
+    let not_whole = cm
+        .counts()
+        .data()
+        .iter()
+        .copied()
+        .find(|v| v.fract() != 0.0);
+    let fractions = not_whole.is_some() || cm.total() <= 1.0;
+    match (n, not_whole) {
+        (None, Some(v)) => Err(format!(
+            "--counts: the values are not whole numbers ({}), so the test-set size is unknown: \
+             give it with --n N (the counts are then value × N / sum)",
+            fmt_num(v)
+        )),
+        (None, None) => Ok((cm, None)),
+        (Some(n), _) if !fractions => {
+            if cm.total() == n {
+                Ok((cm, Some(n)))
+            } else {
+                Err(format!(
+                    "--n: the counts are whole numbers with total {}, not {}: drop --n, or give \
+                     the matrix as fractions",
+                    fmt_num(cm.total()),
+                    fmt_num(n)
+                ))
+            }
+        }
+        (Some(n), _) => {
+            let scaled = cm
+                .normalized()
+                .map(|v| v * n)
+                .and_then(|m| ConfusionMatrix::new(m, Orientation::OutputRows))
+                .map_err(|e| format!("--counts: {e}"))?;
+            Ok((scaled, Some(n)))
+        }
+    }
+}
+
 fn counts_mode(
     args: &Args,
     u: &UtilityMatrix,
@@ -321,7 +391,7 @@ fn counts_mode(
     classes: &[String],
     decisions: &[String],
 ) -> Result<String, String> {
-    let cm = common::confusion_arg("--counts", text, args.orientation.unwrap_or_default())?;
+    let (cm, given_n) = counts_arg(args, text)?;
     let alpha = args.alpha.unwrap_or(1.0);
     let n = cm.n();
     common::check_fits(u, n, "--counts")?;
@@ -391,10 +461,11 @@ fn counts_mode(
 
     let mut out = String::new();
     out.push_str(&format!(
-        "Label-only classifier: {} classes ({}), N = {}; pseudo-count α = {}; base rates π = ({}){}\n\n",
+        "Label-only classifier: {} classes ({}), N = {}{}; pseudo-count α = {}; base rates π = ({}){}\n\n",
         n,
         common::fmt_names(classes),
         fmt_num(cm.total()),
+        if given_n.is_some() { " (--n; counts = value × N / sum)" } else { "" },
         fmt_num(alpha),
         common::fmt_list_capped(&pi),
         if prevalence.is_some() { " (deployment, --prevalence)" } else { " (the test set's shares)" }

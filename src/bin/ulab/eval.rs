@@ -16,8 +16,11 @@ matrix always has rows = decisions, columns = true classes, and may have extra r
 such as \"refer to an expert\" that no classifier outputs).
 
 Binary metrics take class 0 as \"positive\"; with more classes they are macro averages and MCC is
-the multi-class R_K. p-d uses --kappa, or by default each matrix's class shares (eq. 31 of seed
-001). Undefined values (0/0) show as '—' with the reason below the table, and as null in JSON.
+the multi-class R_K. F1 with more classes is the macro F1, the mean of per-class F1
+(scikit-learn's f1_score(average='macro'); JSON key \"f1\"), not the F1 of macro precision and
+macro recall that `ulab pd` shows. p-d uses --kappa, or by default each matrix's class shares
+(eq. 31 of Kozak et al. 2022). Undefined values (0/0) show as '—' with the reason below the
+table, and as null in JSON.
 
 With --prevalence, every confusion matrix is first re-weighted from its test-set class shares f
 to the deployment shares π (C'_ij = C_ij·π_j/f_j); the yields, metrics, ranking and the JSON are
@@ -235,14 +238,6 @@ fn best_of(values: &[Option<f64>]) -> Vec<usize> {
         .collect()
 }
 
-fn metric_label(m: Metric, n: usize) -> String {
-    match m {
-        Metric::Mcc if n > 2 => "Matthews correlation (R_K)".to_string(),
-        m if n > 2 && m.is_per_class() => format!("{} (macro)", m.label()),
-        m => m.label().to_string(),
-    }
-}
-
 fn admissible_text(m: Metric, n: usize) -> String {
     match m.admissibility(n) {
         Admissibility::Admissible(u) => {
@@ -386,7 +381,7 @@ fn human(
         let vals: Vec<Option<f64>> = ev.iter().map(|e| e.scores[mi].1.value()).collect();
         let best = best_of(&vals);
         favoured_by.push((best.len() == 1).then(|| best[0]));
-        let mut row = vec![metric_label(*m, n)];
+        let mut row = vec![m.name(n)];
         for (i, e) in ev.iter().enumerate() {
             match e.scores[mi].1 {
                 Score::Defined(v) => row.push(format!("{}{}", fmt4(v), mark(best.contains(&i)))),
@@ -394,8 +389,8 @@ fn human(
                     row.push(format!("—{pad}"));
                     let reason = why.describe(classes);
                     match notes.iter_mut().find(|(c, r, _)| *c == i && *r == reason) {
-                        Some(note) => note.2.push(metric_label(*m, n)),
-                        None => notes.push((i, reason, vec![metric_label(*m, n)])),
+                        Some(note) => note.2.push(m.name(n)),
+                        None => notes.push((i, reason, vec![m.name(n)])),
                     }
                 }
             }

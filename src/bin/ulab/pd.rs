@@ -1,6 +1,7 @@
-//! `ulab pd`: the preference-driven measure of Kozak et al. 2022 — its value for a preference vector κ,
-//! the κ for which it equals F1, the two-class heatmap over (κ₀, κ₁) (figs. 2–5), and the
-//! distribution over a grid of κ vectors with how often each classifier ranks first (fig. 7).
+//! `ulab pd`: the preference-driven measure of Kozak et al. 2022 — its value for a preference
+//! vector κ, the κ for which it equals the F1 of macro precision and recall, the two-class
+//! heatmap over (κ₀, κ₁) (figs. 2–5), and the distribution over a grid of κ vectors with how
+//! often each classifier ranks first (fig. 7).
 
 use crate::common::{self, fmt4, fmt_list, fmt_num, quoted, Table};
 use serde::Serialize;
@@ -14,10 +15,13 @@ only the precision of class k, κ_k = 0 only its recall. The default κ is each 
 shares (eq. 31). As in the measure's reference definition, a 0/0 precision or recall counts as 0
 inside p-d (everywhere else Utility Lab reports 0/0 as undefined).
 
-F1 here is Kozak et al.'s macro F1 (eq. 23): the harmonic mean of macro precision and macro recall,
-for two classes as well (it is not the F1 of class 0 that `ulab eval` reports). \"κ for F1\" is
-the preference vector closest to the κ in use for which p-d equals that F1 (p-d is linear in κ),
-or none if no κ in [0, 1]^c reaches it.
+\"F1 of macro P and R\" is the F1 that Kozak et al. 2022 compare p-d with (eqs. 21, 23): the
+harmonic mean 2·P·R / (P + R) of macro precision P and macro recall R, for two classes as well.
+It is not the F1 that `ulab eval` and the app's metric table report (for two classes the F1 of
+class 0; for more, the macro F1 = the mean of per-class F1, scikit-learn's
+f1_score(average='macro')). \"κ for F1\" is the preference vector closest to the κ in use for
+which p-d equals the F1 of macro P and R (p-d is linear in κ), or none if no κ in [0, 1]^c
+reaches it.
 
 For two classes, the 11 × 11 heatmap of p-d over κ₀, κ₁ ∈ {0, 0.1, …, 1} is printed (rows κ of
 class 0, columns κ of class 1). --grid or --steps adds the analysis over every κ vector with
@@ -26,7 +30,8 @@ p-d of each classifier, a histogram (--bins), and the share of κ vectors for wh
 first (ties split evenly). A grid may be written with an ellipsis: 0,0.1,...,1.
 
 --json prints {\"classes\",\"classifiers\":[{\"name\",\"kappa\",\"preference_driven\",
-\"macro_precision\",\"macro_recall\",\"f1\",\"kappa_for_f1\",\"yield\",\"heatmap\"}],\"grid\":{\"values\",
+\"macro_precision\",\"macro_recall\",\"f1_macro_pr\" (the F1 of macro P and R),
+\"kappa_for_f1_macro_pr\",\"yield\",\"heatmap\"}],\"grid\":{\"values\",
 \"vectors\",\"edges\",\"classifiers\":[{\"name\",\"min\",\"mean\",\"max\",\"first_share\",\"histogram\"}]}}
 (null where undefined or not asked for).
 
@@ -85,8 +90,8 @@ struct JsonClassifier<'a> {
     preference_driven: f64,
     macro_precision: Option<f64>,
     macro_recall: Option<f64>,
-    f1: Option<f64>,
-    kappa_for_f1: Option<&'a [f64]>,
+    f1_macro_pr: Option<f64>,
+    kappa_for_f1_macro_pr: Option<&'a [f64]>,
     #[serde(rename = "yield")]
     yield_value: Option<f64>,
     heatmap: Option<&'a [Vec<f64>]>,
@@ -125,7 +130,8 @@ struct PdResult {
     value: f64,
     macro_p: Score,
     macro_r: Score,
-    f1: Score,
+    /// The F1 of macro precision and macro recall (Kozak et al. 2022, eq. 23).
+    f1_macro_pr: Score,
     kappa_f1: Option<Vec<f64>>,
     yield_value: Option<f64>,
     heatmap: Option<Vec<Vec<f64>>>,
@@ -249,8 +255,8 @@ pub fn run(args: &Args) -> Result<(), String> {
         let cm = common::metric_safe(&cm);
         let k = kappa.clone().unwrap_or_else(|| metrics::default_kappa(&cm));
         let value = metrics::preference_driven(&cm, &k).map_err(|e| format!("--kappa: {e}"))?;
-        let f1 = core_pd::macro_f1_harmonic(&cm);
-        let kappa_f1 = match f1.value() {
+        let f1_macro_pr = core_pd::f1_of_macro_pr(&cm);
+        let kappa_f1 = match f1_macro_pr.value() {
             Some(f) => {
                 core_pd::kappa_for_value(&cm, f, Some(&k)).map_err(|e| format!("{label}: {e}"))?
             }
@@ -278,7 +284,7 @@ pub fn run(args: &Args) -> Result<(), String> {
             cm,
             kappa: k,
             value,
-            f1,
+            f1_macro_pr,
             kappa_f1,
             yield_value,
             heatmap,
@@ -306,8 +312,8 @@ pub fn run(args: &Args) -> Result<(), String> {
                     preference_driven: r.value,
                     macro_precision: r.macro_p.value(),
                     macro_recall: r.macro_r.value(),
-                    f1: r.f1.value(),
-                    kappa_for_f1: r.kappa_f1.as_deref(),
+                    f1_macro_pr: r.f1_macro_pr.value(),
+                    kappa_for_f1_macro_pr: r.kappa_f1.as_deref(),
                     yield_value: r.yield_value,
                     heatmap: r.heatmap.as_deref(),
                 })
@@ -396,7 +402,7 @@ fn human(
         "p-d",
         "macro P",
         "macro R",
-        "F1 (Kozak et al. 2022)",
+        "F1 of macro P and R (Kozak et al.)",
     ];
     if with_yield {
         header.push("yield");
@@ -415,9 +421,9 @@ fn human(
             fmt4(r.value),
             score_text(&r.macro_p),
             score_text(&r.macro_r),
-            score_text(&r.f1),
+            score_text(&r.f1_macro_pr),
         ];
-        for s in [&r.macro_p, &r.macro_r, &r.f1] {
+        for s in [&r.macro_p, &r.macro_r, &r.f1_macro_pr] {
             if let Score::Undefined(why) = s {
                 let note = format!("— {}: {}", r.name, why.describe(classes));
                 if !undefined.contains(&note) {
@@ -466,14 +472,16 @@ fn human(
     out.push('\n');
 
     out.push_str(
-        "κ for which p-d equals F1 (F1 = Kozak et al.'s macro F1: the harmonic mean of macro precision \
-         and macro recall; the κ closest to the one above):\n",
+        "κ for which p-d equals the F1 of macro P and R (Kozak et al. 2022, eq. 23: the harmonic mean \
+         of macro precision and macro recall; the κ closest to the one above):\n",
     );
     for r in results {
-        let line = match (&r.f1, &r.kappa_f1) {
-            (Score::Undefined(_), _) => "none: F1 is undefined".to_string(),
+        let line = match (&r.f1_macro_pr, &r.kappa_f1) {
+            (Score::Undefined(_), _) => "none: the F1 of macro P and R is undefined".to_string(),
             (Score::Defined(_), Some(k)) => kappa_text(k),
-            (Score::Defined(_), None) => "none: no κ in [0, 1]^c gives p-d = F1".to_string(),
+            (Score::Defined(_), None) => {
+                "none: no κ in [0, 1]^c gives p-d = the F1 of macro P and R".to_string()
+            }
         };
         out.push_str(&format!("  {}: {line}\n", r.name));
     }

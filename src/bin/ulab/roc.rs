@@ -4,6 +4,7 @@
 
 use crate::common::{self, fmt4, fmt_num, quoted, Table};
 use serde::Serialize;
+use utility_lab::core::labels::conventional_positive;
 use utility_lab::core::roc::{self as core_roc, Binormal, Roc, RocPoint};
 use utility_lab::core::special::norm_inv;
 use utility_lab::core::UtilityMatrix;
@@ -13,9 +14,10 @@ The scores file is CSV with columns score,label (a header line is optional; a he
 'score' and 'label' may put them in any order and have other columns; ',' tab or ';' separate
 fields; blank lines and lines starting with '#' are skipped). Labels are any strings. A higher
 score is evidence for the positive class, class 0: a case is called positive iff score ≥ the
-threshold. The positive class is --positive LABEL, by default the first label in sorted order
-(numeric order if every label is a number). With more than two labels, --positive is compared
-against all the others. FILE '-' reads standard input.
+threshold. The positive class is --positive LABEL. Without it, scikit-learn's rule applies: if
+the two labels are 0 and 1, -1 and 1 (as numbers: 1.0 too) or false and true (any case), the
+greater (1, true) is positive; any other labels (e.g. neg and pos) need --positive. With more
+than two labels, --positive is compared against all the others. FILE '-' reads standard input.
 
 The utility matrix is 2 × 2: rows = decision (0 = call it positive), columns = true class
 (0 = positive). Yields use the class-0 share B of the file, or --share B (e.g. the deployment
@@ -328,7 +330,19 @@ fn scores_mode(args: &Args, path: &str, u: Option<&UtilityMatrix>) -> Result<Str
                     if labels.len() > 6 { ", …" } else { "" }
                 ));
             }
-            (labels[0].clone(), false)
+            match conventional_positive(&labels) {
+                Some(k) => (labels[k].clone(), false),
+                None => {
+                    let [a, b] =
+                        [&labels[0], &labels[1]].map(|l| utility_lab::text::truncate(l, 40));
+                    return Err(format!(
+                        "--positive: the labels are {} and {}; say which one is positive \
+                         (--positive {b})",
+                        quoted(&a),
+                        quoted(&b)
+                    ));
+                }
+            }
         }
     };
     if labels.len() < 2 {
@@ -420,7 +434,10 @@ fn scores_mode(args: &Args, path: &str, u: Option<&UtilityMatrix>) -> Result<Str
         if chosen {
             " (--positive)".to_string()
         } else {
-            " (the first label in sorted order; choose another with --positive)".to_string()
+            format!(
+                " (the greater of {} and {}, as scikit-learn does; choose another with --positive)",
+                labels[0], labels[1]
+            )
         },
         roc.positives,
         roc.negatives,

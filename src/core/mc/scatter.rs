@@ -83,8 +83,8 @@ pub struct MetricScatter {
 /// `n` confusion matrices with class-0 share `p`, with TPR and TNR drawn as in the Monte Carlo
 /// ([`sampler::rate`]), each with its yield under `utility` (any real 2 × 2 matrix, rows =
 /// decisions) and its score by every metric of [`SCORE_METRICS`]. Consecutive matrices
-/// `(2k, 2k+1)` form pairs; each series lists the pairs it mis-ranks. Seed 000 fig. 2 is
-/// `p = 0.5` with `U = [[1,0],[0,1]]` and `[[1,0],[0,0]]`; fig. 3 is `p = 0.9`.
+/// `(2k, 2k+1)` form pairs; each series lists the pairs it mis-ranks. Fig. 2 of Dyrland et al.
+/// 2022 is `p = 0.5` with `U = [[1,0],[0,1]]` and `[[1,0],[0,0]]`; fig. 3 is `p = 0.9`.
 ///
 /// Stream: [`Stream::Scatter`], chunks of 2¹⁶ matrices, `tpr` then `tnr` per matrix.
 ///

@@ -200,7 +200,7 @@ pub fn DeploymentEditor() -> impl IntoView {
                 <p>
                     "“The proportions of classes in the test set should reflect their frequencies in real application. No ‘class balancing’ should be performed.” A balanced test set turns the real task into another one; the yield on it is not the yield you will get. If the test set's shares are not the real ones, keep its counts and give the real shares here: the tool re-weights each true class."
                 </p>
-                <p class="hint">"Seed 004, “Evaluation practices and utilities”: Don't do class balancing!"</p>
+                <p class="hint">"Porta Mana, course notes, “Evaluation practices and utilities”: Don't do class balancing!"</p>
             </details>
         </section>
     }

@@ -163,7 +163,7 @@ pub fn MetricTable() -> impl IntoView {
                             positive(),
                         )
                     } else {
-                        "With more than two classes, per-class metrics are macro averages (open a row for each class's value) and MCC is R_K.".to_string()
+                        "With more than two classes, per-class metrics are macro averages (open a row for each class's value): F1 is the macro F1, the mean of per-class F1; MCC is R_K.".to_string()
                     }
                 }}
             </p>
