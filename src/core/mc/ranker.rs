@@ -37,11 +37,21 @@ impl From<Ranker> for &'static str {
     }
 }
 
-impl TryFrom<String> for Ranker {
-    type Error = String;
+/// A key that is not a [`Ranker`]'s.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UnknownRanker(pub String);
 
-    fn try_from(key: String) -> Result<Ranker, String> {
-        Ranker::from_key(&key).ok_or_else(|| format!("unknown metric '{key}'"))
+impl std::fmt::Display for UnknownRanker {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "unknown metric '{}'", self.0)
+    }
+}
+
+impl TryFrom<String> for Ranker {
+    type Error = UnknownRanker;
+
+    fn try_from(key: String) -> Result<Ranker, UnknownRanker> {
+        Ranker::from_key(&key).ok_or(UnknownRanker(key))
     }
 }
 

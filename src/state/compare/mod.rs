@@ -34,6 +34,13 @@ pub enum AnalysisError {
     },
     /// A yield or metric that cannot be computed.
     Core(CoreError),
+    /// A classifier that cannot be re-weighted to the deployment class shares.
+    Reweight {
+        /// Its name.
+        name: String,
+        /// Why.
+        error: CoreError,
+    },
 }
 
 impl fmt::Display for AnalysisError {
@@ -41,6 +48,7 @@ impl fmt::Display for AnalysisError {
         match self {
             AnalysisError::Utility(e) | AnalysisError::Core(e) => write!(f, "{e}"),
             AnalysisError::Classifier { name, error } => write!(f, "{name}: {error}"),
+            AnalysisError::Reweight { name, error } => write!(f, "'{name}': {error}"),
         }
     }
 }
@@ -427,14 +435,17 @@ pub fn analyze_with(state: &AppState, opts: &Options) -> Result<Analysis, Analys
     let mut warnings = Vec::new();
     let deployment = match &state.prevalence {
         Some(p) => {
-            let re: Result<Vec<ConfusionMatrix>, String> = cms
+            let re: Result<Vec<ConfusionMatrix>, AnalysisError> = cms
                 .iter()
                 .zip(&state.classifiers)
-                .map(|(c, s)| reweight(c, p).map_err(|e| format!("'{}': {e}", s.name)))
+                .map(|(c, s)| {
+                    reweight(c, p).map_err(|error| AnalysisError::Reweight {
+                        name: s.name.clone(),
+                        error,
+                    })
+                })
                 .collect();
-            let sc = re
-                .and_then(|re| scenario(&u, &re, kappa, &counts, opts).map_err(|e| e.to_string()));
-            match sc {
+            match re.and_then(|re| scenario(&u, &re, kappa, &counts, opts)) {
                 Ok(d) => Some(d),
                 Err(e) => {
                     warnings.push(format!(

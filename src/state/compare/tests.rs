@@ -185,6 +185,11 @@ fn inapplicable_deployment_is_a_warning_not_an_error() {
     let a = analyze(&s).unwrap();
     assert!(a.deployment.is_none());
     assert_eq!(a.warnings.len(), 1, "{:?}", a.warnings);
+    assert!(
+        a.warnings[0].contains("applied ('A': class 1 does not occur in the test set"),
+        "{}",
+        a.warnings[0]
+    );
 }
 
 #[test]

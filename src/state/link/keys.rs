@@ -56,13 +56,7 @@ impl Key {
         doc: &'static str,
         write: fn(&AppState, &mut Vec<String>),
     ) -> Key {
-        Key {
-            name,
-            holds,
-            doc,
-            read: Read::Problem,
-            write,
-        }
+        Key::new(name, holds, doc, Read::Problem, write)
     }
 
     /// A key with one value ([`Read::Value`]).
@@ -73,11 +67,22 @@ impl Key {
         read: fn(&str, &mut AppState) -> Result<(), LinkError>,
         write: fn(&AppState, &mut Vec<String>),
     ) -> Key {
+        Key::new(name, holds, doc, Read::Value(read), write)
+    }
+
+    /// A key read by `read` (a family: [`Read::Family`]).
+    pub const fn new(
+        name: &'static str,
+        holds: &'static str,
+        doc: &'static str,
+        read: Read,
+        write: fn(&AppState, &mut Vec<String>),
+    ) -> Key {
         Key {
             name,
             holds,
             doc,
-            read: Read::Value(read),
+            read,
             write,
         }
     }

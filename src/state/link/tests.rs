@@ -104,8 +104,8 @@ fn empty_and_view_only_links_show_the_factory() {
     assert_eq!(d.state.classifiers.len(), 2);
 }
 
-#[test]
-fn mc_settings_round_trip() {
+/// The factory with every Monte Carlo setting off its default.
+fn reliability_state() -> AppState {
     let mut s = presets::factory();
     s.view = View::Reliability;
     s.mc.prior = Prior::Gaussian;
@@ -115,6 +115,12 @@ fn mc_settings_round_trip() {
     s.mc.axis = ErrorAxis::Realized;
     s.mc.balance = 0.9;
     s.mc.metrics = vec![Ranker::from_key("accuracy").unwrap(), Ranker::UTILITY];
+    s
+}
+
+#[test]
+fn mc_settings_round_trip() {
+    let s = reliability_state();
     let d = decode(&encode(&s));
     assert!(d.notices.is_empty(), "{:?}", d.notices);
     assert_eq!(d.state, s);
@@ -196,24 +202,14 @@ fn shares_that_sum_to_one_are_kept_as_written() {
 
 #[test]
 fn every_key_of_the_table_is_read_and_written() {
-    let mut s = presets::factory();
-    s.view = View::Reliability;
+    let mut s = reliability_state();
     s.embed = true;
     s.orientation = Orientation::TrueRows;
     s.utility = crate::core::Matrix::parse("15,-335;-35,165;0,0").unwrap();
-    s.decisions = vec!["long".into(), "short".into(), "ask".into()];
     s.classes = vec!["l".into(), "s".into()];
-    s.decisions[0] = "l".into();
-    s.decisions[1] = "s".into();
+    s.decisions = vec!["l".into(), "s".into(), "ask".into()];
     s.prevalence = Some(vec![0.25, 0.75]);
     s.kappa = Some(vec![0.5, 0.5]);
-    s.mc.prior = Prior::Gaussian;
-    s.mc.sigma = 0.2;
-    s.mc.pairs = 5000;
-    s.mc.seed = 9;
-    s.mc.axis = ErrorAxis::Realized;
-    s.mc.balance = 0.7;
-    s.mc.metrics = vec![Ranker::UTILITY];
     s.mc.question.sigma = 0.1;
     s.mc.question.alpha = 2.0;
     s.mc.question.draws = 3000;
