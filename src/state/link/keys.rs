@@ -2,16 +2,23 @@
 //! README's key table, how it is read and how it is written, side by side. The decoder, the
 //! encoder and the README test (`tests/it/readme_links.rs`) all read [`KEYS`].
 //!
-//! **Adding a key** is one entry in the [`KEYS`] group of the module that owns the setting —
-//! a view's keys live in that view's state module, listed once here:
+//! **Adding a key** is one entry in the `LINK_KEYS` group of the module that owns the setting
+//! (a view's keys live in that view's state module; each group is listed once in [`KEYS`]),
+//! with its reader and writer side by side:
 //!
 //! ```ignore
 //! Key::value("alpha", "number ≥ 0", "Decide: the Dirichlet pseudo-count α",
 //!     |v, s| { s.decide.alpha = read_real(v, 0.0, 1e6, "a number ≥ 0")?; Ok(()) },
-//!     |s, out| { if s.decide.alpha != 1.0 { out.push(format!("alpha={}", shortest(s.decide.alpha))) } }),
+//!     |s, out| write_real(out, "alpha", s.decide.alpha, 1.0)),
+//! // a family of keys, one per item (`bn.A=1,1&bn.B=0.5,2`), read in link order:
+//! Key::new("bn.", "a,b", "ROC: a binormal curve's (a, b), one key per curve",
+//!     Read::Family(|name, raw, s| s.roc.add_binormal(name, raw)),
+//!     |s, out| for c in &s.roc.binormal { out.push(format!("bn.{}={},{}", pct_encode(&c.name), shortest(c.a), shortest(c.b))) }),
 //! ```
 //!
-//! and its row in the README (the test prints the table to paste).
+//! and its row in the README (the README test fails with the table to paste). The decoder
+//! reads every key of the table and notes the keys none knows; the encoder writes every key of
+//! the table, in its order.
 
 use super::LinkError;
 use crate::state::{reliability, story, AppState, View, FORMAT_VERSION};
