@@ -11,8 +11,9 @@
 //! * [`core`]: pure numbers (matrices, metrics, yields, decisions, ROC, preference-driven
 //!   measure, the Monte Carlo sampler). No web crates; random generators are passed in.
 //! * [`plot`]: plot builders generic over plotters' `DrawingBackend`.
-//! * [`state`]: the app state and its URL codec (pure).
+//! * [`state`]: the app state, its link codec, the importers and each view's pure logic.
 //! * [`text`]: how numbers and short texts are written and read, everywhere.
+//! * [`csv`]: CSV files, read and written the same way everywhere.
 //! * [`worker`]: the messages between the page and the web worker, and the worker's pure
 //!   request handler.
 //! * `ui` (wasm32 only): the Leptos components.
@@ -21,6 +22,7 @@
 #![allow(clippy::neg_cmp_op_on_partial_ord)]
 
 pub mod core;
+pub mod csv;
 pub mod plot;
 pub mod state;
 pub mod text;

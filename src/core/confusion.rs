@@ -28,9 +28,25 @@ pub const MAX_CLASSES: usize = 100;
 /// assert_eq!(a, b);
 /// ```
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(try_from = "ConfusionFields")]
 pub struct ConfusionMatrix {
     values: Matrix,
     total: f64,
+}
+
+/// The fields of a [`ConfusionMatrix`] as they are written (rows = output); deserialized
+/// through [`ConfusionMatrix::new`], which recomputes the total.
+#[derive(Deserialize)]
+struct ConfusionFields {
+    values: Matrix,
+}
+
+impl TryFrom<ConfusionFields> for ConfusionMatrix {
+    type Error = CoreError;
+
+    fn try_from(f: ConfusionFields) -> Result<ConfusionMatrix, CoreError> {
+        ConfusionMatrix::new(f.values, Orientation::OutputRows)
+    }
 }
 
 impl ConfusionMatrix {

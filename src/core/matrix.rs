@@ -57,12 +57,39 @@ impl Orientation {
 }
 
 /// A dense matrix of finite reals, row-major, at least 1 × 1 and at most
-/// [`MAX_DIM`] × [`MAX_DIM`].
+/// [`MAX_DIM`] × [`MAX_DIM`]. Deserialized through [`Matrix::new`], so a matrix read from a file
+/// or a message is valid.
+///
+/// # Examples
+///
+/// ```
+/// use utility_lab::core::Matrix;
+/// let m: Matrix = serde_json::from_str(r#"{"rows":1,"cols":2,"data":[1,2]}"#).unwrap();
+/// assert_eq!(m.to_string(), "1,2");
+/// assert!(serde_json::from_str::<Matrix>(r#"{"rows":5,"cols":5,"data":[1,2]}"#).is_err());
+/// ```
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(try_from = "MatrixFields")]
 pub struct Matrix {
     rows: usize,
     cols: usize,
     data: Vec<f64>,
+}
+
+/// The fields of a [`Matrix`] as they are written, before [`Matrix::new`] checks them.
+#[derive(Deserialize)]
+struct MatrixFields {
+    rows: usize,
+    cols: usize,
+    data: Vec<f64>,
+}
+
+impl TryFrom<MatrixFields> for Matrix {
+    type Error = CoreError;
+
+    fn try_from(f: MatrixFields) -> Result<Matrix, CoreError> {
+        Matrix::new(f.rows, f.cols, f.data)
+    }
 }
 
 impl Matrix {

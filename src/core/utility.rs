@@ -23,8 +23,24 @@ use serde::{Deserialize, Serialize};
 /// assert!((u.yield_of(&b).unwrap() + 3.5).abs() < 1e-12);
 /// ```
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(try_from = "UtilityFields")]
 pub struct UtilityMatrix {
     m: Matrix,
+}
+
+/// The fields of a [`UtilityMatrix`] as they are written; deserialized through
+/// [`UtilityMatrix::new`].
+#[derive(Deserialize)]
+struct UtilityFields {
+    m: Matrix,
+}
+
+impl TryFrom<UtilityFields> for UtilityMatrix {
+    type Error = CoreError;
+
+    fn try_from(f: UtilityFields) -> Result<UtilityMatrix, CoreError> {
+        UtilityMatrix::new(f.m)
+    }
 }
 
 impl UtilityMatrix {

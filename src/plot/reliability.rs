@@ -5,15 +5,19 @@
 //! de-overlapping.
 
 use super::{DrawResult, Theme};
-use crate::core::mc::Metric;
+use crate::core::mc::Ranker;
+use crate::core::metrics::Metric;
 use crate::text::axis_label;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
-/// The colour of a metric in every Monte Carlo plot (the erroneous utility matrix is drawn in
+/// The colour of a ranker in every Monte Carlo plot (the erroneous utility matrix is drawn in
 /// the text colour, the strongest).
-pub fn metric_colour(m: Metric, theme: &Theme) -> RGBColor {
+pub fn metric_colour(r: Ranker, theme: &Theme) -> RGBColor {
+    let Some(m) = r.metric() else {
+        return theme.fg();
+    };
     match m {
         Metric::Accuracy => RGBColor(0, 114, 178),
         Metric::BalancedAccuracy => RGBColor(86, 180, 233),
@@ -24,13 +28,15 @@ pub fn metric_colour(m: Metric, theme: &Theme) -> RGBColor {
         Metric::Mcc => RGBColor(204, 121, 167),
         Metric::FowlkesMallows => RGBColor(150, 100, 60),
         Metric::Kappa => RGBColor(117, 112, 179),
-        Metric::PreferenceDriven => RGBColor(128, 128, 128),
-        Metric::Utility => theme.fg(),
+        Metric::PreferenceDriven | Metric::Npv => RGBColor(128, 128, 128),
     }
 }
 
 /// A short label for legends.
-pub fn metric_short(m: Metric) -> &'static str {
+pub fn metric_short(r: Ranker) -> &'static str {
+    let Some(m) = r.metric() else {
+        return "erroneous utility";
+    };
     match m {
         Metric::Accuracy => "accuracy",
         Metric::BalancedAccuracy => "balanced acc.",
@@ -42,7 +48,7 @@ pub fn metric_short(m: Metric) -> &'static str {
         Metric::FowlkesMallows => "Fowlkes–Mallows",
         Metric::Kappa => "kappa",
         Metric::PreferenceDriven => "p-d",
-        Metric::Utility => "erroneous utility",
+        Metric::Npv => "NPV",
     }
 }
 
@@ -112,7 +118,7 @@ pub struct SweepPanel {
     /// The erroneous utility's curve, in increasing x.
     pub points: Vec<SweepPoint>,
     /// Each metric's level (mis-ranked %, pooled over the sweep's runs).
-    pub levels: Vec<(Metric, f64)>,
+    pub levels: Vec<(Ranker, f64)>,
 }
 
 /// Fig. 7: one panel per prior.
@@ -166,13 +172,14 @@ impl super::Plot for SweepPlot {
 /// # Examples
 ///
 /// ```
-/// use utility_lab::core::mc::Metric;
+/// use utility_lab::core::mc::Ranker;
 /// use utility_lab::plot::{Plot, reliability::{SweepPanel, SweepPlot, SweepPoint}};
+/// let key = |k| Ranker::from_key(k).unwrap();
 /// let plot = SweepPlot {
 ///     panels: vec![SweepPanel {
 ///         title: "uniform prior".into(),
 ///         points: vec![SweepPoint { x: 0.0, percent: 0.0, se: 0.0 }, SweepPoint { x: 0.1, percent: 4.0, se: 0.02 }],
-///         levels: vec![(Metric::Accuracy, 8.8), (Metric::F1, 11.0)],
+///         levels: vec![(key("accuracy"), 8.8), (key("f1"), 11.0)],
 ///     }],
 ///     x_title: "σ".into(),
 /// };
@@ -210,9 +217,9 @@ fn draw_sweep_panel<DB: DrawingBackend>(
     side_labels: bool,
     theme: &Theme,
 ) -> DrawResult<DB> {
-    let mut entries: Vec<(Metric, f64)> = panel.levels.clone();
+    let mut entries: Vec<(Ranker, f64)> = panel.levels.clone();
     if let Some(last) = panel.points.last() {
-        entries.push((Metric::Utility, last.percent));
+        entries.push((Ranker::UTILITY, last.percent));
     }
     let (chart_area, legend_area) = if side_labels {
         (area.clone(), None)
@@ -321,7 +328,7 @@ fn draw_sweep_panel<DB: DrawingBackend>(
         );
         for (&(m, v), y) in entries.iter().zip(ys) {
             let label = format!("{} {}", metric_short(m), axis_label(v));
-            let style = if m == Metric::Utility {
+            let style = if m.is_utility() {
                 theme.font(11.0)
             } else {
                 ("sans-serif", 11.0 * theme.scale)
@@ -376,9 +383,9 @@ mod tests {
                     }
                 })
                 .collect(),
-            levels: Metric::ALL
+            levels: Ranker::ALL
                 .iter()
-                .filter(|m| **m != Metric::Utility)
+                .filter(|m| !m.is_utility())
                 .map(|&m| (m, 8.0 + m.index() as f64 * 1.7))
                 .collect(),
         };
@@ -394,7 +401,7 @@ mod tests {
             let plot = sample();
             let svg = plot.to_svg(width, width < 500).unwrap();
             assert!(svg.contains("uniform prior") && svg.contains("gaussian prior"));
-            for m in Metric::ALL {
+            for m in Ranker::ALL {
                 assert!(
                     svg.contains(metric_short(m)),
                     "{width}: {} missing",
@@ -419,7 +426,7 @@ mod tests {
                     percent: f64::INFINITY,
                     se: 0.0,
                 }],
-                levels: vec![(Metric::F1, f64::NAN)],
+                levels: vec![(Ranker::from_metric(Metric::F1).unwrap(), f64::NAN)],
             }],
             x_title: "σ".into(),
         };

@@ -1,18 +1,35 @@
-//! The app state and its codecs (URL fragment, JSON, CSV import). Pure: no web crates, tested
-//! natively; the UI keeps one [`AppState`] and writes it to the URL on every change.
+//! The app state and its codecs (link, JSON, CSV import), and each view's pure logic. Pure: no
+//! web crates, tested natively; the UI keeps one [`AppState`] and writes it to the link on
+//! every change.
+//!
+//! * [`AppState`] (here), its invariants and their error ([`validate`]);
+//! * [`link`]: the link format, one table of keys ([`link::keys`]) and a staged decoder;
+//! * [`edit`]: the edits behind the Compare view's editors, the readers of typed and pasted
+//!   text, and the import of a classifier from a file;
+//! * one module per view with pure logic: [`compare`], [`reliability`], [`story`];
+//! * [`presets`] (the papers' examples as links), [`references`] (the texts cited).
+//!
+//! Every fallible function returns a typed error whose `Display` is the message the user
+//! reads.
 
-pub mod analysis;
-pub mod csv;
+pub mod compare;
 pub mod edit;
+pub mod link;
 pub mod presets;
 pub mod references;
 pub mod reliability;
 pub mod story;
-pub mod url;
+pub mod validate;
 
-use crate::core::matrix::MAX_DIM;
-use crate::core::{ConfusionMatrix, Matrix, Orientation, UtilityMatrix};
+use crate::core::{ConfusionMatrix, CoreError, Matrix, Orientation, UtilityMatrix};
 use serde::{Deserialize, Serialize};
+use std::fmt;
+
+pub use crate::core::mc::Prior;
+pub use reliability::settings::{
+    ErrorAxis, McSettings, QuestionSettings, MAX_APP_PAIRS, MAX_QUESTION_DRAWS, MAX_QUESTION_N,
+};
+pub use validate::StateError;
 
 /// Version of the link and JSON format (`v=1`).
 pub const FORMAT_VERSION: u32 = 1;
@@ -23,73 +40,53 @@ pub const MAX_CLASSIFIERS: usize = 50;
 /// The longest classifier, class or decision name kept (longer names are cut).
 pub const MAX_NAME_CHARS: usize = 60;
 
-/// The views of the page.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum View {
+/// Declares [`View`]: one line per view (its variant, its link key, its menu label), so that a
+/// new view is added in one place.
+macro_rules! views {
+    ($($(#[$attr:meta])* $variant:ident = $key:literal, $label:literal;)+) => {
+        /// The views of the page. Its [`View::key`] is its value in links (`view=compare`) and
+        /// in JSON.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+        #[serde(rename_all = "snake_case")]
+        pub enum View {
+            $($(#[$attr])* $variant,)+
+        }
+
+        impl View {
+            /// Every view, in menu order.
+            pub const ALL: [View; [$($key),+].len()] = [$(View::$variant),+];
+
+            /// The link key value (`view=compare`).
+            pub fn key(&self) -> &'static str {
+                match self {
+                    $(View::$variant => $key,)+
+                }
+            }
+
+            /// The menu label.
+            pub fn label(&self) -> &'static str {
+                match self {
+                    $(View::$variant => $label,)+
+                }
+            }
+        }
+    };
+}
+
+views! {
     /// Utility matrix and classifiers: yields, ranking, metric table.
     #[default]
-    Compare,
-    /// The space of binary utility matrices (fig. 1).
-    Space,
+    Compare = "compare", "Compare";
     /// The Monte Carlo of mis-ranked pairs (figs. 2–7).
-    Reliability,
-    /// ROC curves and thresholds (fig. 8).
-    Roc,
-    /// Expected utility and optimal decisions.
-    Decide,
-    /// The preference-driven measure.
-    Pd,
+    Reliability = "reliability", "Metric reliability";
     /// The factory story as a guided walk.
-    Story,
+    Story = "story", "Story";
 }
 
 impl View {
-    /// Every view, in menu order.
-    pub const ALL: [View; 7] = [
-        View::Compare,
-        View::Space,
-        View::Reliability,
-        View::Roc,
-        View::Decide,
-        View::Pd,
-        View::Story,
-    ];
-
-    /// The link key value (`view=compare`).
-    pub fn key(&self) -> &'static str {
-        match self {
-            View::Compare => "compare",
-            View::Space => "space",
-            View::Reliability => "reliability",
-            View::Roc => "roc",
-            View::Decide => "decide",
-            View::Pd => "pd",
-            View::Story => "story",
-        }
-    }
-
-    /// The view named `key`.
+    /// The view whose [`View::key`] is `key` (trimmed).
     pub fn from_key(key: &str) -> Option<View> {
-        View::ALL.into_iter().find(|v| v.key() == key)
-    }
-
-    /// The menu label.
-    pub fn label(&self) -> &'static str {
-        match self {
-            View::Compare => "Compare",
-            View::Space => "Utility space",
-            View::Reliability => "Metric reliability",
-            View::Roc => "ROC & thresholds",
-            View::Decide => "Decide",
-            View::Pd => "Preference-driven",
-            View::Story => "Story",
-        }
-    }
-
-    /// Whether this version of the app has the view.
-    pub fn is_available(&self) -> bool {
-        matches!(self, View::Compare | View::Reliability | View::Story)
+        View::ALL.into_iter().find(|v| v.key() == key.trim())
     }
 }
 
@@ -104,126 +101,10 @@ pub struct Classifier {
 
 impl Classifier {
     /// The validated confusion matrix.
-    pub fn confusion(&self) -> Result<ConfusionMatrix, crate::core::CoreError> {
+    pub fn confusion(&self) -> Result<ConfusionMatrix, CoreError> {
         ConfusionMatrix::new(self.matrix.clone(), Orientation::OutputRows)
     }
 }
-
-/// The prior of true utility matrices in the Monte Carlo.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Prior {
-    /// Uniform on the hexagon of fig. 1.
-    #[default]
-    Uniform,
-    /// Truncated gaussian around the identity, sd 1/3 (fig. 4).
-    Gaussian,
-}
-
-impl Prior {
-    /// The link value.
-    pub fn key(&self) -> &'static str {
-        match self {
-            Prior::Uniform => "uniform",
-            Prior::Gaussian => "gaussian",
-        }
-    }
-
-    /// The prior named `key`.
-    pub fn from_key(key: &str) -> Option<Prior> {
-        match key {
-            "uniform" => Some(Prior::Uniform),
-            "gaussian" => Some(Prior::Gaussian),
-            _ => None,
-        }
-    }
-}
-
-/// Which error measure the reliability curves are drawn against.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum ErrorAxis {
-    /// σ, the noise's standard deviation before truncation.
-    #[default]
-    Sigma,
-    /// The realized standard deviation of the errors after truncation (fig. 7's axis).
-    Realized,
-}
-
-/// Settings of the Monte Carlo (Metric reliability view, `ulab mc`).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct McSettings {
-    /// Prior of the true utility matrices.
-    pub prior: Prior,
-    /// Noise sd on the assessed utilities.
-    pub sigma: f64,
-    /// Number of pairs of classifiers.
-    pub pairs: u64,
-    /// Seed of the generator.
-    pub seed: u64,
-    /// x axis of the sweep plot.
-    pub axis: ErrorAxis,
-    /// Class-0 share for the scatter plots of figs. 2–3.
-    pub balance: f64,
-    /// Metric keys shown (empty: all).
-    pub metrics: Vec<String>,
-    /// The user's own question (P(best) of the Compare view's classifiers).
-    #[serde(default)]
-    pub question: QuestionSettings,
-}
-
-/// Settings of the user's own question: how unsure the user is about the utilities
-/// and the confusion matrices.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(default)]
-pub struct QuestionSettings {
-    /// Noise sd on the min-max-normalized utilities (0 … 1).
-    pub sigma: f64,
-    /// Dirichlet pseudo-count added to every count (0 … 1000; 1 = uniform prior).
-    pub alpha: f64,
-    /// Number of draws (1 … [`MAX_QUESTION_DRAWS`]).
-    pub draws: u64,
-    /// Seed of the draws.
-    pub seed: u64,
-    /// Test-set size assumed for classifiers given as fractions (no counts).
-    pub n: u64,
-}
-
-impl Default for QuestionSettings {
-    fn default() -> Self {
-        QuestionSettings {
-            sigma: 0.05,
-            alpha: 1.0,
-            draws: 20_000,
-            seed: 1,
-            n: 100,
-        }
-    }
-}
-
-/// The most draws of the user's question.
-pub const MAX_QUESTION_DRAWS: u64 = 1_000_000;
-
-/// The largest test-set size assumed for fractional classifiers.
-pub const MAX_QUESTION_N: u64 = 1_000_000_000;
-
-impl Default for McSettings {
-    fn default() -> Self {
-        McSettings {
-            prior: Prior::Uniform,
-            sigma: 0.1,
-            pairs: 1_000_000,
-            seed: 1,
-            axis: ErrorAxis::Sigma,
-            balance: 0.5,
-            metrics: Vec::new(),
-            question: QuestionSettings::default(),
-        }
-    }
-}
-
-/// Limits of the Monte Carlo settings.
-pub const MAX_PAIRS: u64 = 100_000_000;
 
 /// The whole state of the page: everything a link restores.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -253,8 +134,8 @@ pub struct AppState {
 }
 
 impl Default for AppState {
-    /// The factory of Dyrland et al. 2022: utilities of eq. 4, classifiers A and B of eqs. 1–2 (counts
-    /// out of 100), classes "long" and "short".
+    /// The factory of Dyrland et al. 2022: utilities of eq. 4, classifiers A and B of eqs. 1–2
+    /// (counts out of 100), classes "long" and "short".
     fn default() -> Self {
         presets::factory()
     }
@@ -284,6 +165,32 @@ pub fn clean_name(name: &str) -> String {
         .to_string()
 }
 
+/// Why a state file was not opened (nothing is applied).
+#[derive(Debug, Clone, PartialEq)]
+pub enum JsonError {
+    /// Not JSON, or not a Utility Lab state (the first line of the reader's message).
+    NotAState(String),
+    /// Written by a newer version of the app (its format number).
+    Newer(u32),
+    /// A state that breaks an invariant.
+    Invalid(StateError),
+}
+
+impl fmt::Display for JsonError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            JsonError::NotAState(e) => write!(f, "not a Utility Lab state file: {e}"),
+            JsonError::Newer(v) => write!(
+                f,
+                "this file was written by a newer version of Utility Lab (format {v})"
+            ),
+            JsonError::Invalid(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl std::error::Error for JsonError {}
+
 impl AppState {
     /// Number of classes `n`.
     pub fn n(&self) -> usize {
@@ -291,95 +198,8 @@ impl AppState {
     }
 
     /// The validated utility matrix.
-    pub fn utility_matrix(&self) -> Result<UtilityMatrix, crate::core::CoreError> {
+    pub fn utility_matrix(&self) -> Result<UtilityMatrix, CoreError> {
         UtilityMatrix::new(self.utility.clone())
-    }
-
-    /// Checks the invariants every view relies on; the codecs only ever produce states that
-    /// pass it.
-    ///
-    /// # Errors
-    /// A one-line description of the first violated invariant.
-    pub fn validate(&self) -> Result<(), String> {
-        let n = self.n();
-        if n < 2 {
-            return Err("the utility matrix needs at least 2 classes (columns)".into());
-        }
-        if self.utility.rows() < n {
-            return Err(format!(
-                "the utility matrix needs at least one decision per class ({n} rows)"
-            ));
-        }
-        if self.utility.rows() > MAX_DIM || n > crate::core::confusion::MAX_CLASSES {
-            return Err("too many classes or decisions".into());
-        }
-        if self.classes.len() != n {
-            return Err(format!(
-                "{} class names for {n} classes",
-                self.classes.len()
-            ));
-        }
-        if self.decisions.len() != self.utility.rows() {
-            return Err(format!(
-                "{} decision names for {} decisions",
-                self.decisions.len(),
-                self.utility.rows()
-            ));
-        }
-        if self.classifiers.len() > MAX_CLASSIFIERS {
-            return Err(format!("more than {MAX_CLASSIFIERS} classifiers"));
-        }
-        for (i, c) in self.classifiers.iter().enumerate() {
-            if c.name.is_empty() {
-                return Err(format!("classifier {} has no name", i + 1));
-            }
-            if self.classifiers[..i].iter().any(|d| d.name == c.name) {
-                return Err(format!("two classifiers are named '{}'", c.name));
-            }
-            if c.matrix.rows() != n || c.matrix.cols() != n {
-                return Err(format!(
-                    "classifier '{}' is {} × {} but there are {n} classes",
-                    c.name,
-                    c.matrix.rows(),
-                    c.matrix.cols()
-                ));
-            }
-            c.confusion()
-                .map_err(|e| format!("classifier '{}': {e}", c.name))?;
-        }
-        if let Some(p) = &self.prevalence {
-            crate::core::utility::check_shares("deployment shares", p, n)
-                .map_err(|e| e.to_string())?;
-        }
-        if let Some(k) = &self.kappa {
-            crate::core::metrics::check_kappa(k, n).map_err(|e| e.to_string())?;
-        }
-        let mc = &self.mc;
-        if !(mc.sigma >= 0.0 && mc.sigma <= 1.0) {
-            return Err("σ must be between 0 and 1".into());
-        }
-        if mc.pairs == 0 || mc.pairs > MAX_PAIRS {
-            return Err(format!("pairs must be between 1 and {MAX_PAIRS}"));
-        }
-        if !(mc.balance > 0.0 && mc.balance < 1.0) {
-            return Err("the class balance must be strictly between 0 and 1".into());
-        }
-        let q = &mc.question;
-        if !(q.sigma >= 0.0 && q.sigma <= 1.0) {
-            return Err("the question's σ must be between 0 and 1".into());
-        }
-        if !(q.alpha >= 0.0 && q.alpha <= 1000.0) {
-            return Err("α must be between 0 and 1000".into());
-        }
-        if q.draws == 0 || q.draws > MAX_QUESTION_DRAWS {
-            return Err(format!("draws must be between 1 and {MAX_QUESTION_DRAWS}"));
-        }
-        if q.n == 0 || q.n > MAX_QUESTION_N {
-            return Err(format!(
-                "the test-set size must be between 1 and {MAX_QUESTION_N}"
-            ));
-        }
-        Ok(())
     }
 
     /// The state as pretty JSON (with the format version), for "export state".
@@ -391,7 +211,8 @@ impl AppState {
         serde_json::to_string_pretty(&doc).unwrap_or_else(|_| "{}".to_string())
     }
 
-    /// Reads a state exported by [`AppState::to_json`]; nothing is applied on error.
+    /// Reads a state exported by [`AppState::to_json`]; nothing is applied on error. The
+    /// matrices are read through their constructors, then the whole state is validated.
     ///
     /// # Errors
     /// Not JSON, not a Utility Lab state, a newer format version, or an invalid state.
@@ -399,26 +220,20 @@ impl AppState {
     /// # Examples
     ///
     /// ```
-    /// use utility_lab::state::AppState;
+    /// use utility_lab::state::{AppState, JsonError};
     /// let s = AppState::default();
     /// assert_eq!(AppState::from_json(&s.to_json()).unwrap(), s);
-    /// assert!(AppState::from_json("{\"foo\": 1}").is_err());
+    /// assert!(matches!(AppState::from_json("{\"foo\": 1}"), Err(JsonError::NotAState(_))));
     /// ```
-    pub fn from_json(text: &str) -> Result<AppState, String> {
+    pub fn from_json(text: &str) -> Result<AppState, JsonError> {
         let doc: StateDocument = serde_json::from_str(text).map_err(|e| {
             let msg = e.to_string();
-            format!(
-                "not a Utility Lab state file: {}",
-                msg.lines().next().unwrap_or("")
-            )
+            JsonError::NotAState(msg.lines().next().unwrap_or("").to_string())
         })?;
         if doc.utility_lab_state > FORMAT_VERSION {
-            return Err(format!(
-                "this file was written by a newer version of Utility Lab (format {})",
-                doc.utility_lab_state
-            ));
+            return Err(JsonError::Newer(doc.utility_lab_state));
         }
-        doc.state.validate()?;
+        doc.state.validate().map_err(JsonError::Invalid)?;
         Ok(doc.state)
     }
 
@@ -499,8 +314,41 @@ mod tests {
     use super::*;
 
     #[test]
-    fn default_state_is_valid() {
-        AppState::default().validate().unwrap();
+    fn view_keys_are_the_serde_names_and_read_back() {
+        for v in View::ALL {
+            assert_eq!(
+                serde_json::to_string(&v).unwrap(),
+                format!("\"{}\"", v.key())
+            );
+            assert_eq!(View::from_key(v.key()), Some(v));
+            assert!(!v.label().is_empty());
+        }
+        // Views of later versions are not views of this one.
+        for key in ["space", "roc", "decide", "pd", ""] {
+            assert_eq!(View::from_key(key), None, "{key}");
+        }
+    }
+
+    #[test]
+    fn json_errors_say_why() {
+        let s = AppState::default();
+        let newer = s
+            .to_json()
+            .replace("\"utility_lab_state\": 1", "\"utility_lab_state\": 7");
+        assert_eq!(AppState::from_json(&newer), Err(JsonError::Newer(7)));
+        let mut broken = s.clone();
+        broken.classes.pop();
+        assert!(matches!(
+            AppState::from_json(&broken.to_json()),
+            Err(JsonError::Invalid(StateError::ClassNames {
+                found: 1,
+                n: 2
+            }))
+        ));
+        // A matrix whose shape does not match its cells is refused while it is read.
+        let bad = s.to_json().replacen("\"rows\": 2", "\"rows\": 3", 1);
+        let e = AppState::from_json(&bad).unwrap_err();
+        assert!(e.to_string().contains("matrix cells"), "{e}");
     }
 
     #[test]

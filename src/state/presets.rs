@@ -106,12 +106,12 @@ pub fn factory() -> AppState {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::state::url;
+    use crate::state::link;
 
     #[test]
     fn every_preset_decodes_without_notices() {
         for p in PRESETS {
-            let d = url::decode(p.fragment);
+            let d = link::decode(p.fragment);
             assert!(d.notices.is_empty(), "{}: {:?}", p.id, d.notices);
             d.state.validate().unwrap();
         }
@@ -119,7 +119,7 @@ mod tests {
 
     #[test]
     fn factory_preset_is_the_default() {
-        assert_eq!(url::decode(PRESETS[0].fragment).state, factory());
+        assert_eq!(link::decode(PRESETS[0].fragment).state, factory());
     }
 
     #[test]

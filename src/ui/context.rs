@@ -1,6 +1,6 @@
 //! The app's shared state: one [`AppState`] in a signal, kept in the URL fragment.
 //!
-//! * On start the fragment is decoded ([`crate::state::url::decode`]): what could not be read is
+//! * On start the fragment is decoded ([`crate::state::link::decode`]): what could not be read is
 //!   shown as notices, everything else is applied.
 //! * Every change of the state is written back with `history.replaceState` (no history entry
 //!   per keystroke).
@@ -12,7 +12,7 @@ use leptos::prelude::*;
 use wasm_bindgen::JsValue;
 
 use crate::plot::Theme;
-use crate::state::url::{self, Notice};
+use crate::state::link::{self, Notice};
 use crate::state::AppState;
 
 /// Shared signals of the app.
@@ -54,14 +54,14 @@ impl AppContext {
             }
             Err(e) => {
                 self.say(format!("Not applied: {e}"));
-                Err(e)
+                Err(e.to_string())
             }
         }
     }
 
     /// Replaces the whole state (a preset, an imported file); clears the link notices.
     pub fn replace(&self, state: AppState) -> Result<(), String> {
-        state.validate()?;
+        state.validate().map_err(|e| e.to_string())?;
         self.notices.set(Vec::new());
         self.state.set(state);
         Ok(())
@@ -109,7 +109,7 @@ pub fn page_address() -> String {
 
 /// A full link to `state`.
 pub fn link_to(state: &AppState) -> String {
-    format!("{}#{}", page_address(), url::encode(state))
+    format!("{}#{}", page_address(), link::encode(state))
 }
 
 /// The longest the address lags behind an edit.
@@ -135,7 +135,7 @@ fn prefers_dark() -> bool {
 
 /// Creates the context from the URL, provides it, and wires the URL and colour-scheme sync.
 pub fn install() -> AppContext {
-    let decoded = url::decode(&current_fragment());
+    let decoded = link::decode(&current_fragment());
     let ctx = AppContext {
         state: RwSignal::new(decoded.state),
         notices: RwSignal::new(decoded.notices),
@@ -152,7 +152,7 @@ pub fn install() -> AppContext {
     Effect::new(move |first: Option<()>| {
         ctx.state.track();
         if first.is_none() {
-            let fragment = ctx.state.with_untracked(url::encode);
+            let fragment = ctx.state.with_untracked(link::encode);
             write_fragment(&fragment);
             ctx.fragment.set(fragment);
             return;
@@ -164,7 +164,7 @@ pub fn install() -> AppContext {
         set_timeout(
             move || {
                 pending.set_value(false);
-                if let Some(fragment) = ctx.state.try_with_untracked(url::encode) {
+                if let Some(fragment) = ctx.state.try_with_untracked(link::encode) {
                     write_fragment(&fragment);
                     ctx.fragment.set(fragment);
                 }
@@ -176,10 +176,10 @@ pub fn install() -> AppContext {
     // URL → state (a pasted link, back/forward).
     let handle = window_event_listener(leptos::ev::hashchange, move |_| {
         let fragment = current_fragment();
-        if fragment == ctx.state.with_untracked(url::encode) {
+        if fragment == ctx.state.with_untracked(link::encode) {
             return;
         }
-        let d = url::decode(&fragment);
+        let d = link::decode(&fragment);
         ctx.notices.set(d.notices);
         ctx.state.set(d.state);
     });

@@ -12,7 +12,7 @@ use rand::RngCore;
 use utility_lab::core::mc::question::{question, QuestionConfig};
 use utility_lab::core::mc::rng::{chunk_rng, Stream};
 use utility_lab::core::mc::sampler::{gamma, standard_normal};
-use utility_lab::core::mc::{run, run_chunk, McConfig, McResult, PerMetric, Prior, Tally};
+use utility_lab::core::mc::{run, run_chunk, McConfig, McResult, PerRanker, Prior, Tally};
 use utility_lab::core::{ConfusionMatrix, Orientation, UtilityMatrix};
 
 #[test]
@@ -45,7 +45,7 @@ fn golden_tallies() {
     let t = run_chunk(&McConfig::new(Prior::Uniform, 0.1, 1000, 42).unwrap(), 0).unwrap();
     let expect = Tally {
         pairs: 1000,
-        misranked: PerMetric {
+        misranked: PerRanker {
             accuracy: 91,
             balanced_accuracy: 165,
             precision: 233,
@@ -70,7 +70,7 @@ fn golden_tallies() {
     }
     let expect = Tally {
         pairs: 70_000,
-        misranked: PerMetric {
+        misranked: PerRanker {
             accuracy: 3418,
             balanced_accuracy: 10164,
             precision: 14655,

@@ -5,7 +5,8 @@ use utility_lab::core::mc::scatter::{
     error_points, metric_scatter, pair_differences, pair_differences_chunk, prior_points,
 };
 use utility_lab::core::mc::scores::{binary_scores, misranked};
-use utility_lab::core::mc::{run, run_chunk, McConfig, Metric, Prior, Tally};
+use utility_lab::core::mc::{run, run_chunk, McConfig, Prior, Ranker, Tally};
+use utility_lab::core::metrics::Metric;
 use utility_lab::core::UtilityMatrix;
 
 fn u(s: &str) -> UtilityMatrix {
@@ -41,7 +42,7 @@ fn scatter_figs_2_and_3() {
     }
     // Every series lists exactly the pairs whose score order disagrees with the yield order.
     for series in &s.scores {
-        let m = series.metric.index();
+        let m = Ranker::from_metric(series.metric).unwrap().index();
         for k in 0..1000 {
             let (a, b) = (2 * k, 2 * k + 1);
             let sa = binary_scores(0.9, s.tpr[a], s.tnr[a])[m].unwrap();

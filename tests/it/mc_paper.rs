@@ -5,7 +5,13 @@
 //! `|ours − paper| < half a unit of the last printed digit + 4·√(SE_ours² + SE_paper²)`, with
 //! `SE_paper` the binomial standard error of 10⁶ pairs at the paper's value.
 
-use utility_lab::core::mc::{run, McConfig, McResult, Metric, Prior};
+use utility_lab::core::mc::{run, McConfig, McResult, Prior, Ranker};
+use utility_lab::core::metrics::Metric;
+
+/// The ranker of a metric the Monte Carlo scores.
+fn rk(m: Metric) -> Ranker {
+    Ranker::from_metric(m).unwrap()
+}
 
 fn mc(prior: Prior, sigma: f64, pairs: u64, seed: u64) -> McResult {
     run(
@@ -21,7 +27,7 @@ fn se_percent(percent: f64, n: f64) -> f64 {
 }
 
 /// `|ours − paper| < half_unit + 4·√(SE_ours² + SE_paper²)`.
-fn agrees_with_paper(r: &McResult, m: Metric, paper: f64, half_unit: f64) -> bool {
+fn agrees_with_paper(r: &McResult, m: Ranker, paper: f64, half_unit: f64) -> bool {
     let ours = *r.misranked_percent.get(m);
     let se = *r.stderr_percent.get(m);
     let tol = half_unit + 4.0 * (se * se + se_percent(paper, 1e6).powi(2)).sqrt();
@@ -37,7 +43,7 @@ fn sigma_zero_accuracy_and_exact_utility() {
     // Uniform prior: accuracy mis-ranks 8.7 % of pairs (paper, §4.2); the true utility matrix,
     // used without error, mis-ranks none.
     let r = mc(Prior::Uniform, 0.0, 1_000_000, 1);
-    assert!(agrees_with_paper(&r, Metric::Accuracy, 8.7, 0.05));
+    assert!(agrees_with_paper(&r, rk(Metric::Accuracy), 8.7, 0.05));
     assert_eq!(r.misranked.utility, 0);
     assert_eq!(r.realized_sd, 0.0);
 }
@@ -48,11 +54,11 @@ fn sigma_0_11_erroneous_utility_four_percent() {
     // gave 4 % for the erroneous utility matrix ("4%": half a unit is 0.5 points) and 8.7 %
     // for accuracy. (Long runs of ours give 4.00 % and a realized sd of 0.1046.)
     let r = mc(Prior::Uniform, 0.11, 1_000_000, 2);
-    assert!(agrees_with_paper(&r, Metric::Utility, 4.0, 0.5));
-    assert!(agrees_with_paper(&r, Metric::Accuracy, 8.7, 0.05));
+    assert!(agrees_with_paper(&r, Ranker::UTILITY, 4.0, 0.5));
+    assert!(agrees_with_paper(&r, rk(Metric::Accuracy), 8.7, 0.05));
     // The erroneous matrix beats every metric at this noise level (fig. 6 ordering).
-    for m in Metric::ALL {
-        if m != Metric::Utility {
+    for m in Ranker::ALL {
+        if !m.is_utility() {
             assert!(r.misranked_percent.utility < *r.misranked_percent.get(m));
         }
     }
@@ -90,7 +96,7 @@ fn erroneous_utility_degrades_with_sigma() {
         );
     }
     // The other metrics do not depend on σ beyond sampling noise.
-    for m in [Metric::Accuracy, Metric::F1, Metric::Mcc] {
+    for m in [Metric::Accuracy, Metric::F1, Metric::Mcc].map(rk) {
         let (a, b) = (&runs[0], &runs[3]);
         let se = (a.stderr_percent.get(m).powi(2) + b.stderr_percent.get(m).powi(2)).sqrt();
         assert!((a.misranked_percent.get(m) - b.misranked_percent.get(m)).abs() < 5.0 * se);
@@ -106,7 +112,7 @@ fn recall_and_specificity_mis_rank_exactly_a_quarter() {
     // expected mis-ranking is exactly 25 % for recall and for specificity, for any σ.
     for prior in Prior::ALL {
         let r = mc(prior, 0.1, 1_000_000, 4);
-        for m in [Metric::Recall, Metric::Specificity] {
+        for m in [Metric::Recall, Metric::Specificity].map(rk) {
             let (v, se) = (*r.misranked_percent.get(m), *r.stderr_percent.get(m));
             assert!(
                 (v - 25.0).abs() < 4.0 * se,
@@ -125,8 +131,8 @@ fn gaussian_prior_favours_accuracy() {
     let g = mc(Prior::Gaussian, 0.1, 400_000, 5);
     let u = mc(Prior::Uniform, 0.1, 400_000, 5);
     assert!(g.misranked_percent.accuracy < u.misranked_percent.accuracy - 2.0);
-    for m in Metric::ALL {
-        if m != Metric::Utility {
+    for m in Ranker::ALL {
+        if !m.is_utility() {
             assert!(g.misranked_percent.utility < *g.misranked_percent.get(m));
         }
     }

@@ -8,7 +8,7 @@
 
 use rand::{RngCore, SeedableRng};
 use rand_xoshiro::Xoshiro256StarStar;
-use utility_lab::core::mc::{run, McConfig, McResult, Metric, Prior};
+use utility_lab::core::mc::{run, McConfig, McResult, Prior, Ranker};
 use utility_lab::core::{ConfusionMatrix, Matrix, Orientation, UtilityMatrix};
 
 struct Reference {
@@ -74,7 +74,7 @@ impl Reference {
 }
 
 /// Textbook metrics from a normalized confusion matrix (rows = output, class 0 positive), in
-/// the order of `Metric::ALL` without the utility.
+/// the order of `Ranker::ALL` without the utility.
 fn metrics(c: &ConfusionMatrix) -> [f64; 10] {
     let (tp, fp, fn_, tn) = (c.c(0, 0), c.c(0, 1), c.c(1, 0), c.c(1, 1));
     let precision = tp / (tp + fp);
@@ -166,7 +166,7 @@ fn compare(prior: Prior, sigma: f64, ref_pairs: u64, fast_pairs: u64) {
     )
     .unwrap();
     let reference = reference_run(prior, sigma, ref_pairs, 1234);
-    for m in Metric::ALL {
+    for m in Ranker::ALL {
         let f_ref = reference.misranked[m.index()] as f64 / reference.pairs as f64;
         let se_ref = (f_ref * (1.0 - f_ref) / reference.pairs as f64).sqrt() * 100.0;
         let (ours, se) = (*fast.misranked_percent.get(m), *fast.stderr_percent.get(m));

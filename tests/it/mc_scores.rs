@@ -7,7 +7,8 @@ use utility_lab::core::mc::sampler::rate;
 use utility_lab::core::mc::scores::{
     binary_scores, misranked, score_differences, N_SCORES, SCORE_METRICS,
 };
-use utility_lab::core::mc::{Metric, Pair, Prior};
+use utility_lab::core::mc::{Pair, Prior};
+use utility_lab::core::metrics::Metric;
 use utility_lab::core::{ConfusionMatrix, Matrix, Orientation, UtilityMatrix};
 
 fn sign(v: f64) -> i8 {
@@ -148,5 +149,5 @@ fn misranked_rule_is_strict() {
     assert!(misranked(0.0, 0.0));
     assert!(misranked(1.0, f64::NAN));
     assert_eq!(SCORE_METRICS.len(), 10);
-    assert!(!SCORE_METRICS.contains(&Metric::Utility));
+    assert!(!SCORE_METRICS.contains(&Metric::Npv));
 }

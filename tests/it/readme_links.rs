@@ -1,7 +1,41 @@
-//! Every example link of the README's "Links" section opens cleanly: no notice, and the state
-//! it describes.
+//! The README's "Links" section: its key table is the link format's table of keys, row for
+//! row, and every example link opens cleanly (no notice, and the state it describes).
 
-use utility_lab::state::url::decode;
+use utility_lab::state::link::{decode, keys};
+
+/// The rows of the README's key table (after its header and separator), until the first line
+/// that is not a row.
+fn readme_key_rows() -> Vec<String> {
+    let readme = include_str!("../../README.md");
+    let section = readme
+        .split("\n## Links\n")
+        .nth(1)
+        .expect("README has a Links section");
+    let mut lines = section
+        .lines()
+        .skip_while(|l| !l.starts_with("| key |"))
+        .skip(2);
+    let mut rows = Vec::new();
+    for line in lines.by_ref() {
+        if !line.starts_with('|') {
+            break;
+        }
+        rows.push(line.to_string());
+    }
+    rows
+}
+
+#[test]
+fn the_readme_key_table_is_the_table_of_keys() {
+    let want: Vec<String> = keys::all().map(|k| k.readme_row()).collect();
+    let have = readme_key_rows();
+    assert_eq!(
+        have,
+        want,
+        "the README's key table should read:\n\n| key | value | meaning |\n|---|---|---|\n{}\n",
+        want.join("\n")
+    );
+}
 
 fn readme_links() -> Vec<String> {
     let readme = include_str!("../../README.md");

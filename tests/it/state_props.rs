@@ -3,7 +3,7 @@
 
 use proptest::prelude::*;
 use utility_lab::core::{Matrix, Orientation};
-use utility_lab::state::{url, AppState, Classifier, ErrorAxis, Prior, View};
+use utility_lab::state::{link, AppState, Classifier, ErrorAxis, Prior, View};
 
 fn name() -> impl Strategy<Value = String> {
     // Any printable text, including separators, markup and non-ASCII.
@@ -93,7 +93,7 @@ proptest! {
 
     #[test]
     fn decode_never_panics_and_is_valid(s in ".{0,300}") {
-        let d = url::decode(&s);
+        let d = link::decode(&s);
         prop_assert!(d.state.validate().is_ok());
     }
 
@@ -102,15 +102,15 @@ proptest! {
         ("(v|view|u|cm\\.[A-Za-z%0-9]{0,4}|classes|decisions|orient|prev|kappa|embed|prior|sigma|pairs|seed|axis|balance|metrics|step|[a-z]{1,5})",
          "[-0-9.,;eE%a-z ]{0,30}"), 0..12)) {
         let frag: Vec<String> = parts.iter().map(|(k, v)| format!("{k}={v}")).collect();
-        let d = url::decode(&frag.join("&"));
+        let d = link::decode(&frag.join("&"));
         prop_assert!(d.state.validate().is_ok());
     }
 
     #[test]
     fn encode_decode_round_trips(s in state()) {
         prop_assert!(s.validate().is_ok(), "{:?}", s.validate());
-        let e = url::encode(&s);
-        let d = url::decode(&e);
+        let e = link::encode(&s);
+        let d = link::decode(&e);
         prop_assert!(d.notices.is_empty(), "{e}: {:?}", d.notices);
         prop_assert_eq!(d.state, s);
     }

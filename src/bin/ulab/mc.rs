@@ -8,7 +8,8 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
 use serde::Serialize;
-use utility_lab::core::mc::{run_chunk, McConfig, McResult, Metric, PerMetric, Prior, Tally};
+use utility_lab::core::mc::{run_chunk, McConfig, McResult, PerRanker, Prior, Ranker, Tally};
+use utility_lab::core::metrics::Metric;
 
 use super::common::list_arg;
 
@@ -51,8 +52,8 @@ struct JsonRun {
     realized_sd: f64,
     pairs: u64,
     seed: u64,
-    misranked_percent: PerMetric<f64>,
-    stderr_percent: PerMetric<f64>,
+    misranked_percent: PerRanker<f64>,
+    stderr_percent: PerRanker<f64>,
     seconds: f64,
     pairs_per_second: f64,
 }
@@ -90,7 +91,7 @@ impl Timed {
 
 /// Runs `ulab mc`.
 pub fn run(args: &Args) -> Result<(), String> {
-    let prior = Prior::parse(&args.prior).ok_or_else(|| {
+    let prior = Prior::from_key(&args.prior).ok_or_else(|| {
         format!(
             "--prior: unknown prior '{}' (expected uniform or gaussian)",
             args.prior
@@ -203,8 +204,8 @@ fn print_table(run: &Timed, threads: usize) {
     );
     println!();
     println!("{:<22} {:>12} {:>8}", "metric", "% mis-ranked", "± SE");
-    for m in Metric::ALL {
-        let label = if m == Metric::Utility {
+    for m in Ranker::ALL {
+        let label = if m.is_utility() {
             "utility (erroneous)"
         } else {
             m.key()
@@ -234,21 +235,24 @@ fn print_sweep(runs: &[Timed], threads: usize) {
         first.prior, first.pairs, first.seed
     );
     println!();
-    let short = |m: Metric| match m {
-        Metric::Accuracy => "acc",
-        Metric::BalancedAccuracy => "bal_acc",
-        Metric::Precision => "prec",
-        Metric::Recall => "recall",
-        Metric::Specificity => "spec",
-        Metric::F1 => "f1",
-        Metric::Mcc => "mcc",
-        Metric::FowlkesMallows => "fm",
-        Metric::Kappa => "kappa",
-        Metric::PreferenceDriven => "p-d",
-        Metric::Utility => "utility",
+    let short = |r: Ranker| match r.metric() {
+        None => "utility",
+        Some(m) => match m {
+            Metric::Accuracy => "acc",
+            Metric::BalancedAccuracy => "bal_acc",
+            Metric::Precision => "prec",
+            Metric::Recall => "recall",
+            Metric::Specificity => "spec",
+            Metric::F1 => "f1",
+            Metric::Mcc => "mcc",
+            Metric::FowlkesMallows => "fm",
+            Metric::Kappa => "kappa",
+            Metric::PreferenceDriven => "p-d",
+            Metric::Npv => "npv",
+        },
     };
     print!("{:>7} {:>11}", "σ", "realized sd");
-    for m in Metric::ALL {
+    for m in Ranker::ALL {
         print!(" {:>8}", short(m));
     }
     println!();
@@ -257,14 +261,14 @@ fn print_sweep(runs: &[Timed], threads: usize) {
         let r = &run.result;
         seconds += run.seconds;
         print!("{:>7} {:>11.4}", r.sigma, r.realized_sd);
-        for m in Metric::ALL {
+        for m in Ranker::ALL {
             print!(" {:>8.3}", r.misranked_percent.get(m));
         }
         println!();
     }
     let max_se = runs
         .iter()
-        .flat_map(|r| Metric::ALL.map(|m| *r.result.stderr_percent.get(m)))
+        .flat_map(|r| Ranker::ALL.map(|m| *r.result.stderr_percent.get(m)))
         .fold(0.0, f64::max);
     println!();
     println!("standard errors ≤ {max_se:.3} percentage points");

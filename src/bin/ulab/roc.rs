@@ -168,43 +168,31 @@ struct ScoreData {
     labels: Vec<String>,
 }
 
-fn unquote(s: &str) -> &str {
-    let t = s.trim();
-    t.strip_prefix('"')
-        .and_then(|x| x.strip_suffix('"'))
-        .unwrap_or(t)
-        .trim()
-}
-
+/// Reads the scores file with the crate's CSV reader ([`utility_lab::csv`]): `score,label`
+/// records (any delimiter the reader accepts, quoted fields), a header optional, lines starting
+/// with `#` skipped.
 fn read_scores(path: &str) -> Result<ScoreData, String> {
     let shown = common::display_path(path);
     let text = common::read_text(path)?;
-    let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
-    let mut sep: Option<char> = None;
+    let records = utility_lab::csv::read(&text).map_err(|e| match e.line() {
+        0 => format!("{shown}: {e}"),
+        line => format!("{shown}: line {line}: {e}"),
+    })?;
+    let sep = match utility_lab::csv::delimiter(&text) {
+        '\t' => "<tab>",
+        ';' => ";",
+        _ => ",",
+    };
     let mut cols: Option<(usize, usize, usize)> = None; // (score, label, min fields)
     let mut data = ScoreData {
         scores: Vec::new(),
         labels: Vec::new(),
     };
-    let split = |line: &str, sep: char| -> Vec<String> {
-        line.split(sep).map(|f| unquote(f).to_string()).collect()
-    };
-    for (k, raw) in text.lines().enumerate() {
-        let line_no = k + 1;
-        let line = raw.trim();
-        if line.is_empty() || line.starts_with('#') {
+    for record in records {
+        let (line_no, fields) = (record.line, record.fields);
+        if fields[0].starts_with('#') {
             continue;
         }
-        let s = *sep.get_or_insert_with(|| {
-            if line.contains(',') {
-                ','
-            } else if line.contains('\t') {
-                '\t'
-            } else {
-                ';'
-            }
-        });
-        let fields = split(line, s);
         if cols.is_none() {
             // The first line: a header if its first field is not a number.
             if utility_lab::text::parse_number(&fields[0]).is_none() {
@@ -229,14 +217,7 @@ fn read_scores(path: &str) -> Result<ScoreData, String> {
         let (si, li, min) = cols.unwrap_or((0, 1, 2));
         if fields.len() < min || (min == 2 && fields.len() != 2) {
             return Err(format!(
-                "{shown}: line {line_no}: expected 2 fields (score{}label), found {}",
-                if s == '\t' {
-                    "<tab>"
-                } else if s == ';' {
-                    ";"
-                } else {
-                    ","
-                },
+                "{shown}: line {line_no}: expected 2 fields (score{sep}label), found {}",
                 fields.len()
             ));
         }

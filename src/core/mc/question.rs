@@ -55,6 +55,7 @@ pub const MAX_BINS: usize = 1000;
 /// assert!(cfg.validate().is_ok());
 /// ```
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(try_from = "QuestionFields")]
 pub struct QuestionConfig {
     /// The utility matrix, rows = decisions, columns = true classes (any real values).
     pub utility: UtilityMatrix,
@@ -71,6 +72,37 @@ pub struct QuestionConfig {
     pub seed: u64,
     /// Number of histogram bins (common to all classifiers).
     pub bins: usize,
+}
+
+/// The fields of a [`QuestionConfig`] as they are written; deserialized through
+/// [`QuestionConfig::validate`] (the matrices through their own constructors).
+#[derive(Deserialize)]
+struct QuestionFields {
+    utility: UtilityMatrix,
+    classifiers: Vec<ConfusionMatrix>,
+    sigma: f64,
+    alpha: f64,
+    draws: u64,
+    seed: u64,
+    bins: usize,
+}
+
+impl TryFrom<QuestionFields> for QuestionConfig {
+    type Error = CoreError;
+
+    fn try_from(f: QuestionFields) -> Result<QuestionConfig, CoreError> {
+        let q = QuestionConfig {
+            utility: f.utility,
+            classifiers: f.classifiers,
+            sigma: f.sigma,
+            alpha: f.alpha,
+            draws: f.draws,
+            seed: f.seed,
+            bins: f.bins,
+        };
+        q.validate()?;
+        Ok(q)
+    }
 }
 
 impl QuestionConfig {

@@ -5,8 +5,9 @@
 
 use super::rng::{chunk_rng, Stream};
 use super::scores::{binary_scores, misranked, N_SCORES, SCORE_METRICS};
-use super::{check_chunk, sampler, McConfig, Metric, Pair, PerMetric, Prior, Tally, ERROR_SCALE};
+use super::{sampler, McConfig, Pair, PerRanker, Prior, Ranker, Tally, ERROR_SCALE};
 use crate::core::error::CoreError;
+use crate::core::metrics::Metric;
 use crate::core::UtilityMatrix;
 use serde::{Deserialize, Serialize};
 
@@ -33,7 +34,7 @@ fn check_points(name: &'static str, n: usize) -> Result<(), CoreError> {
 ///
 /// ```
 /// use utility_lab::core::mc::scatter::metric_scatter;
-/// use utility_lab::core::mc::Metric;
+/// use utility_lab::core::metrics::Metric;
 /// use utility_lab::core::UtilityMatrix;
 /// let s = metric_scatter(0.9, &UtilityMatrix::parse("1,0;0,1").unwrap(), 400, 1).unwrap();
 /// let f1 = s.scores.iter().find(|x| x.metric == Metric::F1).unwrap();
@@ -95,7 +96,7 @@ pub struct MetricScatter {
 ///
 /// ```
 /// use utility_lab::core::mc::scatter::metric_scatter;
-/// use utility_lab::core::mc::Metric;
+/// use utility_lab::core::metrics::Metric;
 /// use utility_lab::core::UtilityMatrix;
 /// let u = UtilityMatrix::parse("1,0;0,1").unwrap();
 /// let s = metric_scatter(0.5, &u, 1000, 1).unwrap();
@@ -181,7 +182,7 @@ fn binary_utility(u: &UtilityMatrix) -> Result<[f64; 4], CoreError> {
 }
 
 /// For the Monte Carlo's pairs (fig. 6): the difference in true yield and the difference in
-/// each metric's score (for [`Metric::Utility`], in the yield under the erroneous matrix), for
+/// each ranker's score (for [`Ranker::UTILITY`], in the yield under the erroneous matrix), for
 /// at most `max_points` pairs, and the [`Tally`] of all the pairs.
 ///
 /// The pairs are those of [`super::run_chunk`] with the same config (same stream), but the
@@ -206,8 +207,8 @@ pub struct PairDifferences {
     pub tally: Tally,
     /// `Y₁ − Y₂` under the true matrix, for the kept pairs (the first ones of the stream).
     pub true_diff: Vec<f64>,
-    /// `score₁ − score₂` per metric for the kept pairs.
-    pub score_diff: PerMetric<Vec<f64>>,
+    /// `score₁ − score₂` per ranker for the kept pairs.
+    pub score_diff: PerRanker<Vec<f64>>,
 }
 
 impl PairDifferences {
@@ -217,9 +218,9 @@ impl PairDifferences {
         let room = max_points.saturating_sub(self.true_diff.len());
         let take = room.min(other.true_diff.len());
         self.true_diff.extend_from_slice(&other.true_diff[..take]);
-        for m in Metric::ALL {
-            let src = &other.score_diff.get(m)[..take];
-            self.score_diff.get_mut(m).extend_from_slice(src);
+        for r in Ranker::ALL {
+            let src = &other.score_diff.get(r)[..take];
+            self.score_diff.get_mut(r).extend_from_slice(src);
         }
     }
 }
@@ -245,7 +246,7 @@ pub fn pair_differences_chunk(
     max_points: usize,
 ) -> Result<PairDifferences, CoreError> {
     config.validate()?;
-    check_chunk(config, chunk)?;
+    config.check_chunk(chunk)?;
     if max_points > MAX_POINTS {
         check_points("max_points", max_points)?;
     }
@@ -254,7 +255,7 @@ pub fn pair_differences_chunk(
     let mut rng = chunk_rng(config.seed, Stream::Pairs, chunk);
     let mut mis = [0u64; 11];
     let mut true_diff = Vec::with_capacity(keep);
-    let mut score_diff: PerMetric<Vec<f64>> = PerMetric::from_fn(|_| Vec::with_capacity(keep));
+    let mut score_diff: PerRanker<Vec<f64>> = PerRanker::from_fn(|_| Vec::with_capacity(keep));
     let (mut s1, mut s2) = (0.0f64, 0.0f64);
     for i in 0..n as usize {
         let pair = Pair::sample(&mut rng, config.prior, config.sigma);
@@ -273,8 +274,8 @@ pub fn pair_differences_chunk(
         }
         if i < keep {
             true_diff.push(dt);
-            for m in Metric::ALL {
-                score_diff.get_mut(m).push(diffs[m.index()]);
+            for r in Ranker::ALL {
+                score_diff.get_mut(r).push(diffs[r.index()]);
             }
         }
         let e = [
@@ -288,7 +289,7 @@ pub fn pair_differences_chunk(
     }
     let tally = Tally {
         pairs: n,
-        misranked: PerMetric::from_fn(|m| mis[m.index()]),
+        misranked: PerRanker::from_fn(|m| mis[m.index()]),
         error_sum: (s1 * ERROR_SCALE).round() as i64,
         error_sq_sum: (s2 * ERROR_SCALE).round() as i64,
     };
@@ -309,7 +310,7 @@ pub fn pair_differences_chunk(
 ///
 /// ```
 /// use utility_lab::core::mc::scatter::pair_differences;
-/// use utility_lab::core::mc::{McConfig, Metric, Prior};
+/// use utility_lab::core::mc::{McConfig, Prior};
 /// use utility_lab::core::mc::scores::misranked;
 /// let c = McConfig::new(Prior::Uniform, 0.11, 20_000, 1).unwrap();
 /// let d = pair_differences(&c, 2000).unwrap();

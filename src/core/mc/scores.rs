@@ -15,14 +15,13 @@
 //!   form's equivalence is proved in the comments; tests compare the signs with the naive
 //!   values on many random pairs.
 
-use super::Metric;
+use crate::core::metrics::Metric;
 
-/// The number of metrics scored by [`binary_scores`]: every [`Metric`] but
-/// [`Metric::Utility`].
+/// The number of metrics scored by [`binary_scores`].
 pub const N_SCORES: usize = 10;
 
-/// The metrics of [`binary_scores`] and [`score_differences`], in their order (the order of
-/// [`Metric`] without [`Metric::Utility`]).
+/// The metrics of the Monte Carlo, scored by [`binary_scores`] and [`score_differences`] in
+/// this order (every [`Metric`] but NPV; the order of [`super::Ranker::ALL`]).
 pub const SCORE_METRICS: [Metric; N_SCORES] = [
     Metric::Accuracy,
     Metric::BalancedAccuracy,

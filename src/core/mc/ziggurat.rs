@@ -1,5 +1,6 @@
 //! The tables of the 256-layer ziggurat for the standard normal (Marsaglia & Tsang 2000),
-//! written out as constants so that no initialization runs in the inner loop.
+//! written out as constants so that no initialization runs in the inner loop (the file is long
+//! because the tables are).
 //!
 //! With `f(x) = exp(−x²/2)`, `r = ZIG_R` and `v = r·f(r) + √(π/2)·erfc(r/√2)` (the common area
 //! of the layers, `4.928673233974658e-3`): `x[0] = v/f(r)`, `x[1] = r`,

@@ -34,11 +34,12 @@ pub fn LinkNotices() -> impl IntoView {
                                 .into_iter()
                                 .map(|n| {
                                     let key = n.key.clone();
+                                    let message = n.message();
                                     view! {
                                         <li data-testid="link-notice" data-key=key>
                                             <code>{n.key}</code>
                                             ": "
-                                            {n.message}
+                                            {message}
                                         </li>
                                     }
                                 })

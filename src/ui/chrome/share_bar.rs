@@ -7,7 +7,7 @@ use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
 use crate::state::presets::PRESETS;
-use crate::state::{url, AppState};
+use crate::state::{link, AppState};
 use crate::ui::context::{link_to, use_app};
 use crate::ui::web::export::{copy_text, download_text};
 
@@ -51,7 +51,7 @@ pub fn ShareBar() -> impl IntoView {
     let load_preset = move |ev: leptos::ev::Event| {
         let id = event_target_value(&ev);
         if let Some(p) = PRESETS.iter().find(|p| p.id == id) {
-            let d = url::decode(p.fragment);
+            let d = link::decode(p.fragment);
             if ctx.replace(d.state).is_ok() {
                 ctx.say(format!("Loaded: {}", p.label));
             }
@@ -109,6 +109,7 @@ pub fn ShareBar() -> impl IntoView {
         leptos::task::spawn_local(async move {
             let result = match wasm_bindgen_futures::JsFuture::from(promise).await {
                 Ok(text) => AppState::from_json(&text.as_string().unwrap_or_default())
+                    .map_err(|e| e.to_string())
                     .and_then(|state| ctx.replace(state)),
                 Err(_) => Err("the file could not be read".to_string()),
             };
@@ -217,7 +218,7 @@ pub fn ShareBar() -> impl IntoView {
                         <a href=move || {
                             let mut s = ctx.state.get();
                             s.embed = true;
-                            format!("#{}", url::encode(&s))
+                            format!("#{}", link::encode(&s))
                         } target="_blank" rel="noopener" data-testid="embed-preview">
                             "Preview the embedded view ↗"
                         </a>

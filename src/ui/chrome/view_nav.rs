@@ -2,7 +2,7 @@
 
 use leptos::prelude::*;
 
-use crate::state::{url, View};
+use crate::state::{link, View};
 use crate::ui::context::use_app;
 
 /// The views, the current one marked.
@@ -15,9 +15,8 @@ pub fn ViewNav() -> impl IntoView {
             <ul>
                 {View::ALL
                     .into_iter()
-                    .filter(|v| v.is_available())
                     .map(|v| {
-                        let href = move || ctx.fragment.with(|f| format!("#{}", url::with_view(f, v)));
+                        let href = move || ctx.fragment.with(|f| format!("#{}", link::with_view(f, v)));
                         let go = move |ev: leptos::ev::MouseEvent| {
                             if ev.ctrl_key() || ev.meta_key() || ev.shift_key() || ev.button() != 0 {
                                 return;

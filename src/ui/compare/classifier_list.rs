@@ -162,6 +162,7 @@ fn ClassifierCard(
         ctx.state
             .with_untracked(|s| s.check_confusion(m, o))
             .map(|_| ())
+            .map_err(|e| e.to_string())
     });
     let commit = Callback::new(move |m: Matrix| {
         let o = orientation.get_untracked();

@@ -60,7 +60,7 @@ pub fn DeploymentEditor() -> impl IntoView {
         let r = reading.get_untracked();
         match r.shares {
             Ok(p) => error.set(try_edit(&ctx, |s| s.set_prevalence(Some(p))).err()),
-            Err(e) => error.set(Some(e)),
+            Err(e) => error.set(Some(e.to_string())),
         }
     };
     let normalize = move |_| {

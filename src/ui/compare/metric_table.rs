@@ -10,8 +10,7 @@ use leptos::prelude::*;
 use super::CompareContext;
 use crate::core::metrics::Admissibility;
 use crate::core::Score;
-use crate::state::analysis::{metrics_csv, Measure, TableRow};
-use crate::state::csv;
+use crate::state::compare::{metrics_csv, Measure, TableRow};
 use crate::text::{fixed, number};
 use crate::ui::context::use_app;
 use crate::ui::web::export::download_text;
@@ -108,7 +107,7 @@ pub fn MetricTable() -> impl IntoView {
                         (Some(d), true) => d,
                         _ => &a.test,
                     };
-                    csv::write(&metrics_csv(s, sc))
+                    metrics_csv(s, sc)
                 })
             })
         });

@@ -12,7 +12,7 @@ mod problem_editor;
 mod verdict;
 mod yields_panel;
 
-use crate::state::analysis::{analyze_with, Analysis, Options, DEFAULT_THRESHOLD};
+use crate::state::compare::{analyze_with, Analysis, Options, DEFAULT_THRESHOLD};
 use crate::ui::chrome::share_bar::ShareBar;
 use crate::ui::context::use_app;
 use classifier_list::ClassifierList;
@@ -45,7 +45,8 @@ pub fn CompareView() -> impl IntoView {
         let opts = Options {
             threshold: Some(threshold.get()),
         };
-        ctx.state.with(|s| analyze_with(s, &opts))
+        ctx.state
+            .with(|s| analyze_with(s, &opts).map_err(|e| e.to_string()))
     });
     provide_context(CompareContext {
         analysis,

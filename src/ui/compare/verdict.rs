@@ -4,7 +4,7 @@
 use leptos::prelude::*;
 
 use super::CompareContext;
-use crate::state::analysis::{verdict_of, Verdict as Words};
+use crate::state::compare::{verdict_of, Verdict as Words};
 use crate::ui::context::use_app;
 
 /// The verdict above the results; a warning when the majority of metrics picks another

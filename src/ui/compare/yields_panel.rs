@@ -6,8 +6,8 @@ use leptos::prelude::*;
 
 use super::CompareContext;
 use crate::plot::yields::YieldChart;
-use crate::state::analysis::{yields_csv, Analysis};
-use crate::state::{csv, AppState};
+use crate::state::compare::{yields_csv, Analysis};
+use crate::state::AppState;
 use crate::text::number;
 use crate::ui::context::use_app;
 use crate::ui::web::export::download_text;
@@ -292,7 +292,7 @@ pub fn YieldsPanel() -> impl IntoView {
     let export_csv = move |_| {
         let text = ctx.state.with_untracked(|s| {
             cc.analysis
-                .with_untracked(|a| a.as_ref().ok().map(|a| csv::write(&yields_csv(s, a))))
+                .with_untracked(|a| a.as_ref().ok().map(|a| yields_csv(s, a)))
         });
         if let Some(text) = text {
             if let Err(e) = download_text("utility-yields.csv", "text/csv", &text) {

@@ -6,8 +6,11 @@ use std::sync::Arc;
 
 use leptos::prelude::*;
 
+use crate::core::mc::figures::ScatterSample;
 use crate::core::mc::scatter::{error_points, prior_points};
-use crate::core::mc::{self, Metric};
+use crate::core::mc::scores::SCORE_METRICS;
+use crate::core::mc::{self, Ranker};
+use crate::core::metrics::Metric;
 use crate::core::UtilityMatrix;
 use crate::plot::mc_scatter::ScoreScatter;
 use crate::plot::mc_space::{Density, Marker, PointGroup, SpacePanel, SpacePlot, Tone};
@@ -20,7 +23,6 @@ use crate::ui::web::jobs::{cancel, launch_job, JobState};
 use crate::ui::widgets::job_progress::JobProgress;
 use crate::ui::widgets::number_field::{apply_real, NumberField};
 use crate::ui::widgets::plot_canvas::PlotCanvas;
-use crate::worker::ScatterSample;
 
 /// Figs 2–3.
 #[component]
@@ -34,7 +36,9 @@ pub fn ScatterFigures() -> impl IntoView {
     Effect::new(move |_| {
         let (balance, seed) = inputs.get();
         launch_job(job, scatter_works(balance, seed), move |outputs, _, _| {
-            samples.set(Some(Arc::new(merge_scatter(&outputs)?)));
+            samples.set(Some(Arc::new(
+                merge_scatter(&outputs).map_err(|e| e.to_string())?,
+            )));
             Ok(())
         });
     });
@@ -42,7 +46,7 @@ pub fn ScatterFigures() -> impl IntoView {
     let plot = Memo::new(move |_| {
         let metrics: Vec<Metric> = match choice.get().as_str() {
             "paper" => PAPER_SCATTER_METRICS.to_vec(),
-            key => Metric::parse(key).into_iter().collect(),
+            key => Metric::from_key(key).into_iter().collect(),
         };
         samples
             .get()
@@ -59,10 +63,10 @@ pub fn ScatterFigures() -> impl IntoView {
         "the paper's four (accuracy, TPR, F1, MCC)".to_string(),
     ))
     .chain(
-        Metric::ALL
+        SCORE_METRICS
             .into_iter()
-            .filter(|m| *m != Metric::Utility)
-            .map(|m| (m.key().to_string(), m.label().to_string())),
+            .filter_map(Ranker::from_metric)
+            .map(|r| (r.key().to_string(), r.label().to_string())),
     )
     .collect::<Vec<_>>();
     view! {

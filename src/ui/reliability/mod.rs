@@ -73,7 +73,7 @@ impl ReliabilityContext {
         let config = match mc_config(&settings) {
             Ok(c) => c,
             Err(e) => {
-                self.run.set(JobState::Failed(e));
+                self.run.set(JobState::Failed(e.to_string()));
                 return;
             }
         };
@@ -83,7 +83,7 @@ impl ReliabilityContext {
             self.run,
             run_works(&config),
             move |outputs, seconds, workers| {
-                let run = merge_run(&config, &outputs)?;
+                let run = merge_run(&config, &outputs).map_err(|e| e.to_string())?;
                 result.set(Some(Arc::new(TimedRun {
                     run,
                     seconds,
@@ -101,7 +101,7 @@ impl ReliabilityContext {
         let configs = match sweep_configs(&settings) {
             Ok(c) => c,
             Err(e) => {
-                self.sweep.set(JobState::Failed(e));
+                self.sweep.set(JobState::Failed(e.to_string()));
                 return;
             }
         };
@@ -109,7 +109,7 @@ impl ReliabilityContext {
         let result = self.sweep_result;
         let works = sweep_works(&configs);
         launch_job(self.sweep, works, move |outputs, seconds, workers| {
-            let results = merge_sweep(&configs, &outputs)?;
+            let results = merge_sweep(&configs, &outputs).map_err(|e| e.to_string())?;
             result.set(Some(Arc::new(TimedSweep {
                 results,
                 seconds,

@@ -45,7 +45,7 @@ pub fn QuestionPanel() -> impl IntoView {
         let q = match built.get_untracked() {
             Ok(q) => q,
             Err(e) => {
-                job.set(JobState::Failed(e));
+                job.set(JobState::Failed(e.to_string()));
                 return;
             }
         };
@@ -55,7 +55,7 @@ pub fn QuestionPanel() -> impl IntoView {
             job,
             question_works(&config),
             move |outputs, seconds, workers| {
-                let result = merge_question(&config, &outputs)?;
+                let result = merge_question(&config, &outputs).map_err(|e| e.to_string())?;
                 answer.set(Some(Arc::new(Answer {
                     names,
                     result,
@@ -88,7 +88,7 @@ pub fn QuestionPanel() -> impl IntoView {
                 .unwrap_or_default()
         })
     };
-    let build_error = move || built.with(|b| b.as_ref().err().cloned());
+    let build_error = move || built.with(|b| b.as_ref().err().map(|e| e.to_string()));
     let sentence = move || {
         answer
             .get()

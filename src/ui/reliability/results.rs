@@ -4,7 +4,7 @@
 use leptos::prelude::*;
 
 use super::ReliabilityContext;
-use crate::core::mc::Metric;
+use crate::core::mc::Ranker;
 use crate::plot::mc_scatter::DifferencesPlot;
 use crate::plot::reliability::{metric_colour, SweepPlot};
 use crate::plot::Theme;
@@ -20,8 +20,8 @@ use crate::ui::widgets::job_progress::JobProgress;
 use crate::ui::widgets::plot_canvas::PlotCanvas;
 
 /// The CSS colour of a metric's swatch.
-pub fn swatch_style(m: Metric, dark: bool) -> String {
-    if m == Metric::Utility {
+pub fn swatch_style(m: Ranker, dark: bool) -> String {
+    if m.is_utility() {
         return "background: var(--text)".into();
     }
     let c = metric_colour(m, &Theme { dark, scale: 1.0 });
@@ -63,7 +63,7 @@ pub fn MisrankingResults() -> impl IntoView {
             .into_iter()
             .map(|row| {
                 let m = row.metric;
-                let is_utility = m == Metric::Utility;
+                let is_utility = m.is_utility();
                 view! {
                     <tr class:is-utility=is_utility data-metric=m.key()>
                         <th scope="row">

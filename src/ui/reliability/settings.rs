@@ -5,11 +5,11 @@
 use leptos::prelude::*;
 
 use super::ReliabilityContext;
-use crate::core::mc::Metric;
+use crate::core::mc::Ranker;
 use crate::plot::reliability::metric_colour;
 use crate::plot::Theme;
 use crate::state::reliability::toggle_metric;
-use crate::state::{ErrorAxis, Prior, MAX_PAIRS};
+use crate::state::{ErrorAxis, Prior, MAX_APP_PAIRS};
 use crate::text::sci;
 use crate::ui::context::use_app;
 use crate::ui::web::mc_pool::{self, MAX_WORKERS};
@@ -52,7 +52,7 @@ pub fn ReliabilitySettings() -> impl IntoView {
             .unwrap_or_default()
     });
     let dark = ctx.dark;
-    let swatch = move |m: Metric| {
+    let swatch = move |m: Ranker| {
         let c = metric_colour(
             m,
             &Theme {
@@ -60,7 +60,7 @@ pub fn ReliabilitySettings() -> impl IntoView {
                 scale: 1.0,
             },
         );
-        if m == Metric::Utility {
+        if m.is_utility() {
             "background: var(--text)".to_string()
         } else {
             format!("background: rgb({}, {}, {})", c.0, c.1, c.2)
@@ -103,7 +103,7 @@ pub fn ReliabilitySettings() -> impl IntoView {
                     testid="mc-pairs"
                     step="100000"
                     min="1"
-                    max=MAX_PAIRS.to_string()
+                    max=MAX_APP_PAIRS.to_string()
                     hint="10⁶ in the paper"
                 />
                 <NumberField
@@ -142,10 +142,10 @@ pub fn ReliabilitySettings() -> impl IntoView {
             <fieldset class="rel-metrics">
                 <legend>"Metrics shown"</legend>
                 <div class="rel-metric-list">
-                    {Metric::ALL
+                    {Ranker::ALL
                         .into_iter()
                         .map(|m| {
-                            let checked = move || mc.with(|s| s.metrics.is_empty() || s.metrics.iter().any(|k| k == m.key()));
+                            let checked = move || mc.with(|s| s.metrics.is_empty() || s.metrics.contains(&m));
                             view! {
                                 <label class="rel-metric">
                                     <input

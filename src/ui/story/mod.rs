@@ -12,8 +12,8 @@ use crate::ui::context::{page_address, use_app};
 use crate::ui::web::export::copy_text;
 mod steps;
 
+use crate::state::story::STORY_STEPS;
 use crate::state::story::{step_fragment, Story, STEPS};
-use crate::state::url::STORY_STEPS;
 use steps::StepContent;
 
 /// The `<iframe>` snippet that embeds step `step` (0-based) of the story.

@@ -28,7 +28,7 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{ErrorEvent, Event, MessageEvent, Worker};
 
-use crate::worker::{parse_response, request_json, Output, Request, Response, Work};
+use crate::worker::{parse_response, request_json, Output, Request, Response, Work, WorkerError};
 
 /// The worker's script, relative to the page (`document.baseURI`), so that the app works from
 /// any sub-path. Trunk emits it un-hashed (`data-loader-shim` on the worker's link).
@@ -412,7 +412,7 @@ fn on_message(slot: u32, data: JsValue) {
     let response = match data.as_string() {
         Some(text) => parse_response(&text),
         None => serde_wasm_bindgen::from_value::<Response>(data)
-            .map_err(|e| format!("unexpected message from a worker: {e}")),
+            .map_err(|e| WorkerError::NotAResponse(e.to_string())),
     };
     with_pool(|p, later| {
         let Some(s) = p.slots.iter().position(|s| s.id == slot) else {
@@ -441,7 +441,8 @@ fn on_message(slot: u32, data: JsValue) {
                 }
             }
             Ok(Response::Yield { .. }) => {}
-            Err(message) => {
+            Err(e) => {
+                let message = e.to_string();
                 let jobs: Vec<JobId> = p.slots[s].in_flight.drain(..).map(|t| t.0).collect();
                 for job in jobs {
                     p.fail_job(job, &message, later);

@@ -8,8 +8,7 @@ use wasm_bindgen::JsCast;
 
 use super::input_kit::next_id;
 use crate::core::Orientation;
-use crate::state::csv::ImportKind;
-use crate::state::edit::{import_classifier, next_classifier_name, ImportOptions};
+use crate::state::edit::{import_classifier, next_classifier_name, ImportKind, ImportOptions};
 use crate::ui::context::use_app;
 
 /// The import panel (a disclosure under the classifier cards).
@@ -90,7 +89,7 @@ pub fn ImportPanel() -> impl IntoView {
         };
         input.set_value("");
         let file_name = file.name();
-        if file.size() > crate::state::csv::MAX_CSV_BYTES as f64 {
+        if file.size() > crate::csv::MAX_CSV_BYTES as f64 {
             message.set(Some((
                 true,
                 format!("{file_name}: the file is larger than 50 MB. Nothing was changed."),

@@ -4,18 +4,23 @@
 use leptos::prelude::*;
 
 use crate::core::Orientation;
+use crate::state::edit::EditError;
 use crate::state::{clean_name, AppState};
 use crate::ui::context::AppContext;
 
 /// Runs an edit that may refuse (`Err` leaves the state as it was) through
-/// [`AppContext::edit`], and returns its own result or the validation error.
+/// [`AppContext::edit`], and returns its own result or the validation error, as the message
+/// shown.
 pub fn try_edit<T>(
     ctx: &AppContext,
-    f: impl FnOnce(&mut AppState) -> Result<T, String>,
+    f: impl FnOnce(&mut AppState) -> Result<T, EditError>,
 ) -> Result<T, String> {
     let mut out = None;
     ctx.edit(|s| out = Some(f(s)))?;
-    out.unwrap_or_else(|| Err("not applied".into()))
+    match out {
+        Some(result) => result.map_err(|e| e.to_string()),
+        None => Err("not applied".into()),
+    }
 }
 
 /// The corner label of a confusion matrix shown in `o`: which axis is which.

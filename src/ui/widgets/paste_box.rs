@@ -65,15 +65,17 @@ pub fn PasteBox(target: PasteTarget) -> impl IntoView {
     let apply = move || {
         let t = text.get_untracked();
         let o = orientation.get_untracked();
-        let result = read_matrix_text(&t).and_then(|p| match target {
-            PasteTarget::Utility => try_edit(&ctx, |s| s.set_utility(p.matrix))
-                .map(|_| "The utility matrix was replaced.".to_string()),
-            PasteTarget::Classifier(i) => try_edit(&ctx, |s| {
-                s.set_confusion(i, p.matrix, o)?;
-                Ok(s.classifiers[i].name.clone())
-            })
-            .map(|name| format!("{name}'s confusion matrix was replaced.")),
-        });
+        let result = read_matrix_text(&t)
+            .map_err(|e| e.to_string())
+            .and_then(|p| match target {
+                PasteTarget::Utility => try_edit(&ctx, |s| s.set_utility(p.matrix))
+                    .map(|_| "The utility matrix was replaced.".to_string()),
+                PasteTarget::Classifier(i) => try_edit(&ctx, |s| {
+                    s.set_confusion(i, p.matrix, o)?;
+                    Ok(s.classifiers[i].name.clone())
+                })
+                .map(|name| format!("{name}'s confusion matrix was replaced.")),
+            });
         match result {
             Ok(m) => {
                 message.set(Some((false, m)));

@@ -1,0 +1,321 @@
+//! Stage 1 of an import: the text as a matrix or as two label columns, each value with the
+//! line it came from. CSV is read by [`crate::csv::read`] (`,`, `;` or tab; with `;` or tab a
+//! decimal comma is accepted); the matrix syntax on one line (`27,15;23,35`) and rows
+//! separated by spaces are read too.
+
+use super::{ImportError, ImportKind, ImportProblem};
+use crate::core::Matrix;
+use crate::csv::{delimiter, Record};
+use crate::text::parse_decimal;
+
+/// What the text holds.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Imported {
+    /// A matrix as written (its orientation is the user's to say).
+    Matrix {
+        /// The numbers.
+        matrix: Matrix,
+        /// Column names from a header row, if there was one.
+        names: Option<Vec<String>>,
+        /// The line of each row (empty if unknown).
+        lines: Vec<usize>,
+    },
+    /// Paired labels.
+    Labels {
+        /// True classes.
+        y_true: Vec<String>,
+        /// Predictions.
+        y_pred: Vec<String>,
+        /// The line of each pair.
+        lines: Vec<usize>,
+    },
+}
+
+/// Reads `text` as a matrix or as label columns, as [`read_csv`] does, and also accepts the
+/// matrix syntax on one line (`27,15;23,35`) and space-separated rows.
+///
+/// # Errors
+/// Nothing to import, or the first problem of the text read as CSV, with its line.
+///
+/// # Examples
+///
+/// ```
+/// use utility_lab::state::edit::import::read::{read, Imported};
+/// use utility_lab::state::edit::ImportKind;
+/// let m = read("27,15;23,35", ImportKind::Auto).unwrap();
+/// assert!(matches!(m, Imported::Matrix { ref matrix, .. } if matrix.to_string() == "27,15;23,35"));
+/// let l = read("y_pred,y_true\ncat,dog\n", ImportKind::Auto).unwrap();
+/// assert!(matches!(l, Imported::Labels { ref y_true, ref lines, .. } if y_true[0] == "dog" && lines[0] == 2));
+/// assert_eq!(read("1,2\n3,x\n", ImportKind::Matrix).unwrap_err().to_string(), "line 2: 'x' is not a number");
+/// ```
+pub fn read(text: &str, kind: ImportKind) -> Result<Imported, ImportError> {
+    let t = text.trim();
+    if t.is_empty() {
+        return Err(ImportError::whole(ImportProblem::NothingToImport));
+    }
+    let matrix_ok = kind != ImportKind::Labels;
+    if matrix_ok && !t.contains(['\n', '\r', '\t']) && t.contains(';') {
+        if let Ok(matrix) = Matrix::parse(t) {
+            return Ok(Imported::Matrix {
+                matrix,
+                names: None,
+                lines: Vec::new(),
+            });
+        }
+    }
+    read_csv(text, kind).or_else(|e| match Matrix::parse_pasted(text) {
+        Ok(matrix) if matrix_ok && matrix.rows() == matrix.cols() => Ok(Imported::Matrix {
+            matrix,
+            names: None,
+            lines: Vec::new(),
+        }),
+        _ => Err(e),
+    })
+}
+
+/// Reads CSV text as a matrix (a header row and a first column of names are optional) or as two
+/// label columns `y_true,y_pred` (a header naming them, in either order, is optional). With
+/// [`ImportKind::Auto`], a square numeric table is a matrix and two columns otherwise are
+/// labels.
+///
+/// # Errors
+/// The first problem, with its line: an unclosed quote, a non-number in a matrix, rows of
+/// different lengths, a label row without exactly two fields, an empty file.
+pub fn read_csv(text: &str, kind: ImportKind) -> Result<Imported, ImportError> {
+    let recs = crate::csv::read(text).map_err(|e| ImportError {
+        line: e.line(),
+        problem: ImportProblem::Csv(e),
+    })?;
+    if recs.is_empty() {
+        return Err(ImportError::whole(ImportProblem::Empty));
+    }
+    let decimal_comma = delimiter(text) != ',';
+    match kind {
+        ImportKind::Matrix => matrix(&recs, decimal_comma),
+        ImportKind::Labels => labels(&recs),
+        ImportKind::Auto => {
+            if labels_header(&recs[0].fields).is_some() {
+                return labels(&recs);
+            }
+            match matrix(&recs, decimal_comma) {
+                Ok(m @ Imported::Matrix { .. }) if is_square(&m) => Ok(m),
+                result => {
+                    if recs.iter().all(|r| r.fields.len() == 2) {
+                        labels(&recs)
+                    } else {
+                        result
+                    }
+                }
+            }
+        }
+    }
+}
+
+fn is_square(m: &Imported) -> bool {
+    matches!(m, Imported::Matrix { matrix, .. } if matrix.rows() == matrix.cols())
+}
+
+const TRUE_NAMES: [&str; 8] = [
+    "y_true", "true", "truth", "actual", "label", "target", "y", "class",
+];
+const PRED_NAMES: [&str; 7] = [
+    "y_pred",
+    "pred",
+    "predicted",
+    "prediction",
+    "output",
+    "y_hat",
+    "yhat",
+];
+
+/// `Some(swapped)` if the fields are a header of label columns (`swapped`: prediction first).
+fn labels_header(fields: &[String]) -> Option<bool> {
+    if fields.len() != 2 {
+        return None;
+    }
+    let a = fields[0].to_lowercase();
+    let b = fields[1].to_lowercase();
+    if TRUE_NAMES.contains(&a.as_str()) && PRED_NAMES.contains(&b.as_str()) {
+        Some(false)
+    } else if PRED_NAMES.contains(&a.as_str()) && TRUE_NAMES.contains(&b.as_str()) {
+        Some(true)
+    } else {
+        None
+    }
+}
+
+fn labels(recs: &[Record]) -> Result<Imported, ImportError> {
+    let (swapped, body) = match labels_header(&recs[0].fields) {
+        Some(s) => (s, &recs[1..]),
+        None => (false, recs),
+    };
+    if body.is_empty() {
+        return Err(ImportError::at(recs[0].line, ImportProblem::HeaderOnly));
+    }
+    let mut y_true = Vec::with_capacity(body.len());
+    let mut y_pred = Vec::with_capacity(body.len());
+    for r in body {
+        let f = &r.fields;
+        if f.len() != 2 {
+            return Err(ImportError::at(
+                r.line,
+                ImportProblem::Columns { found: f.len() },
+            ));
+        }
+        if f[0].is_empty() || f[1].is_empty() {
+            return Err(ImportError::at(r.line, ImportProblem::EmptyLabel));
+        }
+        let (t, p) = if swapped {
+            (&f[1], &f[0])
+        } else {
+            (&f[0], &f[1])
+        };
+        y_true.push(t.clone());
+        y_pred.push(p.clone());
+    }
+    Ok(Imported::Labels {
+        y_true,
+        y_pred,
+        lines: body.iter().map(|r| r.line).collect(),
+    })
+}
+
+fn matrix(recs: &[Record], decimal_comma: bool) -> Result<Imported, ImportError> {
+    // Header row: any non-numeric cell other than an empty corner.
+    let is_num = |c: &String| parse_decimal(c, decimal_comma).is_some();
+    let first = &recs[0].fields;
+    let header = first
+        .iter()
+        .enumerate()
+        .any(|(i, c)| !is_num(c) && (i != 0 || !c.is_empty()));
+    let body = if header { &recs[1..] } else { recs };
+    if body.is_empty() {
+        return Err(ImportError::at(
+            recs[0].line,
+            ImportProblem::HeaderOnlyMatrix,
+        ));
+    }
+    // Row names: the first cell of every body row is non-numeric.
+    let row_names = body
+        .iter()
+        .all(|r| r.fields.len() > 1 && !is_num(&r.fields[0]));
+    let skip = usize::from(row_names);
+    let width = body[0].fields.len() - skip;
+    let mut rows: Vec<Vec<f64>> = Vec::with_capacity(body.len());
+    for r in body {
+        let cells = &r.fields[skip.min(r.fields.len())..];
+        if cells.len() != width {
+            let found = cells.len();
+            return Err(ImportError::at(
+                r.line,
+                ImportProblem::RowLength { found, width },
+            ));
+        }
+        let row = cells
+            .iter()
+            .map(|c| {
+                parse_decimal(c, decimal_comma).ok_or_else(|| {
+                    let shown: String = c.chars().take(24).collect();
+                    ImportError::at(r.line, ImportProblem::NotANumber(shown))
+                })
+            })
+            .collect::<Result<Vec<f64>, _>>()?;
+        rows.push(row);
+    }
+    let matrix =
+        Matrix::from_rows(&rows).map_err(|e| ImportError::whole(ImportProblem::Matrix(e)))?;
+    let names = if header {
+        let mut n: Vec<String> = first.clone();
+        if n.len() == width + 1 {
+            n.remove(0);
+        }
+        (n.len() == width).then_some(n)
+    } else {
+        None
+    };
+    Ok(Imported::Matrix {
+        matrix,
+        names,
+        lines: body.iter().map(|r| r.line).collect(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn the_matrix(text: &str, kind: ImportKind) -> String {
+        match read(text, kind).unwrap() {
+            Imported::Matrix { matrix, .. } => matrix.to_string(),
+            other => panic!("{text:?}: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn matrix_variants() {
+        for text in [
+            "27,15\n23,35",
+            "27;15\r\n23;35\r\n",
+            "27;15\r23;35\r",
+            "27\t15\n23\t35\n",
+            "\u{feff}\"27\",\"15\"\n23,35",
+            "long,short\n27,15\n23,35",
+            "27 15\n23 35",
+            "27,15;23,35",
+        ] {
+            assert_eq!(
+                the_matrix(text, ImportKind::Auto),
+                "27,15;23,35",
+                "{text:?}"
+            );
+        }
+        assert_eq!(
+            the_matrix("0,27;0,15\n0,23;0,35", ImportKind::Matrix),
+            "0.27,0.15;0.23,0.35"
+        );
+    }
+
+    #[test]
+    fn rows_keep_their_lines_and_header_names() {
+        let r = read(",long,short\n\nlong,27,15\nshort,23,35\n", ImportKind::Auto).unwrap();
+        assert_eq!(
+            r,
+            Imported::Matrix {
+                matrix: Matrix::parse("27,15;23,35").unwrap(),
+                names: Some(vec!["long".into(), "short".into()]),
+                lines: vec![3, 4],
+            }
+        );
+    }
+
+    #[test]
+    fn labels_with_and_without_header() {
+        let a = read("cat,dog\ndog,dog\ncat,cat\n", ImportKind::Auto).unwrap();
+        assert!(matches!(a, Imported::Labels { ref y_true, .. } if y_true.len() == 3));
+        let b = read("y_true,y_pred\n1,0\n0,0\n", ImportKind::Labels).unwrap();
+        assert_eq!(
+            b,
+            Imported::Labels {
+                y_true: vec!["1".into(), "0".into()],
+                y_pred: vec!["0".into(), "0".into()],
+                lines: vec![2, 3],
+            }
+        );
+    }
+
+    #[test]
+    fn errors_name_the_line() {
+        let line = |text: &str, kind| read(text, kind).unwrap_err().line;
+        assert_eq!(line("y_true,y_pred\na,b\nc\n", ImportKind::Auto), 3);
+        assert_eq!(line("1,2\n3,4,5\n", ImportKind::Matrix), 2);
+        assert_eq!(line("\"1,2\n", ImportKind::Matrix), 1);
+        assert_eq!(line("\n \n", ImportKind::Auto), 0);
+        assert!(read("a,b,c\nd,e,f\n", ImportKind::Auto).is_err());
+        assert_eq!(
+            read("y_true,y_pred\n", ImportKind::Labels)
+                .unwrap_err()
+                .to_string(),
+            "line 1: a header but no data rows"
+        );
+    }
+}
