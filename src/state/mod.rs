@@ -4,6 +4,7 @@
 pub mod analysis;
 pub mod csv;
 pub mod edit;
+pub mod pd;
 pub mod presets;
 pub mod references;
 pub mod reliability;
