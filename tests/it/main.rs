@@ -22,6 +22,7 @@ mod mc_reference;
 mod mc_samplers;
 mod mc_scores;
 mod paper_values;
+mod pd_view;
 mod properties;
 mod readme_links;
 mod reference_sklearn;

@@ -13,7 +13,7 @@
 //! * cm2's precision is printed 0.9157; every other number of its row (p-d 0.9350, 0.8650,
 //!   0.9083, recall 0.9000, F1 0.9083) needs 0.9167 = (5/6 + 1)/2: a typo;
 //! * cm7's F1 is printed 0.5502; from the matrix it is 0.550253 (0.5503), and 0.5502 is what
-//!   eq. 23 gives from the rounded P = 0.5505 and R = 0.5500 (0.55025, rounded half to even).
+//!   eq. 23 gives from the rounded P = 0.5505 and R = 0.5500 (0.5502499).
 //!
 //! The reconstructed matrices also reproduce the paper's "F1 counterparts" (§4.2: p-d at
 //! κ = [0.015, 0.095] for cm2, …, [0.67, 0] for cm9 equals F1 within the rounding of κ).
