@@ -23,6 +23,7 @@ mod mc_samplers;
 mod mc_scores;
 mod paper_values;
 mod pd_view;
+mod pd_view_plots;
 mod properties;
 mod readme_links;
 mod reference_sklearn;

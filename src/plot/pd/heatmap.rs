@@ -3,9 +3,11 @@
 //!
 //! Axes: κ of class 0 to the right, κ of class 1 upwards; cell `(i, j)` of
 //! [`Heatmaps::grids`] is centred on `(i/N, j/N)`, so the axes run from `−1/2N` to `1 + 1/2N`.
-//! Cells smaller than [`MIN_CELL_PX`] device pixels are drawn in blocks of several (the colour
-//! of the block's first cell), which bounds the drawing to about `(side/3)²` rectangles per
-//! panel whatever the step.
+//! Cells smaller than [`MIN_CELL_PX`] device pixels, or more than [`MAX_BLOCKS`] per side, are
+//! drawn in blocks of several (the colour of the block's first cell; p-d is affine in κ, so
+//! nothing finer than a smooth gradient is lost), which bounds the drawing to `MAX_BLOCKS²`
+//! rectangles per panel whatever the step: a κ slider redraws only the marker layer
+//! ([`draw_markers`], microseconds); a matrix edit redraws the panels.
 
 use super::{font, grid_layout, short, ColourScale, Rect, MARKER_FILL, MARKER_RING};
 use crate::plot::{DrawResult, Theme};
@@ -17,6 +19,9 @@ use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 /// Cells are drawn at least this many device pixels wide.
 pub const MIN_CELL_PX: f64 = 3.0;
+
+/// The most blocks drawn per side of a panel.
+pub const MAX_BLOCKS: usize = 64;
 
 /// Height of the colour legend under the panels, CSS pixels.
 pub const LEGEND_H: f64 = 56.0;
@@ -183,7 +188,9 @@ pub(crate) fn draw_cells<DB: DrawingBackend>(
 ) -> DrawResult<DB> {
     let side = divisions + 1;
     let cell_px = sq.w * theme.scale / side as f64;
-    let stride = ((MIN_CELL_PX / cell_px.max(1e-9)).ceil() as usize).clamp(1, side);
+    let stride = ((MIN_CELL_PX / cell_px.max(1e-9)).ceil() as usize)
+        .max(side.div_ceil(MAX_BLOCKS))
+        .clamp(1, side);
     let s = theme.scale;
     let edge = |k: usize| k as f64 / side as f64;
     let mut i = 0;

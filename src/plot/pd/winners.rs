@@ -166,7 +166,7 @@ pub fn draw_winners<DB: DrawingBackend>(
     lines.push((
         tie,
         format!(
-            "tie (cell split between the first two): {} of the grid",
+            "ties (cells split between two colours): {} of the grid",
             crate::text::percent(ties as f64 / (side * side) as f64, 1)
         ),
     ));
