@@ -204,9 +204,9 @@ impl PdTally {
             .iter()
             .filter(|v| **v >= best - TIE_TOLERANCE)
             .count();
-        for m in 0..k {
-            if values[m] >= best - TIE_TOLERANCE {
-                self.first[m][winners - 1] += 1;
+        for (first, v) in self.first.iter_mut().zip(&values[..k]) {
+            if *v >= best - TIE_TOLERANCE {
+                first[winners - 1] += 1;
             }
         }
         self.vectors += 1;
