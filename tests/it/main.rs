@@ -24,6 +24,7 @@ mod mc_scores;
 mod paper_values;
 mod pd_view;
 mod pd_view_plots;
+mod pd_view_presets;
 mod properties;
 mod readme_links;
 mod reference_sklearn;
