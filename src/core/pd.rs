@@ -212,7 +212,20 @@ impl PdTally {
         self.vectors += 1;
     }
 
-    /// Adds `other`'s vectors (same classifiers and bins; a mismatched tally is ignored).
+    /// Adds `other`'s vectors (same classifiers and bins; a mismatched tally is ignored):
+    /// counts add, min/max combine, sums add.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use utility_lab::core::pd::PdTally;
+    /// let (mut a, mut b) = (PdTally::new(2, 2), PdTally::new(2, 2));
+    /// a.add(&[0.2, 0.9]);
+    /// b.add(&[0.8, 0.1]);
+    /// a.merge(&b);
+    /// assert_eq!((a.vectors, a.min[0], a.max[0]), (2, 0.2, 0.8));
+    /// assert_eq!(a.first_shares(), vec![0.5, 0.5]);
+    /// ```
     pub fn merge(&mut self, other: &PdTally) {
         let same = other.sum.len() == self.sum.len()
             && other.histograms.first().map(Vec::len) == self.histograms.first().map(Vec::len);

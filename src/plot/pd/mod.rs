@@ -123,7 +123,16 @@ pub struct Rect {
 }
 
 impl Rect {
-    /// Whether `(x, y)` is inside (edges included).
+    /// Whether `(x, y)` is inside (edges included): `x ≤ px ≤ x + w`, `y ≤ py ≤ y + h`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use utility_lab::plot::pd::Rect;
+    /// let r = Rect { x: 10.0, y: 20.0, w: 100.0, h: 50.0 };
+    /// assert!(r.contains(110.0, 70.0) && !r.contains(9.9, 30.0));
+    /// assert_eq!(r.scaled(2.0), (20, 40, 220, 140));
+    /// ```
     pub fn contains(&self, x: f64, y: f64) -> bool {
         x >= self.x && x <= self.x + self.w && y >= self.y && y <= self.y + self.h
     }

@@ -205,7 +205,20 @@ impl Heatmaps {
         Some((idx(kappa0)?, idx(kappa1)?))
     }
 
-    /// The cell `(i, j)` with its κ, every classifier's p-d and the winners; `None` outside.
+    /// The cell `(i, j)` with its κ `[i/N, j/N]`, every classifier's p-d and the winners;
+    /// `None` outside.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use utility_lab::state::{pd::{heatmap::heatmaps, Classifiers}, presets::factory};
+    /// let h = heatmaps(&Classifiers::from_app(&factory().classifiers).unwrap(), 20).unwrap();
+    /// assert_eq!((h.side(), h.step()), (21, 0.05));
+    /// assert_eq!(h.index_at(0.52, 0.124), Some((10, 2))); // nearest grid point
+    /// let c = h.cell(10, 2).unwrap();
+    /// assert_eq!((c.kappa, c.winners), ([0.5, 0.1], vec![1]));
+    /// assert!(h.cell(21, 0).is_none() && h.index_at(1.2, 0.0).is_none());
+    /// ```
     pub fn cell(&self, i: usize, j: usize) -> Option<Cell> {
         if i > self.divisions || j > self.divisions {
             return None;

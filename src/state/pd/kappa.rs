@@ -265,6 +265,15 @@ pub fn in_force(
 ///
 /// # Errors
 /// [`KappaError::WrongLength`] or [`KappaError::OutOfRange`] (the first bad value).
+///
+/// # Examples
+///
+/// ```
+/// use utility_lab::state::pd::kappa::{check, KappaError};
+/// assert!(check(&[0.0, 1.0], 2).is_ok());
+/// assert_eq!(check(&[0.0, f64::NAN], 2).unwrap_err().to_string(), "κ: value 2 (NaN) is outside [0, 1]");
+/// assert_eq!(check(&[0.5], 2), Err(KappaError::WrongLength { expected: 2, found: 1 }));
+/// ```
 pub fn check(kappa: &[f64], n: usize) -> Result<(), KappaError> {
     if kappa.len() != n {
         return Err(KappaError::WrongLength {
