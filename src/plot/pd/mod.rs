@@ -79,7 +79,7 @@ impl ColourScale {
     /// use utility_lab::plot::pd::ColourScale;
     /// let s = ColourScale::new(1.0, 1.0);
     /// assert!(s.hi - s.lo >= 0.02 - 1e-12);
-    /// assert_eq!(ColourScale::new(0.2, 0.8).t(0.5), 0.5);
+    /// assert!((ColourScale::new(0.2, 0.8).t(0.5) - 0.5).abs() < 1e-12);
     /// ```
     pub fn new(lo: f64, hi: f64) -> ColourScale {
         let (lo, hi) = if lo.is_finite() && hi.is_finite() && lo <= hi {
@@ -168,9 +168,9 @@ pub const MIN_PANEL_W: f64 = 250.0;
 ///
 /// ```
 /// use utility_lab::plot::pd::grid_layout;
-/// let (squares, h) = grid_layout(1280.0, 5, 0.0);
-/// assert_eq!(squares.len(), 5);
-/// assert!(squares[1].x > squares[0].x && squares[4].y > squares[0].y); // 2 rows
+/// let (squares, h) = grid_layout(1280.0, 6, 0.0); // 5 columns of 256 px
+/// assert_eq!(squares.len(), 6);
+/// assert!(squares[1].x > squares[0].x && squares[5].y > squares[0].y); // 2 rows
 /// let (narrow, _) = grid_layout(375.0, 2, 0.0);
 /// assert!(narrow[1].y > narrow[0].y); // stacked
 /// assert!(h > 0.0);
