@@ -60,6 +60,228 @@ impl PdLinear {
                 .map(|(s, k)| s * k)
                 .sum::<f64>()
     }
+
+    /// The least and greatest p-d over the unit cube `κ ∈ [0, 1]^c`: p-d is affine, so they
+    /// are at corners, `base + Σ_k min(slope_k, 0)` and `base + Σ_k max(slope_k, 0)`.
+    ///
+    /// # Examples
+    ///
+    /// cm4 of Kozak et al. 2022 (fig. 2: from 0.5833 at κ = [1, 0] to 1 at κ = [0, 1]):
+    ///
+    /// ```
+    /// use utility_lab::core::{ConfusionMatrix, Orientation};
+    /// use utility_lab::core::pd::PdLinear;
+    /// let cm4 = ConfusionMatrix::parse("10,0;5,5", Orientation::TrueRows).unwrap();
+    /// let (lo, hi) = PdLinear::of(&cm4).range();
+    /// assert!((lo - 0.58333).abs() < 1e-5 && (hi - 1.0).abs() < 1e-12);
+    /// ```
+    pub fn range(&self) -> (f64, f64) {
+        let lo = self.base + self.slopes.iter().map(|s| s.min(0.0)).sum::<f64>();
+        let hi = self.base + self.slopes.iter().map(|s| s.max(0.0)).sum::<f64>();
+        (lo, hi)
+    }
+
+    /// The `t ∈ [0, 1]` for which the uniform vector `κ = t·1` gives p-d = `target`:
+    /// `p-d(t·1) = R + t·(P − R)` with `R = base` (p-d at κ = 0) and `P = base + Σ slopes`
+    /// (p-d at κ = 1), so `t = (target − R)/(P − R)`. When `P = R` every `t` gives `R`: then
+    /// `Some(0.5)` if `target` equals it (within `1e-12`). `None` when `t` would leave `[0, 1]`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use utility_lab::core::{ConfusionMatrix, Orientation};
+    /// use utility_lab::core::pd::PdLinear;
+    /// let cm4 = ConfusionMatrix::parse("10,0;5,5", Orientation::TrueRows).unwrap();
+    /// let lin = PdLinear::of(&cm4); // R = 0.75, P = 0.8333
+    /// let t = lin.uniform_for(0.8).unwrap();
+    /// assert!((t - 0.6).abs() < 1e-12);
+    /// assert!(lin.uniform_for(0.9).is_none());
+    /// ```
+    pub fn uniform_for(&self, target: f64) -> Option<f64> {
+        let r = self.base;
+        let p = self.base + self.slopes.iter().sum::<f64>();
+        let tol = 1e-12;
+        if !target.is_finite() {
+            return None;
+        }
+        if (p - r).abs() <= tol {
+            return ((target - r).abs() <= tol).then_some(0.5);
+        }
+        let t = (target - r) / (p - r);
+        (-tol..=1.0 + tol).contains(&t).then(|| t.clamp(0.0, 1.0))
+    }
+}
+
+/// How close two p-d values must be to tie (for "ranks first"): `1e-12`.
+pub const TIE_TOLERANCE: f64 = 1e-12;
+
+/// The κ vector number `index` of the grid `grid^c`, as indices into `grid` (class 0 varies
+/// fastest): digit `k` is `⌊index / g^k⌋ mod g` with `g = grid.len()`. Writes into `digits`
+/// (its length is `c`).
+///
+/// # Examples
+///
+/// ```
+/// use utility_lab::core::pd::grid_digits;
+/// let mut d = [0usize; 3];
+/// grid_digits(5, 3, &mut d); // 5 = 2 + 1·3
+/// assert_eq!(d, [2, 1, 0]);
+/// ```
+pub fn grid_digits(index: u64, g: usize, digits: &mut [usize]) {
+    let g = g.max(1) as u64;
+    let mut rest = index;
+    for d in digits.iter_mut() {
+        *d = (rest % g) as usize;
+        rest /= g;
+    }
+}
+
+/// p-d of several classifiers tallied over a set of κ vectors: histograms on `[0, 1]`,
+/// minimum, sum, maximum, and how often each classifier ranks first, by the size of the tie.
+/// Tallies of disjoint sets of κ vectors [`merge`](PdTally::merge) into the tally of their
+/// union (counts exactly; the sums are floating-point, so merge in a fixed order for
+/// bit-identical means).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct PdTally {
+    /// κ vectors tallied.
+    pub vectors: u64,
+    /// Per classifier, counts per bin of width `1/bins` on `[0, 1]` (the last bin closed).
+    pub histograms: Vec<Vec<u64>>,
+    /// Per classifier, the least p-d seen (`+∞` before any).
+    pub min: Vec<f64>,
+    /// Per classifier, the greatest p-d seen (`−∞` before any).
+    pub max: Vec<f64>,
+    /// Per classifier, the sum of p-d.
+    pub sum: Vec<f64>,
+    /// `first[m][s − 1]`: the κ vectors at which classifier `m` ranks first together with
+    /// `s − 1` others (within [`TIE_TOLERANCE`]); `first[m][0]` = first alone.
+    pub first: Vec<Vec<u64>>,
+}
+
+impl PdTally {
+    /// An empty tally of `classifiers` classifiers with `bins` histogram bins (at least 1).
+    pub fn new(classifiers: usize, bins: usize) -> PdTally {
+        let bins = bins.max(1);
+        PdTally {
+            vectors: 0,
+            histograms: vec![vec![0; bins]; classifiers],
+            min: vec![f64::INFINITY; classifiers],
+            max: vec![f64::NEG_INFINITY; classifiers],
+            sum: vec![0.0; classifiers],
+            first: vec![vec![0; classifiers]; classifiers],
+        }
+    }
+
+    /// Adds one κ vector, given the p-d of each classifier at it (`values`, one per
+    /// classifier). The bin of `v` is `min(⌊v·bins⌋, bins − 1)`, clamped at 0.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use utility_lab::core::pd::PdTally;
+    /// let mut t = PdTally::new(2, 4);
+    /// t.add(&[0.5, 0.5]); // a tie
+    /// t.add(&[0.9, 0.1]);
+    /// assert_eq!(t.first[0], vec![1, 1]); // once alone, once in a tie of two
+    /// assert_eq!(t.histograms[0], vec![0, 0, 1, 1]);
+    /// assert_eq!(t.first_shares()[0], 0.75); // (1 + 1/2) / 2
+    /// ```
+    pub fn add(&mut self, values: &[f64]) {
+        let k = self.sum.len().min(values.len());
+        if k == 0 {
+            return;
+        }
+        let bins = self.histograms[0].len();
+        let mut best = f64::NEG_INFINITY;
+        for (m, &v) in values.iter().enumerate().take(k) {
+            best = best.max(v);
+            self.min[m] = self.min[m].min(v);
+            self.max[m] = self.max[m].max(v);
+            self.sum[m] += v;
+            let bin = ((v * bins as f64).floor().max(0.0) as usize).min(bins - 1);
+            self.histograms[m][bin] += 1;
+        }
+        let winners = values[..k]
+            .iter()
+            .filter(|v| **v >= best - TIE_TOLERANCE)
+            .count();
+        for (first, v) in self.first.iter_mut().zip(&values[..k]) {
+            if *v >= best - TIE_TOLERANCE {
+                first[winners - 1] += 1;
+            }
+        }
+        self.vectors += 1;
+    }
+
+    /// Adds `other`'s vectors (same classifiers and bins; a mismatched tally is ignored):
+    /// counts add, min/max combine, sums add.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use utility_lab::core::pd::PdTally;
+    /// let (mut a, mut b) = (PdTally::new(2, 2), PdTally::new(2, 2));
+    /// a.add(&[0.2, 0.9]);
+    /// b.add(&[0.8, 0.1]);
+    /// a.merge(&b);
+    /// assert_eq!((a.vectors, a.min[0], a.max[0]), (2, 0.2, 0.8));
+    /// assert_eq!(a.first_shares(), vec![0.5, 0.5]);
+    /// ```
+    pub fn merge(&mut self, other: &PdTally) {
+        let same = other.sum.len() == self.sum.len()
+            && other.histograms.first().map(Vec::len) == self.histograms.first().map(Vec::len);
+        if !same {
+            return;
+        }
+        self.vectors += other.vectors;
+        for m in 0..self.sum.len() {
+            for (a, b) in self.histograms[m].iter_mut().zip(&other.histograms[m]) {
+                *a += b;
+            }
+            for (a, b) in self.first[m].iter_mut().zip(&other.first[m]) {
+                *a += b;
+            }
+            self.min[m] = self.min[m].min(other.min[m]);
+            self.max[m] = self.max[m].max(other.max[m]);
+            self.sum[m] += other.sum[m];
+        }
+    }
+
+    /// Per classifier, the share of κ vectors at which it ranks first, a tie of `s`
+    /// classifiers counting `1/s` for each: `Σ_s first[m][s−1]/s / vectors` (the shares sum
+    /// to 1). 0 without vectors.
+    pub fn first_shares(&self) -> Vec<f64> {
+        self.first
+            .iter()
+            .map(|by_size| {
+                let f: f64 = by_size
+                    .iter()
+                    .enumerate()
+                    .map(|(s, c)| *c as f64 / (s + 1) as f64)
+                    .sum();
+                if self.vectors == 0 {
+                    0.0
+                } else {
+                    f / self.vectors as f64
+                }
+            })
+            .collect()
+    }
+
+    /// The [`GridAnalysis`] of the tallied vectors.
+    pub fn analysis(&self) -> GridAnalysis {
+        let bins = self.histograms.first().map(Vec::len).unwrap_or(1);
+        let n = self.vectors.max(1) as f64;
+        GridAnalysis {
+            vectors: self.vectors as usize,
+            edges: (0..=bins).map(|i| i as f64 / bins as f64).collect(),
+            histograms: self.histograms.clone(),
+            min: self.min.clone(),
+            mean: self.sum.iter().map(|s| s / n).collect(),
+            max: self.max.clone(),
+            first_share: self.first_shares(),
+        }
+    }
 }
 
 /// The two-class heatmap of figs. 2–5 of Kozak et al. 2022: `grid[i][j] = p-d([i/steps, j/steps])`
@@ -173,56 +395,21 @@ pub fn grid_analysis(
     }
     let vectors = vectors as usize;
     let lins: Vec<PdLinear> = classifiers.iter().map(PdLinear::of).collect();
-    let k = lins.len();
-    let mut hist = vec![vec![0u64; bins]; k];
-    let mut min = vec![f64::INFINITY; k];
-    let mut max = vec![f64::NEG_INFINITY; k];
-    let mut sum = vec![0.0; k];
-    let mut first_count = vec![0.0; k];
+    let mut tally = PdTally::new(lins.len(), bins);
     let mut digits = vec![0usize; c];
-    let mut values = vec![0.0; k];
-    for _ in 0..vectors {
-        let mut best = f64::NEG_INFINITY;
-        for (m, lin) in lins.iter().enumerate() {
-            let v = lin.base
-                + digits
-                    .iter()
-                    .zip(&lin.slopes)
-                    .map(|(d, s)| s * grid[*d])
-                    .sum::<f64>();
-            values[m] = v;
-            best = best.max(v);
-            min[m] = min[m].min(v);
-            max[m] = max[m].max(v);
-            sum[m] += v;
-            let bin = ((v * bins as f64).floor().max(0.0) as usize).min(bins - 1);
-            hist[m][bin] += 1;
+    let mut kappa = vec![0.0; c];
+    let mut values = vec![0.0; lins.len()];
+    for index in 0..vectors as u64 {
+        grid_digits(index, grid.len(), &mut digits);
+        for (k, d) in kappa.iter_mut().zip(&digits) {
+            *k = grid[*d];
         }
-        let tol = 1e-12;
-        let winners = values.iter().filter(|v| **v >= best - tol).count() as f64;
-        for m in 0..k {
-            if values[m] >= best - tol {
-                first_count[m] += 1.0 / winners;
-            }
+        for (v, lin) in values.iter_mut().zip(&lins) {
+            *v = lin.at(&kappa);
         }
-        // odometer
-        for d in digits.iter_mut() {
-            *d += 1;
-            if *d < grid.len() {
-                break;
-            }
-            *d = 0;
-        }
+        tally.add(&values);
     }
-    Ok(GridAnalysis {
-        vectors,
-        edges: (0..=bins).map(|i| i as f64 / bins as f64).collect(),
-        histograms: hist,
-        min,
-        mean: sum.iter().map(|s| s / vectors as f64).collect(),
-        max,
-        first_share: first_count.iter().map(|f| f / vectors as f64).collect(),
-    })
+    Ok(tally.analysis())
 }
 
 /// The F1 of macro precision and macro recall, Kozak et al. 2022's "macro F1" (eqs. 21, 23):

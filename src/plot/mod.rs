@@ -8,6 +8,7 @@
 pub mod mc_question;
 pub mod mc_scatter;
 pub mod mc_space;
+pub mod pd;
 pub mod reliability;
 pub mod yields;
 

@@ -15,6 +15,7 @@
 pub mod compare;
 pub mod edit;
 pub mod link;
+pub mod pd;
 pub mod presets;
 pub mod references;
 pub mod reliability;

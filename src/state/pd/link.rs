@@ -1,0 +1,256 @@
+//! The view's link keys and their syntax. `kappa` exists in the app's link codec; the others are
+//! for the codec's owner to add (this module parses and writes their values, with typed errors
+//! whose `Display` is the notice).
+//!
+//! | key | value | default |
+//! |---|---|---|
+//! | `view` | `pd` | |
+//! | `kappa` | κ, one value in [0, 1] per class, comma-separated ([`super::kappa::parse_kappa`]) | absent = class shares (eq. 31) |
+//! | `pdstep` | the heatmap's grid step, `1/N` for a whole `N` from 10 to 200 (`0.1`, `0.05`, `0.02`, `0.01`, `0.005`, …) | `0.1` |
+//! | `pdgrid` | the κ grid values of the histograms, comma-separated in [0, 1]; `a,b,...,z` stands for `a, b, 2b − a, …` up to `z` | `0,0.25,0.5,0.75,1` |
+//! | `pdbins` | histogram bins on [0, 1], 1 to 200 | `50` |
+//! | `pdseed` | seed of the random κ vectors (only when the grid exceeds 10⁵ vectors), a whole number ≥ 0 | `1` |
+//!
+//! Example: `#view=pd&cm.T4=40,7,3;8,10,2;9,1,20&orient=true-rows&kappa=0.5,0.2,0.3&pdgrid=0,0.1,...,1&pdbins=100`.
+
+use super::grid::{GridSettings, MAX_BINS, MAX_GRID_VALUES};
+use super::heatmap::{divisions_for_step, DEFAULT_DIVISIONS};
+use super::PdError;
+use crate::text;
+
+/// A link key of the view: key, value syntax, default.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LinkKey {
+    /// The key.
+    pub key: &'static str,
+    /// Its value, in words.
+    pub syntax: &'static str,
+    /// The default (empty: none).
+    pub default: &'static str,
+}
+
+/// The view's keys (besides the app's `u`, `cm.NAME`, `classes`, `orient`, `embed`).
+pub const LINK_KEYS: [LinkKey; 6] = [
+    LinkKey {
+        key: "view",
+        syntax: "pd",
+        default: "",
+    },
+    LinkKey {
+        key: "kappa",
+        syntax: "p-d preference vector κ, one value in [0, 1] per class, comma-separated",
+        default: "each classifier's class shares (Kozak et al. 2022, eq. 31)",
+    },
+    LinkKey {
+        key: "pdstep",
+        syntax: "grid step of the two-class heatmaps: 1/N for a whole N from 10 to 200 (0.1, 0.05, 0.02, 0.01, 0.005)",
+        default: "0.1",
+    },
+    LinkKey {
+        key: "pdgrid",
+        syntax: "κ grid values of the histograms, comma-separated, each in [0, 1]; a,b,...,z = a, b, 2b − a, … up to z",
+        default: "0,0.25,0.5,0.75,1",
+    },
+    LinkKey {
+        key: "pdbins",
+        syntax: "histogram bins on [0, 1], 1 to 200",
+        default: "50",
+    },
+    LinkKey {
+        key: "pdseed",
+        syntax: "seed of the random κ vectors used when the grid exceeds 10⁵ vectors (whole number ≥ 0)",
+        default: "1",
+    },
+];
+
+/// Reads `pdstep`: the number of divisions `N` of the heatmap grid.
+///
+/// # Errors
+/// Not a number, or not `1/N` for `N` in 10..=200.
+///
+/// # Examples
+///
+/// ```
+/// use utility_lab::state::pd::link::{format_step, parse_step};
+/// assert_eq!(parse_step("0.01").unwrap(), 100);
+/// assert_eq!(format_step(100), "0.01");
+/// assert!(parse_step("abc").is_err());
+/// ```
+pub fn parse_step(s: &str) -> Result<usize, PdError> {
+    let v = text::parse_number(s).ok_or_else(|| {
+        PdError::Setting(format!(
+            "grid step '{}' is not a number",
+            text::truncate(s.trim(), 20)
+        ))
+    })?;
+    divisions_for_step(v)
+}
+
+/// Writes `pdstep` for `N` divisions: `1/N` in its shortest form.
+pub fn format_step(divisions: usize) -> String {
+    text::shortest(1.0 / divisions.max(1) as f64)
+}
+
+/// Whether `pdstep` can be left out (the default).
+pub fn step_is_default(divisions: usize) -> bool {
+    divisions == DEFAULT_DIVISIONS
+}
+
+/// Reads `pdgrid`: grid values in `[0, 1]`, in the order given, duplicates removed; `a,b,...,z`
+/// is the progression `a, b, b + (b − a), …` up to `z` (the last value snapped to `z` when it
+/// lands within `10⁻⁹` of it, else `z` appended).
+///
+/// # Errors
+/// An empty list or value, a value that is not a number or is outside `[0, 1]`, a `...` without
+/// two values before it and one after, a progression that does not increase, more than
+/// [`MAX_GRID_VALUES`] values.
+///
+/// # Examples
+///
+/// ```
+/// use utility_lab::state::pd::link::{format_grid, parse_grid};
+/// assert_eq!(parse_grid("0,0.25,...,1").unwrap(), vec![0.0, 0.25, 0.5, 0.75, 1.0]);
+/// assert_eq!(parse_grid("0.33, 0.66").unwrap(), vec![0.33, 0.66]);
+/// assert_eq!(parse_grid("0,0.1,...,1").unwrap().len(), 11);
+/// assert!(parse_grid("0,1.5").is_err());
+/// assert!(parse_grid("0,...,1").is_err());
+/// assert_eq!(format_grid(&[0.0, 0.5, 1.0]), "0,0.5,1");
+/// ```
+pub fn parse_grid(s: &str) -> Result<Vec<f64>, PdError> {
+    let bad = |m: String| PdError::Setting(format!("κ grid: {m}"));
+    let tokens: Vec<&str> = s.split(',').map(str::trim).collect();
+    let mut out: Vec<f64> = Vec::new();
+    let mut k = 0;
+    while k < tokens.len() {
+        let t = tokens[k];
+        if t == "..." || t == "…" {
+            let n = out.len();
+            let end = tokens.get(k + 1).and_then(|e| text::parse_number(e));
+            let (Some(end), true) = (end, n >= 2) else {
+                return Err(bad(
+                    "'...' needs two values before it and the last after it, as in 0,0.1,...,1"
+                        .into(),
+                ));
+            };
+            let (a, b) = (out[n - 2], out[n - 1]);
+            let step = b - a;
+            if !(step > 0.0) || end < b {
+                return Err(bad("the progression around '...' does not increase".into()));
+            }
+            let count = ((end - b) / step + 1e-9).floor();
+            if count + out.len() as f64 > MAX_GRID_VALUES as f64 {
+                return Err(bad(format!("more than {MAX_GRID_VALUES} values")));
+            }
+            for i in 1..=(count as usize) {
+                out.push(b + step * i as f64);
+            }
+            match out.last() {
+                Some(last) if (last - end).abs() <= 1e-9 => {
+                    let l = out.len();
+                    out[l - 1] = end;
+                }
+                _ => out.push(end),
+            }
+            k += 2;
+            continue;
+        }
+        let v = text::parse_number(t).ok_or_else(|| {
+            bad(if t.is_empty() {
+                format!("value {} is empty", out.len() + 1)
+            } else {
+                format!("'{}' is not a number", text::truncate(t, 20))
+            })
+        })?;
+        out.push(v);
+        if out.len() > MAX_GRID_VALUES {
+            return Err(bad(format!("more than {MAX_GRID_VALUES} values")));
+        }
+        k += 1;
+    }
+    if let Some(v) = out.iter().find(|v| !(0.0..=1.0).contains(*v)) {
+        return Err(bad(format!("{} is outside [0, 1]", text::shortest(*v))));
+    }
+    let mut unique: Vec<f64> = Vec::with_capacity(out.len());
+    for v in out {
+        if !unique.contains(&v) {
+            unique.push(v);
+        }
+    }
+    Ok(unique)
+}
+
+/// Writes `pdgrid`: each value by [`text::shortest`], comma-separated (no ellipsis).
+pub fn format_grid(values: &[f64]) -> String {
+    super::kappa::format_kappa(values)
+}
+
+/// Reads `pdbins`: a whole number from 1 to [`MAX_BINS`].
+///
+/// # Errors
+/// Anything else.
+///
+/// # Examples
+///
+/// ```
+/// use utility_lab::state::pd::link::parse_bins;
+/// assert_eq!(parse_bins("100").unwrap(), 100);
+/// assert!(parse_bins("0").is_err() && parse_bins("2.5").is_err());
+/// ```
+pub fn parse_bins(s: &str) -> Result<usize, PdError> {
+    match text::parse_whole(s) {
+        Some(v) if (1..=MAX_BINS as u64).contains(&v) => Ok(v as usize),
+        _ => Err(PdError::Setting(format!(
+            "histogram bins '{}': a whole number from 1 to {MAX_BINS}",
+            text::truncate(s.trim(), 20)
+        ))),
+    }
+}
+
+/// Reads `pdseed`: a whole number ≥ 0 (up to 2⁶⁴ − 1).
+///
+/// # Errors
+/// Anything else.
+///
+/// # Examples
+///
+/// ```
+/// assert_eq!(utility_lab::state::pd::link::parse_seed("7").unwrap(), 7);
+/// assert!(utility_lab::state::pd::link::parse_seed("-1").is_err());
+/// ```
+pub fn parse_seed(s: &str) -> Result<u64, PdError> {
+    text::parse_whole(s).ok_or_else(|| {
+        PdError::Setting(format!(
+            "seed '{}': a whole number ≥ 0",
+            text::truncate(s.trim(), 24)
+        ))
+    })
+}
+
+/// The link parts of the view's settings that differ from the defaults, in key order
+/// (`pdstep`, `pdgrid`, `pdbins`, `pdseed`), e.g. `["pdstep=0.01", "pdbins=100"]`.
+///
+/// # Examples
+///
+/// ```
+/// use utility_lab::state::pd::{grid::GridSettings, link::settings_parts};
+/// assert!(settings_parts(10, &GridSettings::default()).is_empty());
+/// let s = GridSettings { bins: 100, ..Default::default() };
+/// assert_eq!(settings_parts(100, &s), ["pdstep=0.01", "pdbins=100"]);
+/// ```
+pub fn settings_parts(divisions: usize, grid: &GridSettings) -> Vec<String> {
+    let d = GridSettings::default();
+    let mut parts = Vec::new();
+    if !step_is_default(divisions) {
+        parts.push(format!("pdstep={}", format_step(divisions)));
+    }
+    if grid.values != d.values {
+        parts.push(format!("pdgrid={}", format_grid(&grid.values)));
+    }
+    if grid.bins != d.bins {
+        parts.push(format!("pdbins={}", grid.bins));
+    }
+    if grid.seed != d.seed {
+        parts.push(format!("pdseed={}", grid.seed));
+    }
+    parts
+}
