@@ -1,6 +1,7 @@
 //! The app shell: header with the views, link notices, the current view, footer — or, in
 //! embed mode (`embed=1`), the view alone under one line that links to the full app.
 
+use leptos::html;
 use leptos::prelude::*;
 
 use crate::state::View;
@@ -18,6 +19,14 @@ pub fn App() -> impl IntoView {
     let ctx = context::install();
     let embed = Memo::new(move |_| ctx.state.with(|s| s.embed));
     let view_kind = Memo::new(move |_| ctx.state.with(|s| s.view));
+    let main_ref = NodeRef::<html::Main>::new();
+    // Moves the focus to `<main>` without touching the URL fragment, which holds the state.
+    let skip_to_main = move |event: leptos::ev::MouseEvent| {
+        event.prevent_default();
+        if let Some(main) = main_ref.get_untracked() {
+            let _ = main.focus();
+        }
+    };
     view! {
         <div class="app" class:is-embed=move || embed.get() data-testid="app">
             <Show when=move || !embed.get()>
@@ -29,7 +38,7 @@ pub fn App() -> impl IntoView {
             <Show when=move || embed.get()>
                 <EmbedBar />
             </Show>
-            <main id="main" class="app-main" tabindex="-1">
+            <main id="main" class="app-main" tabindex="-1" node_ref=main_ref>
                 <LinkNotices />
                 {move || match view_kind.get() {
                     View::Story => view! { <StoryView /> }.into_any(),
@@ -63,15 +72,5 @@ fn EmbedBar() -> impl IntoView {
                 "Open in Utility Lab ↗"
             </a>
         </div>
-    }
-}
-
-/// Moves the focus to `<main>` without touching the URL fragment, which holds the app's state.
-fn skip_to_main(event: leptos::ev::MouseEvent) {
-    event.prevent_default();
-    if let Some(main) = document().get_element_by_id("main") {
-        if let Ok(main) = wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(main) {
-            let _ = main.focus();
-        }
     }
 }

@@ -7,6 +7,8 @@
 //! * A `hashchange` (the user pasted another link, or went back) decodes the new fragment.
 //! * Edits go through [`AppContext::edit`], which validates the result and keeps the last good
 //!   state if an edit would break an invariant — the page never shows a broken state.
+//! * The colour scheme ([`crate::ui::theme`]) is part of the context: installed here, so that
+//!   it holds in embed mode too.
 
 use leptos::prelude::*;
 use wasm_bindgen::JsValue;
@@ -14,6 +16,7 @@ use wasm_bindgen::JsValue;
 use crate::plot::Theme;
 use crate::state::link::{self, Notice};
 use crate::state::AppState;
+use crate::ui::theme::{self, ColourScheme};
 
 /// Shared signals of the app.
 #[derive(Clone, Copy)]
@@ -22,8 +25,9 @@ pub struct AppContext {
     pub state: RwSignal<AppState>,
     /// What the last link could not apply.
     pub notices: RwSignal<Vec<Notice>>,
-    /// The page is in dark mode (`prefers-color-scheme: dark`).
-    pub dark: RwSignal<bool>,
+    /// The colour scheme: the user's choice, the system's preference, and whether the page is
+    /// dark ([`ColourScheme::dark`], which the plots follow).
+    pub scheme: ColourScheme,
     /// A short message shown for a few seconds ("Link copied").
     pub toast: RwSignal<Option<String>>,
     /// The state's link fragment as the address bar has it: it follows the state within
@@ -35,7 +39,7 @@ impl AppContext {
     /// The plot theme for the current colour scheme at `scale` (device pixel ratio, or 1).
     pub fn theme(&self, scale: f64) -> Theme {
         Theme {
-            dark: self.dark.get(),
+            dark: self.scheme.dark.get(),
             scale,
         }
     }
@@ -124,22 +128,14 @@ fn write_fragment(fragment: &str) {
     }
 }
 
-fn prefers_dark() -> bool {
-    window()
-        .match_media("(prefers-color-scheme: dark)")
-        .ok()
-        .flatten()
-        .map(|m| m.matches())
-        .unwrap_or(false)
-}
-
-/// Creates the context from the URL, provides it, and wires the URL and colour-scheme sync.
+/// Creates the context from the URL, provides it, and wires the URL sync and the colour
+/// scheme ([`theme::install`]).
 pub fn install() -> AppContext {
     let decoded = link::decode(&current_fragment());
     let ctx = AppContext {
         state: RwSignal::new(decoded.state),
         notices: RwSignal::new(decoded.notices),
-        dark: RwSignal::new(prefers_dark()),
+        scheme: theme::install(),
         toast: RwSignal::new(None),
         fragment: RwSignal::new(String::new()),
     };
@@ -185,16 +181,5 @@ pub fn install() -> AppContext {
     });
     on_cleanup(move || handle.remove());
 
-    // Colour scheme changes.
-    if let Ok(Some(mql)) = window().match_media("(prefers-color-scheme: dark)") {
-        let cb = wasm_bindgen::closure::Closure::<dyn Fn(web_sys::MediaQueryListEvent)>::new(
-            move |e: web_sys::MediaQueryListEvent| ctx.dark.set(e.matches()),
-        );
-        let _ = mql.add_event_listener_with_callback(
-            "change",
-            wasm_bindgen::JsCast::unchecked_ref(cb.as_ref()),
-        );
-        cb.forget();
-    }
     ctx
 }

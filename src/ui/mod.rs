@@ -1,7 +1,8 @@
 //! The web app's Leptos components (wasm32 only): the only code that touches the DOM.
 //!
 //! * [`app`]: the shell — header, link notices, the current view, footer (or, embedded, the
-//!   view alone); [`context`]: the app-wide state, kept in the URL;
+//!   view alone); [`context`]: the app-wide state, kept in the URL; [`theme`]: the colour
+//!   scheme (the user's choice and the system's preference, one `dark` Memo);
 //! * [`chrome`]: header, view navigation, footer, notices, share bar;
 //! * [`widgets`]: building blocks shared by the views (matrix editor, plot canvas, …);
 //! * [`web`]: downloads, clipboard, the worker pool and its jobs;
@@ -14,6 +15,7 @@ pub mod compare;
 pub mod context;
 pub mod reliability;
 pub mod story;
+pub mod theme;
 pub mod web;
 pub mod widgets;
 

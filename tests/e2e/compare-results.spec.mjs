@@ -6,7 +6,7 @@
 // Every test opens its own page from a link, so the tests do not depend on each other.
 import fs from 'node:fs/promises';
 import { test, expect } from '@playwright/test';
-import { MINUS } from './helpers.mjs';
+import { MINUS, holdClipboard } from './helpers.mjs';
 
 const FACTORY = 'view=compare&u=15,-335;-35,165&cm.A=27,15;23,35&cm.B=43,18;7,32&classes=long,short';
 
@@ -180,6 +180,60 @@ for (const prefix of ['/', '/some/path/']) {
     expect(log.errors).toEqual([]);
   });
 }
+
+test('"copied" is said once the browser has copied, and a refusal says so', async ({ page }) => {
+  const clipboard = await holdClipboard(page);
+  const log = await open(page);
+  const toast = page.getByTestId('toast');
+  await page.getByTestId('copy-link').click();
+  // The field opens at once; nothing is said while the browser is still copying.
+  await expect(page.getByTestId('share-link-panel')).toBeVisible();
+  await expect.poll(clipboard.pending).toBe(1);
+  expect(await clipboard.text(0)).toBe(await page.getByTestId('share-link-field').inputValue());
+  await page.waitForTimeout(300);
+  await expect(toast).toHaveCount(0);
+  await clipboard.resolve(0);
+  await expect(toast).toHaveText('Link copied');
+
+  // Refused: the reason, and what to do instead (the field is there to copy from).
+  await page.getByTestId('copy-embed').click();
+  await expect.poll(clipboard.pending).toBe(2);
+  await clipboard.reject(1, 'Write permission denied.');
+  await expect(toast).toHaveText(
+    'Could not copy: Write permission denied.; select the embed code and copy it by hand',
+  );
+  await expect(page.getByTestId('embed-code-field')).toHaveValue(await clipboard.text(1));
+  await page.getByTestId('copy-link').click();
+  await expect.poll(clipboard.pending).toBe(3);
+  await clipboard.reject(2, 'Document is not focused.');
+  await expect(toast).toHaveText(
+    'Could not copy: Document is not focused.; select the link and copy it by hand',
+  );
+  expect(log.errors).toEqual([]);
+});
+
+test('the yields chart follows the width of its box, not only of the window', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const log = await open(page);
+  const canvas = page.getByTestId('yields-chart').locator('canvas');
+  const box = page.getByTestId('yields-chart').locator('.plot-box');
+  const widths = () =>
+    Promise.all([box.evaluate((b) => b.clientWidth), canvas.evaluate((c) => c.width)]);
+  await expect.poll(async () => (await widths())[1]).toBeGreaterThan(0);
+  const [wide] = await widths();
+  expect((await widths())[1]).toBe(wide);
+  // The window keeps its size; the results column narrows.
+  await page.locator('.compare-results').evaluate((el) => (el.style.maxWidth = '400px'));
+  await expect.poll(async () => (await widths())[1]).toBeLessThan(wide);
+  const [narrow, drawn] = await widths();
+  expect(drawn).toBe(narrow);
+  // Its CSS height is set from its width.
+  expect(await canvas.evaluate((c) => c.style.height)).toMatch(/^\d+px$/);
+  // And the window: narrower still.
+  await page.setViewportSize({ width: 375, height: 800 });
+  await expect.poll(async () => (await widths())[1]).toBeLessThan(narrow);
+  expect(log.errors).toEqual([]);
+});
 
 test('embed mode: the view alone, a link to the full app, fits 375 px', async ({ page, context }) => {
   await page.setViewportSize({ width: 375, height: 800 });

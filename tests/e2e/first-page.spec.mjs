@@ -1,8 +1,9 @@
 // The first page: it mounts, shows the product and the factory example's yields computed by
-// the core, talks to its web worker, and loads nothing from anywhere but its own directory —
-// wherever on the host that directory is.
+// the core, and loads nothing from anywhere but its own directory — wherever on the host that
+// directory is — not even later, when the background workers start. (The workers themselves:
+// worker.spec.mjs.)
 import { test, expect } from '@playwright/test';
-import { MOUNTS, MINUS, openApp, expectWorkerReady, expectCleanLog } from './helpers.mjs';
+import { MOUNTS, MINUS, openApp, expectWorkerStatus, expectCleanLog } from './helpers.mjs';
 
 for (const { prefix, what } of MOUNTS) {
   test.describe(`served as ${what}`, () => {
@@ -24,19 +25,7 @@ for (const { prefix, what } of MOUNTS) {
       // Matrices label both axes: rows = output, columns = true class.
       await expect(page.getByText('output ↓ / true →', { exact: true }).first()).toBeVisible();
 
-      await expectWorkerReady(page);
-      expectCleanLog(log, new URL(page.url()).origin, prefix);
-    });
-
-    test('web worker round trip: it starts, then computes a yield with the core', async ({
-      page,
-    }) => {
-      const log = await openApp(page, prefix);
-      const status = await expectWorkerReady(page);
-      await expect(status).toContainText('3.5');
-      // The worker was loaded from the page's own directory.
-      expect(log.requests).toContain(new URL(`${prefix}mc_worker_loader.js`, page.url()).href);
-      expect(log.requests.some((u) => u.endsWith(`${prefix}mc_worker_bg.wasm`))).toBe(true);
+      await expectWorkerStatus(page, 'idle');
       expectCleanLog(log, new URL(page.url()).origin, prefix);
     });
   });
@@ -46,7 +35,10 @@ test('no request after load goes anywhere but the page directory, even after a w
   page,
 }) => {
   const log = await openApp(page, '/some/path/');
-  await expectWorkerReady(page);
+  // The Metric reliability view starts the background workers: they load from there too.
+  await page.locator('a[data-view="reliability"]').click();
+  await expectWorkerStatus(page, 'ready');
+  expect(log.requests.some((u) => u.endsWith('/some/path/mc_worker_bg.wasm'))).toBe(true);
   const settled = log.requests.length;
   await page.waitForTimeout(1500);
   expect(log.requests.slice(settled), 'requests after the page settled').toEqual([]);
@@ -61,13 +53,14 @@ test('the build uses relative asset URLs (works from any sub-path)', async ({ re
   for (const url of urls) expect(url, url).toMatch(/^\.\//);
 });
 
-test('a worker that cannot be loaded is reported, the page still works', async ({ page }) => {
-  await page.route('**/mc_worker_loader.js', (route) =>
-    route.fulfill({ status: 404, contentType: 'text/plain', body: 'not found' }),
-  );
-  await page.goto('/');
-  await expect(page.getByTestId('yield-B')).toHaveText('\u22123.5');
-  const status = page.getByTestId('worker-status');
-  await expect(status).toHaveAttribute('data-state', 'failed');
-  await expect(status).toContainText('mc_worker_loader.js could not be loaded');
+test('the skip link moves the focus to the main content without changing the link', async ({
+  page,
+}) => {
+  await openApp(page, '/');
+  const hash = await page.evaluate(() => location.hash);
+  await page.keyboard.press('Tab');
+  await expect(page.getByText('Skip to content')).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('main#main')).toBeFocused();
+  expect(await page.evaluate(() => location.hash)).toBe(hash);
 });

@@ -36,11 +36,14 @@ export async function openApp(page, prefix, { colorScheme } = {}) {
   return log;
 }
 
-/** Waits for the web worker's round trip to finish, and checks that it succeeded. */
-export async function expectWorkerReady(page) {
+/**
+ * Waits until the footer's status of the background workers is `state` ('idle' before a view
+ * needs them, 'ready' once they have started), and returns it.
+ */
+export async function expectWorkerStatus(page, state) {
   const status = page.getByTestId('worker-status');
   await expect(status).not.toHaveAttribute('data-state', 'starting');
-  await expect(status, await status.textContent()).toHaveAttribute('data-state', 'ready');
+  await expect(status, await status.textContent()).toHaveAttribute('data-state', state);
   return status;
 }
 
@@ -56,4 +59,28 @@ export function expectCleanLog(log, origin, prefix) {
     expect(u.origin, `request to another origin: ${url}`).toBe(origin);
     expect(u.pathname.startsWith(prefix), `request outside ${prefix}: ${url}`).toBe(true);
   }
+}
+
+/**
+ * Replaces the browser's clipboard (before the page loads) by one whose writes wait for the
+ * test: `pending()` counts the writes asked for, `resolve(n)` / `reject(n, message)` settle the
+ * `n`-th (from 0), as the browser would once it has copied or when it refuses.
+ */
+export async function holdClipboard(page) {
+  await page.addInitScript(() => {
+    window.__copies = [];
+    Clipboard.prototype.writeText = function (text) {
+      return new Promise((resolve, reject) => window.__copies.push({ text, resolve, reject }));
+    };
+  });
+  return {
+    pending: () => page.evaluate(() => window.__copies.length),
+    text: (n) => page.evaluate((k) => window.__copies[k].text, n),
+    resolve: (n) => page.evaluate((k) => window.__copies[k].resolve(), n),
+    reject: (n, message) =>
+      page.evaluate(
+        ([k, m]) => window.__copies[k].reject(new DOMException(m, 'NotAllowedError')),
+        [n, message],
+      ),
+  };
 }

@@ -4,7 +4,7 @@
 import { test, expect } from '@playwright/test';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { openApp, expectWorkerReady, expectCleanLog } from './helpers.mjs';
+import { openApp, expectWorkerStatus, expectCleanLog } from './helpers.mjs';
 
 const shots = path.join(path.dirname(fileURLToPath(import.meta.url)), '.artifacts/screenshots');
 
@@ -34,7 +34,7 @@ for (const width of [375, 1280]) {
     test(`first page at ${width} px, ${colorScheme}`, async ({ page }) => {
       await page.setViewportSize({ width, height: width < 600 ? 800 : 900 });
       const log = await openApp(page, '/', { colorScheme });
-      await expectWorkerReady(page);
+      await expectWorkerStatus(page, 'idle');
       await page.screenshot({
         path: path.join(shots, `first-page-${width}-${colorScheme}.png`),
         fullPage: true,

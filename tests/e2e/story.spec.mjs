@@ -5,7 +5,7 @@
 import { test, expect } from '@playwright/test';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { MINUS, expectCleanLog } from './helpers.mjs';
+import { MINUS, expectCleanLog, holdClipboard } from './helpers.mjs';
 
 const STEPS = 8;
 const AXES = 'output ↓ / true →';
@@ -312,6 +312,30 @@ test('"Copy link to this step" copies the short link of the step', async ({ page
   await expect(page.getByTestId('toast')).toHaveText('Link to this step copied');
   const copied = await page.evaluate(() => navigator.clipboard.readText());
   expect(new URL(copied).hash).toBe('#view=story&step=3');
+  clean(page, log);
+});
+
+test('a refused copy says so and shows the link to copy by hand', async ({ page }) => {
+  const clipboard = await holdClipboard(page);
+  const log = await openStory(page, 'view=story&step=5');
+  await page.getByTestId('story-copy-link').click();
+  await expect.poll(clipboard.pending).toBe(1);
+  await page.waitForTimeout(300);
+  await expect(page.getByTestId('toast')).toHaveCount(0);
+  await clipboard.reject(0, 'Write permission denied.');
+  await expect(page.getByTestId('toast')).toHaveText(
+    'Could not copy: Write permission denied.; select the link below and copy it by hand',
+  );
+  const field = page.getByTestId('story-copy-field');
+  await expect(field).toHaveValue(await clipboard.text(0));
+  expect(new URL(await field.inputValue()).hash).toBe('#view=story&step=5');
+  // A copy that works takes the field away.
+  await page.getByTestId('story-copy-embed').click();
+  await expect.poll(clipboard.pending).toBe(2);
+  await expect(field).toHaveCount(0);
+  await clipboard.resolve(1);
+  await expect(page.getByTestId('toast')).toHaveText('Embed code copied');
+  expect(await clipboard.text(1)).toMatch(/^<iframe [^>]*src="[^"]+#view=story&amp;step=5&amp;embed=1"/);
   clean(page, log);
 });
 

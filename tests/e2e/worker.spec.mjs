@@ -1,5 +1,5 @@
-// The web workers: the footer's round trip (the worker starts from the page's own directory,
-// wherever that is, and computes a yield with the core), and what the page does when a worker
+// The pool of web workers, as the footer reports it: the workers start from the page's own
+// directory, wherever that is, and compute with the core; and what the page does when a worker
 // cannot be loaded or dies — a message where the user looks, never a blank page or a progress
 // bar that hangs.
 import { test, expect } from '@playwright/test';
@@ -26,21 +26,43 @@ async function open(page, url) {
 }
 
 for (const { prefix, what } of MOUNTS) {
-  test(`served as ${what}: the worker starts and computes a yield with the core`, async ({
+  test(`served as ${what}: the workers start, the footer says so, and they compute with the core`, async ({
     page,
   }) => {
-    const log = await open(page, prefix);
+    // The Metric reliability view starts the pool of workers once it is shown.
+    const log = await open(page, `${prefix}#view=reliability&pairs=1000&seed=42`);
     const status = page.getByTestId('worker-status');
-    await expect(status).not.toHaveAttribute('data-state', 'starting');
     await expect(status, await status.textContent()).toHaveAttribute('data-state', 'ready');
-    // Classifier A's yield of the factory example (Dyrland et al. 2022, eq. 3), computed in the worker.
-    await expect(status).toContainText('3.5');
-    // The worker was loaded from the page's own directory.
+    await expect(status).toHaveText(/^Background workers: \d ready$/);
+    // The workers were loaded from the page's own directory.
     expect(log.requests).toContain(new URL(`${prefix}mc_worker_loader.js`, page.url()).href);
     expect(log.requests.some((u) => u.endsWith(`${prefix}mc_worker_bg.wasm`))).toBe(true);
+    // A run on them gives the core's numbers: the golden tally of tests/it/mc_determinism.rs.
+    await page.getByTestId('mc-run').click();
+    await expect(page.getByTestId('mc-status')).toHaveAttribute('data-state', 'done');
+    const tally = JSON.parse(await page.getByTestId('mc-table').getAttribute('data-tally'));
+    expect(tally.pairs).toBe(1000);
+    expect(tally.misranked.accuracy).toBe(91);
+    expect(tally.misranked.utility).toBe(43);
+    expect(tally.error_sum).toBe(-996191616);
+    await expect(status).toHaveAttribute('data-state', 'ready');
     expectCleanLog(log, new URL(page.url()).origin, prefix);
   });
 }
+
+test('the first page starts no worker, and the footer says they start when needed', async ({ page }) => {
+  const log = await open(page, '/');
+  await expect(page.getByTestId('yield-A')).toHaveText('3.5');
+  const status = page.getByTestId('worker-status');
+  await expect(status).toHaveAttribute('data-state', 'idle');
+  await expect(status).toHaveText('Background workers: not started (they start when a view needs them)');
+  await page.waitForTimeout(500);
+  expect(log.requests.filter((u) => u.includes('mc_worker'))).toEqual([]);
+  // Opening the Metric reliability view starts them.
+  await page.locator('a[data-view="reliability"]').click();
+  await expect(status).toHaveAttribute('data-state', 'ready');
+  expectCleanLog(log, new URL(page.url()).origin, '/');
+});
 
 test('a worker that cannot be loaded is reported; the page works and a run says why it failed', async ({
   page,
@@ -51,12 +73,13 @@ test('a worker that cannot be loaded is reported; the page works and a run says 
   await page.goto('/#view=reliability&pairs=70000');
   const status = page.getByTestId('worker-status');
   await expect(status).toHaveAttribute('data-state', 'failed');
-  await expect(status).toContainText('mc_worker_loader.js could not be loaded');
+  await expect(status).toContainText('could not start: mc_worker_loader.js could not be loaded');
   await page.getByTestId('mc-run').click();
   const run = page.getByTestId('mc-status');
   await expect(run).toHaveAttribute('data-state', 'failed');
   await expect(run).toContainText('could not start');
   await expect(page.getByTestId('mc-bar')).toHaveCount(0);
+  await expect(status).toHaveAttribute('data-state', 'failed');
   // The page still works: the Compare view computes.
   await page.goto('/#view=compare');
   await expect(page.getByTestId('yield-B')).toHaveText('\u22123.5');
@@ -76,14 +99,19 @@ test('a worker that dies during a run fails the run with a message, and the next
     });
   });
   await page.goto('/#view=reliability&pairs=70000');
+  const status = page.getByTestId('worker-status');
+  await expect(status).toHaveAttribute('data-state', 'ready');
   await page.getByTestId('mc-run').click();
   const run = page.getByTestId('mc-status');
   await expect(run).toHaveAttribute('data-state', 'failed');
   await expect(run).toContainText('a background worker stopped');
   await expect(run).toContainText('boom');
+  await expect(status).toHaveAttribute('data-state', 'failed');
+  await expect(status).toContainText('boom');
   // Dead workers are replaced: with a sound worker the same run succeeds.
   broken = false;
   await page.getByTestId('mc-run').click();
   await expect(run).toHaveAttribute('data-state', 'done');
   await expect(page.getByTestId('mis-accuracy')).toBeVisible();
+  await expect(status).toHaveAttribute('data-state', 'ready');
 });

@@ -1,9 +1,10 @@
-//! The bottom line: where the app runs, and the texts it implements.
+//! The bottom line: where the app runs, the state of its background workers, and the texts
+//! it implements.
 
 use leptos::prelude::*;
 
 use crate::state::references::REFERENCES;
-use crate::ui::web::worker_status::WorkerStatus;
+use crate::ui::web::mc_pool::{self, PoolStatus};
 
 /// The page footer.
 #[component]
@@ -14,7 +15,7 @@ pub fn Footer() -> impl IntoView {
                 <p>
                     "Runs entirely in your browser (Rust compiled to WebAssembly); nothing you enter is sent anywhere."
                 </p>
-                <WorkerStatus />
+                <WorkersStatus />
                 <details class="references" data-testid="references">
                     <summary>"References"</summary>
                     <ul>
@@ -43,5 +44,29 @@ pub fn Footer() -> impl IntoView {
                 </details>
             </div>
         </footer>
+    }
+}
+
+/// One line: the pool of background workers (the Monte Carlo runs there) — not started yet,
+/// starting, how many are ready, or why none runs.
+#[component]
+fn WorkersStatus() -> impl IntoView {
+    let status = mc_pool::status();
+    let text = move || match status.get() {
+        PoolStatus::Idle => {
+            "Background workers: not started (they start when a view needs them)".to_string()
+        }
+        PoolStatus::Starting { ready, started } => {
+            format!("Background workers: starting ({ready} of {started} ready)…")
+        }
+        PoolStatus::Ready { ready: 1 } => "Background workers: 1 ready".to_string(),
+        PoolStatus::Ready { ready } => format!("Background workers: {ready} ready"),
+        PoolStatus::Failed(why) => format!("Background workers failed: {why}"),
+    };
+    view! {
+        <p class="worker-status" data-testid="worker-status" data-state=move || status.with(PoolStatus::key) role="status">
+            <span class="status-dot" aria-hidden="true"></span>
+            {text}
+        </p>
     }
 }

@@ -3,13 +3,15 @@
 //! they can be copied by hand), the state as a JSON file (save, and open: nothing is applied if
 //! the file is not a valid state).
 
+use leptos::ev::{Event, Targeted};
 use leptos::prelude::*;
-use wasm_bindgen::JsCast;
+use leptos::task::spawn_local;
+use web_sys::{HtmlInputElement, HtmlSelectElement};
 
 use crate::state::presets::PRESETS;
 use crate::state::{link, AppState};
 use crate::ui::context::{link_to, use_app};
-use crate::ui::web::export::{copy_text, download_text};
+use crate::ui::web::export::{copy_text, could_not_copy, download_text};
 
 /// The `<iframe>` snippet for embedding `state`'s view.
 pub fn embed_code(state: &AppState) -> String {
@@ -30,26 +32,19 @@ enum Panel {
     Embed,
 }
 
-/// Selects the whole text of the input or text area that got the focus.
-fn select_all(ev: leptos::ev::FocusEvent) {
-    if let Some(t) = ev.target() {
-        if let Some(i) = t.dyn_ref::<web_sys::HtmlInputElement>() {
-            i.select();
-        } else if let Some(a) = t.dyn_ref::<web_sys::HtmlTextAreaElement>() {
-            a.select();
-        }
-    }
-}
-
 /// The bar of examples and sharing actions.
+///
+/// Over ~120 lines: its length is one `view!` of the panel's markup and the handlers it needs,
+/// which read best together.
 #[component]
 pub fn ShareBar() -> impl IntoView {
     let ctx = use_app();
     let panel = RwSignal::new(Panel::None);
     // The result of the last "open state" (an error stays until the next action).
     let status = RwSignal::new(None::<(bool, String)>);
-    let load_preset = move |ev: leptos::ev::Event| {
-        let id = event_target_value(&ev);
+    let load_preset = move |ev: Targeted<Event, HtmlSelectElement>| {
+        let select = ev.target();
+        let id = select.value();
         if let Some(p) = PRESETS.iter().find(|p| p.id == id) {
             let d = link::decode(p.fragment);
             if ctx.replace(d.state).is_ok() {
@@ -57,34 +52,35 @@ pub fn ShareBar() -> impl IntoView {
             }
         }
         // Back to the prompt, so the same preset can be chosen again.
-        if let Some(sel) = ev
-            .target()
-            .and_then(|t| t.dyn_into::<web_sys::HtmlSelectElement>().ok())
-        {
-            sel.set_value("");
-        }
+        select.set_value("");
     };
     let link = move || ctx.state.with(link_to);
     let code = move || ctx.state.with(embed_code);
+    // The field with the text opens at once; "copied" is said once the browser has copied it.
     let copy_link = move |_| {
         status.set(None);
         panel.set(Panel::Link);
-        let link = ctx.state.with_untracked(link_to);
-        if copy_text(&link) {
-            ctx.say("Link copied");
-        } else {
-            ctx.say("Copy the link from the field below");
-        }
+        let copied = copy_text(&ctx.state.with_untracked(link_to));
+        spawn_local(async move {
+            match copied.await {
+                Ok(()) => ctx.say("Link copied"),
+                Err(why) => ctx.say(could_not_copy(&why, "select the link and copy it by hand")),
+            }
+        });
     };
     let copy_embed = move |_| {
         status.set(None);
         panel.set(Panel::Embed);
-        let code = ctx.state.with_untracked(embed_code);
-        if copy_text(&code) {
-            ctx.say("Embed code copied");
-        } else {
-            ctx.say("Copy the embed code from the field below");
-        }
+        let copied = copy_text(&ctx.state.with_untracked(embed_code));
+        spawn_local(async move {
+            match copied.await {
+                Ok(()) => ctx.say("Embed code copied"),
+                Err(why) => ctx.say(could_not_copy(
+                    &why,
+                    "select the embed code and copy it by hand",
+                )),
+            }
+        });
     };
     let export_json = move |_| {
         status.set(None);
@@ -93,20 +89,15 @@ pub fn ShareBar() -> impl IntoView {
             ctx.say(e);
         }
     };
-    let import_json = move |ev: leptos::ev::Event| {
-        let Some(input) = ev
-            .target()
-            .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok())
-        else {
-            return;
-        };
+    let import_json = move |ev: Targeted<Event, HtmlInputElement>| {
+        let input = ev.target();
         let Some(file) = input.files().and_then(|f| f.get(0)) else {
             return;
         };
         input.set_value("");
         let name = file.name();
         let promise = file.text();
-        leptos::task::spawn_local(async move {
+        spawn_local(async move {
             let result = match wasm_bindgen_futures::JsFuture::from(promise).await {
                 Ok(text) => AppState::from_json(&text.as_string().unwrap_or_default())
                     .map_err(|e| e.to_string())
@@ -130,7 +121,7 @@ pub fn ShareBar() -> impl IntoView {
             <div class="share-row" role="toolbar" aria-label="Examples and sharing">
                 <label class="preset-picker">
                     <span>"Example"</span>
-                    <select on:change=load_preset data-testid="presets" aria-label="Load an example">
+                    <select on:change:target=load_preset data-testid="presets" aria-label="Load an example">
                         <option value="" selected>
                             "Choose an example…"
                         </option>
@@ -169,7 +160,7 @@ pub fn ShareBar() -> impl IntoView {
                         <input
                             type="file"
                             accept=".json,application/json"
-                            on:change=import_json
+                            on:change:target=import_json
                             data-testid="import-json"
                             aria-label="Open a saved state (JSON file)"
                         />
@@ -187,7 +178,7 @@ pub fn ShareBar() -> impl IntoView {
                             type="text"
                             readonly
                             prop:value=link
-                            on:focus=select_all
+                            on:focus:target=|ev| ev.target().select()
                             data-testid="share-link-field"
                         />
                         <button type="button" class="btn btn-small" on:click=move |_| panel.set(Panel::None)>
@@ -207,7 +198,7 @@ pub fn ShareBar() -> impl IntoView {
                             readonly
                             rows="3"
                             prop:value=code
-                            on:focus=select_all
+                            on:focus:target=|ev| ev.target().select()
                             data-testid="embed-code-field"
                         ></textarea>
                         <button type="button" class="btn btn-small" on:click=move |_| panel.set(Panel::None)>

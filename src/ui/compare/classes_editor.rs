@@ -15,17 +15,19 @@ pub fn ClassesEditor() -> impl IntoView {
     let n_decisions = Memo::new(move |_| ctx.state.with(|s| s.decisions.len()));
     let error = RwSignal::new(None::<String>);
     let large = large_problem(&ctx);
+    // The name field to focus once it is on the page: the one just added.
+    let focus = RwSignal::new(None::<String>);
     let add_class = move |_| match try_edit(&ctx, |s| s.add_class()) {
         Ok(k) => {
             error.set(None);
-            focus_testid(format!("class-name-{k}"));
+            focus.set(Some(format!("class-name-{k}")));
         }
         Err(e) => error.set(Some(e)),
     };
     let add_decision = move |_| match try_edit(&ctx, |s| s.add_decision()) {
         Ok(d) => {
             error.set(None);
-            focus_testid(format!("decision-name-{d}"));
+            focus.set(Some(format!("decision-name-{d}")));
         }
         Err(e) => error.set(Some(e)),
     };
@@ -41,7 +43,7 @@ pub fn ClassesEditor() -> impl IntoView {
             </h3>
             <ol class="name-list" aria-labelledby="class-list-title" data-testid="class-list">
                 <For each=move || 0..n.get() key=|k| *k let:k>
-                    <ClassItem k=k can_remove=Signal::derive(move || n.get() > 2) error=error />
+                    <ClassItem k=k can_remove=Signal::derive(move || n.get() > 2) error=error focus=focus />
                 </For>
             </ol>
             <div class="row-actions">
@@ -64,7 +66,7 @@ pub fn ClassesEditor() -> impl IntoView {
                 <p class="hint">"Decisions that are not a class, e.g. “refer to an expert”: give each a row of utilities."</p>
                 <ol class="name-list" aria-labelledby="extra-decisions-title" data-testid="extra-decisions">
                     <For each=move || n.get()..n_decisions.get() key=|d| *d let:d>
-                        <DecisionItem d=d error=error />
+                        <DecisionItem d=d error=error focus=focus />
                     </For>
                 </ol>
             </Show>
@@ -73,7 +75,7 @@ pub fn ClassesEditor() -> impl IntoView {
                 <p class="hint">"By default decision k is named after class k (“decide long”) and follows its renames."</p>
                 <ol class="name-list">
                     <For each=move || 0..n.get() key=|d| *d let:d>
-                        <DecisionItem d=d error=error />
+                        <DecisionItem d=d error=error focus=focus />
                     </For>
                 </ol>
             </details>
@@ -81,22 +83,14 @@ pub fn ClassesEditor() -> impl IntoView {
     }
 }
 
-/// Focuses and selects the field with this test id once it is on the page (after adding it).
-pub fn focus_testid(testid: String) {
-    request_animation_frame(move || {
-        let sel = format!("[data-testid='{testid}']");
-        if let Ok(Some(el)) = document().query_selector(&sel) {
-            if let Ok(input) = wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlInputElement>(el) {
-                let _ = input.focus();
-                input.select();
-            }
-        }
-    });
-}
-
 /// One class: its name and a remove button.
 #[component]
-fn ClassItem(k: usize, can_remove: Signal<bool>, error: RwSignal<Option<String>>) -> impl IntoView {
+fn ClassItem(
+    k: usize,
+    can_remove: Signal<bool>,
+    error: RwSignal<Option<String>>,
+    focus: RwSignal<Option<String>>,
+) -> impl IntoView {
     let ctx = use_app();
     let name = Memo::new(move |_| {
         ctx.state
@@ -112,6 +106,7 @@ fn ClassItem(k: usize, can_remove: Signal<bool>, error: RwSignal<Option<String>>
                 on_input=rename
                 label=Signal::derive(move || format!("Name of class {k}"))
                 testid=format!("class-name-{k}")
+                focus=focus
             />
             <button
                 type="button"
@@ -130,7 +125,11 @@ fn ClassItem(k: usize, can_remove: Signal<bool>, error: RwSignal<Option<String>>
 
 /// One decision: its name, and for an extra decision a remove button.
 #[component]
-fn DecisionItem(d: usize, error: RwSignal<Option<String>>) -> impl IntoView {
+fn DecisionItem(
+    d: usize,
+    error: RwSignal<Option<String>>,
+    focus: RwSignal<Option<String>>,
+) -> impl IntoView {
     let ctx = use_app();
     let name = Memo::new(move |_| {
         ctx.state
@@ -157,6 +156,7 @@ fn DecisionItem(d: usize, error: RwSignal<Option<String>>) -> impl IntoView {
                     }
                 })
                 testid=format!("decision-name-{d}")
+                focus=focus
             />
             <Show when=move || is_extra.get()>
                 <button

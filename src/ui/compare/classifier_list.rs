@@ -7,7 +7,6 @@
 
 use leptos::prelude::*;
 
-use super::classes_editor::focus_testid;
 use crate::core::{Matrix, Orientation};
 use crate::state::edit::{values_of, Values};
 use crate::state::MAX_CLASSIFIERS;
@@ -30,10 +29,12 @@ pub fn ClassifierList() -> impl IntoView {
     let orientation = Memo::new(move |_| ctx.state.with(|s| s.orientation));
     let fractions = RwSignal::new(false);
     let error = RwSignal::new(None::<String>);
+    // The name field to focus once it is on the page: the classifier just added.
+    let focus = RwSignal::new(None::<String>);
     let add = move |_| match try_edit(&ctx, |s| s.add_classifier()) {
         Ok(i) => {
             error.set(None);
-            focus_testid(format!("classifier-name-{i}"));
+            focus.set(Some(format!("classifier-name-{i}")));
         }
         Err(e) => error.set(Some(e)),
     };
@@ -105,7 +106,7 @@ pub fn ClassifierList() -> impl IntoView {
                 </div>
             </div>
             <For each=move || 0..count.get() key=|i| *i let:i>
-                <ClassifierCard index=i classes=classes orientation=orientation fractions=fractions />
+                <ClassifierCard index=i classes=classes orientation=orientation fractions=fractions focus=focus />
             </For>
             <div class="row-actions">
                 <button
@@ -125,12 +126,16 @@ pub fn ClassifierList() -> impl IntoView {
 }
 
 /// One classifier: its name, what its values are, its confusion matrix, and its actions.
+///
+/// Over ~120 lines: its length is one `view!` of the panel's markup and the handlers it needs,
+/// which read best together.
 #[component]
 fn ClassifierCard(
     index: usize,
     classes: Memo<Vec<String>>,
     orientation: Memo<Orientation>,
     fractions: RwSignal<bool>,
+    focus: RwSignal<Option<String>>,
 ) -> impl IntoView {
     let ctx = use_app();
     let name = Memo::new(move |_| {
@@ -180,7 +185,7 @@ fn ClassifierCard(
     };
     let duplicate = move |_| {
         if let Ok(i) = try_edit(&ctx, |s| s.duplicate_classifier(index)) {
-            focus_testid(format!("classifier-name-{i}"));
+            focus.set(Some(format!("classifier-name-{i}")));
         }
     };
     let values_text = move || match values.get() {
@@ -207,6 +212,7 @@ fn ClassifierCard(
                     label=Signal::derive(move || format!("Name of classifier {}", index + 1))
                     testid=format!("classifier-name-{index}")
                     class="classifier-name"
+                    focus=focus
                 />
                 <span class="card-actions">
                     <button

@@ -2,7 +2,9 @@
 //! test set, the confusion matrices are re-weighted to them and the results show the
 //! yields and ranking under both.
 
+use leptos::ev::{Event, Targeted};
 use leptos::prelude::*;
+use web_sys::HtmlInputElement;
 
 use crate::state::edit::read_percent_shares;
 use crate::state::presets;
@@ -16,6 +18,9 @@ fn percent_texts(p: &[f64]) -> Vec<String> {
 }
 
 /// The deployment card.
+///
+/// Over ~120 lines: its length is one `view!` of the panel's markup and the handlers it needs,
+/// which read best together.
 #[component]
 pub fn DeploymentEditor() -> impl IntoView {
     let ctx = use_app();
@@ -43,8 +48,8 @@ pub fn DeploymentEditor() -> impl IntoView {
     });
 
     let reading = Memo::new(move |_| texts.with(|t| read_percent_shares(t)));
-    let toggle = move |ev: leptos::ev::Event| {
-        let checked = event_target_checked(&ev);
+    let toggle = move |ev: Targeted<Event, HtmlInputElement>| {
+        let checked = ev.target().checked();
         let r = try_edit(&ctx, |s| {
             let p = checked.then(|| s.test_shares());
             s.set_prevalence(p)
@@ -108,7 +113,7 @@ pub fn DeploymentEditor() -> impl IntoView {
                                     aria-label=format!("Deployment share of class {name}, in percent")
                                     aria-describedby="deployment-note"
                                     prop:value=value
-                                    on:input=move |ev| set_field(k, event_target_value(&ev))
+                                    on:input:target=move |ev| set_field(k, ev.target().value())
                                     data-testid=format!("share-{k}")
                                 />
                                 <span aria-hidden="true">" %"</span>
@@ -153,7 +158,7 @@ pub fn DeploymentEditor() -> impl IntoView {
                 <input
                     type="checkbox"
                     prop:checked=move || on.get()
-                    on:change=toggle
+                    on:change:target=toggle
                     data-testid="deployment-toggle"
                 />
                 " Deployment class shares differ from the test set"

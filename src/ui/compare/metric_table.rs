@@ -5,16 +5,18 @@
 //! and on click or keyboard (a disclosure row). For more than two classes the per-class values
 //! of the per-class metrics are in the same disclosure.
 
+use leptos::ev::{Event, Targeted};
 use leptos::prelude::*;
+use web_sys::HtmlInputElement;
 
+use super::metric_detail::{cell, marks, matrix_text, MetricDetail};
 use super::CompareContext;
 use crate::core::metrics::Admissibility;
 use crate::core::Score;
 use crate::state::compare::{metrics_csv, Measure, TableRow};
-use crate::text::{fixed, number};
+use crate::text::parse_decimal;
 use crate::ui::context::use_app;
 use crate::ui::web::export::download_text;
-use crate::ui::widgets::matrix_table::MatrixTable;
 
 /// The table shows the deployment scenario (the toggle is on and prevalence is set).
 fn showing_deployment(cc: &CompareContext) -> bool {
@@ -22,31 +24,6 @@ fn showing_deployment(cc: &CompareContext) -> bool {
         && cc
             .analysis
             .with(|a| a.as_ref().map(|a| a.deployment.is_some()).unwrap_or(false))
-}
-
-/// A cell's text, tooltip and the value for `data-value` (empty when undefined).
-fn cell(score: &Score, decimals: usize, classes: &[String]) -> (String, String, String) {
-    match score {
-        Score::Defined(v) => (fixed(*v, decimals), v.to_string(), v.to_string()),
-        Score::Undefined(u) => ("—".to_string(), u.describe(classes), String::new()),
-    }
-}
-
-/// A matrix in link syntax with spaces (`[[1, 0], [0, 0]]`), for tooltips.
-fn matrix_text(a: &Admissibility) -> String {
-    match a {
-        Admissibility::Admissible(u) => {
-            let m = u.matrix();
-            let rows: Vec<String> = (0..m.rows())
-                .map(|i| {
-                    let cells: Vec<String> = m.row(i).iter().map(|v| number(*v, 4)).collect();
-                    format!("[{}]", cells.join(", "))
-                })
-                .collect();
-            format!("[{}]", rows.join(", "))
-        }
-        Admissibility::Inadmissible(_) => String::new(),
-    }
 }
 
 fn hover_text(measure: Measure, a: &Admissibility) -> String {
@@ -65,6 +42,9 @@ fn hover_text(measure: Measure, a: &Admissibility) -> String {
 }
 
 /// The metric table card.
+///
+/// Over ~120 lines: its length is one `view!` of the panel's markup and the handlers it needs,
+/// which read best together.
 #[component]
 pub fn MetricTable() -> impl IntoView {
     let ctx = use_app();
@@ -123,19 +103,6 @@ pub fn MetricTable() -> impl IntoView {
         }
     };
 
-    // Net benefit's threshold: applied when valid, the last good value kept otherwise.
-    let threshold_error = RwSignal::new(None::<String>);
-    let set_threshold = move |ev: leptos::ev::Event| {
-        let text = event_target_value(&ev);
-        match text.trim().replace(',', ".").parse::<f64>() {
-            Ok(p) if p > 0.0 && p < 1.0 => {
-                threshold_error.set(None);
-                cc.threshold.set(p);
-            }
-            _ => threshold_error.set(Some("p_t must be a number strictly between 0 and 1".into())),
-        }
-    };
-
     view! {
         <section class="card metrics" aria-labelledby="metrics-title" data-testid="metrics">
             <div class="card-head">
@@ -166,72 +133,7 @@ pub fn MetricTable() -> impl IntoView {
                     }
                 }}
             </p>
-            <div class="metric-controls">
-                <Show when=move || has_deployment.get()>
-                    <fieldset class="segmented" data-testid="metrics-scenario">
-                        <legend>"Class shares"</legend>
-                        <label>
-                            <input
-                                type="radio"
-                                name="metric-scenario"
-                                prop:checked=move || !cc.show_deployment.get()
-                                on:change=move |_| cc.show_deployment.set(false)
-                                data-testid="metrics-scenario-test"
-                            />
-                            " test set"
-                        </label>
-                        <label>
-                            <input
-                                type="radio"
-                                name="metric-scenario"
-                                prop:checked=move || cc.show_deployment.get()
-                                on:change=move |_| cc.show_deployment.set(true)
-                                data-testid="metrics-scenario-deployment"
-                            />
-                            " deployment"
-                        </label>
-                    </fieldset>
-                </Show>
-                <label class="control">
-                    <span>"Decimals"</span>
-                    <select
-                        data-testid="metric-decimals"
-                        on:change=move |ev| {
-                            if let Ok(d) = event_target_value(&ev).parse::<usize>() {
-                                cc.decimals.set(d.clamp(1, 6));
-                            }
-                        }
-                    >
-                        {[2usize, 3, 4]
-                            .into_iter()
-                            .map(|d| {
-                                view! {
-                                    <option value=d.to_string() selected=move || cc.decimals.get() == d>
-                                        {d.to_string()}
-                                    </option>
-                                }
-                            })
-                            .collect_view()}
-                    </select>
-                </label>
-                <Show when=move || n.get() == 2>
-                    <label class="control">
-                        <span>"Net benefit threshold p" <sub>"t"</sub></span>
-                        <input
-                            type="number"
-                            class="threshold-input"
-                            min="0.01"
-                            max="0.99"
-                            step="0.01"
-                            prop:value=move || cc.threshold.get_untracked().to_string()
-                            on:input=set_threshold
-                            aria-invalid=move || threshold_error.get().is_some().to_string()
-                            data-testid="net-benefit-threshold"
-                        />
-                    </label>
-                </Show>
-            </div>
-            <p class="field-error" role="status">{move || threshold_error.get()}</p>
+            <MetricControls has_deployment=has_deployment n=n />
             <Show when=move || showing_deployment(&cc)>
                 <p class="hint" data-testid="metrics-deployment-note">
                     "Shown under the deployment class shares: each confusion matrix re-weighted column by column (C′"
@@ -273,6 +175,94 @@ pub fn MetricTable() -> impl IntoView {
     }
 }
 
+/// The table's controls: which class shares (test set or deployment), decimals, and net
+/// benefit's threshold.
+#[component]
+fn MetricControls(has_deployment: Memo<bool>, n: Memo<usize>) -> impl IntoView {
+    let cc = expect_context::<CompareContext>();
+    // Net benefit's threshold: applied when valid, the last good value kept otherwise.
+    let threshold_error = RwSignal::new(None::<String>);
+    let set_threshold = move |ev: Targeted<Event, HtmlInputElement>| match parse_decimal(
+        &ev.target().value(),
+        true,
+    ) {
+        Some(p) if p > 0.0 && p < 1.0 => {
+            threshold_error.set(None);
+            cc.threshold.set(p);
+        }
+        _ => threshold_error.set(Some("p_t must be a number strictly between 0 and 1".into())),
+    };
+
+    view! {
+        <div class="metric-controls">
+            <Show when=move || has_deployment.get()>
+                <fieldset class="segmented" data-testid="metrics-scenario">
+                    <legend>"Class shares"</legend>
+                    <label>
+                        <input
+                            type="radio"
+                            name="metric-scenario"
+                            prop:checked=move || !cc.show_deployment.get()
+                            on:change=move |_| cc.show_deployment.set(false)
+                            data-testid="metrics-scenario-test"
+                        />
+                        " test set"
+                    </label>
+                    <label>
+                        <input
+                            type="radio"
+                            name="metric-scenario"
+                            prop:checked=move || cc.show_deployment.get()
+                            on:change=move |_| cc.show_deployment.set(true)
+                            data-testid="metrics-scenario-deployment"
+                        />
+                        " deployment"
+                    </label>
+                </fieldset>
+            </Show>
+            <label class="control">
+                <span>"Decimals"</span>
+                <select
+                    data-testid="metric-decimals"
+                    on:change:target=move |ev| {
+                        if let Ok(d) = ev.target().value().parse::<usize>() {
+                            cc.decimals.set(d.clamp(1, 6));
+                        }
+                    }
+                >
+                    {[2usize, 3, 4]
+                        .into_iter()
+                        .map(|d| {
+                            view! {
+                                <option value=d.to_string() selected=move || cc.decimals.get() == d>
+                                    {d.to_string()}
+                                </option>
+                            }
+                        })
+                        .collect_view()}
+                </select>
+            </label>
+            <Show when=move || n.get() == 2>
+                <label class="control">
+                    <span>"Net benefit threshold p" <sub>"t"</sub></span>
+                    <input
+                        type="number"
+                        class="threshold-input"
+                        min="0.01"
+                        max="0.99"
+                        step="0.01"
+                        prop:value=move || cc.threshold.get_untracked().to_string()
+                        on:input:target=set_threshold
+                        aria-invalid=move || threshold_error.get().is_some().to_string()
+                        data-testid="net-benefit-threshold"
+                    />
+                </label>
+            </Show>
+        </div>
+        <p class="field-error" role="status">{move || threshold_error.get()}</p>
+    }
+}
+
 /// One metric: its row, and a disclosure row with the formula, the admissibility and (for
 /// more than two classes) the per-class values.
 #[component]
@@ -307,46 +297,9 @@ fn MetricRow(
         let classes = ctx.state.with(|s| s.classes.clone());
         let names = names.get();
         row.with(|r| {
-            let Some(r) = r else { return Vec::new() };
-            names
-                .iter()
-                .enumerate()
-                .map(|(i, name)| {
-                    let score = r.values.get(i).copied().unwrap_or(Score::Defined(f64::NAN));
-                    let (text, title, value) = cell(&score, decimals, &classes);
-                    let fav = r.favoured.contains(&i);
-                    let dis = r.disfavoured.contains(&i);
-                    let undefined = score.value().is_none();
-                    view! {
-                        <td
-                            class="num"
-                            class:is-favoured=fav
-                            class:is-disfavoured=dis
-                            class:is-undefined=undefined
-                            title=title.clone()
-                            data-value=value
-                            data-testid=format!("metric-{key}-{name}")
-                        >
-                            <span class="v">{text}</span>
-                            {undefined.then(|| view! { <span class="visually-hidden">{format!(" ({title})")}</span> })}
-                            {fav
-                                .then(|| {
-                                    view! {
-                                        <span class="mark mark-favoured" aria-hidden="true">"▲"</span>
-                                        <span class="visually-hidden">" (favoured)"</span>
-                                    }
-                                })}
-                            {dis
-                                .then(|| {
-                                    view! {
-                                        <span class="mark mark-disfavoured" aria-hidden="true">"▼"</span>
-                                        <span class="visually-hidden">" (disfavoured)"</span>
-                                    }
-                                })}
-                        </td>
-                    }
-                })
-                .collect::<Vec<_>>()
+            r.as_ref()
+                .map(|r| value_cells(r, key, &names, decimals, &classes))
+                .unwrap_or_default()
         })
     };
     let agrees = move || row.with(|r| r.as_ref().and_then(|r| r.agrees));
@@ -366,149 +319,18 @@ fn MetricRow(
         })
     };
     let detail = move || {
-        let r = row.get()?;
-        let n = n.get();
+        let row = row.get()?;
         let (decisions, classes) = ctx.state.with(|s| (s.decisions.clone(), s.classes.clone()));
-        let formula = r.measure.formula();
-        let explanation = match (&r.measure, &r.admissibility) {
-            (Measure::Yield, Admissibility::Admissible(u)) => view! {
-                <p>
-                    "The utility yield is admissible by construction: it is the average utility per item under your utility matrix, the only measure decision theory allows (eq. 10 of Dyrland et al. 2022). Your matrix:"
-                </p>
-                <MatrixTable
-                    caption="Your utility matrix"
-                    row_labels=decisions.clone()
-                    col_labels=classes.clone()
-                    rows=u.matrix().to_rows()
-                    decimals=6
-                    testid=format!("adm-matrix-{key}")
-                />
-            }
-            .into_any(),
-            (_, Admissibility::Admissible(u)) => {
-                let m = u.matrix();
-                let rows_labels: Vec<String> = (0..m.rows())
-                    .map(|i| decisions.get(i).cloned().unwrap_or_else(|| i.to_string()))
-                    .collect();
-                view! {
-                    <p>
-                        <strong>"Admissible. "</strong>
-                        "It is a linear function of the confusion matrix with coefficients that do not depend on it (eq. 17 of Dyrland et al. 2022): on one test set it ranks classifiers exactly as the utility yield of this utility matrix does, so it is the right measure when your utilities are equivalent to these (up to a positive factor and an offset):"
-                    </p>
-                    <MatrixTable
-                        caption="Equivalent utility matrix"
-                        row_labels=rows_labels
-                        col_labels=classes.clone()
-                        rows=m.to_rows()
-                        decimals=4
-                        testid=format!("adm-matrix-{key}")
-                    />
-                }
-                .into_any()
-            }
-            (_, Admissibility::Inadmissible(reason)) => view! {
-                <p data-testid=format!("adm-reason-{key}")>
-                    <strong>"Not admissible: "</strong>
-                    {reason.to_string()}
-                    "."
-                </p>
-                <p class="hint">
-                    "Eq. 17 of Dyrland et al. 2022: a metric complies with decision theory only if, on a fixed test set, it can be written a·(X·C"
-                    <sub>"00"</sub>
-                    " + Y·C"
-                    <sub>"11"</sub>
-                    ") + b, with constants X, Y, a > 0 and b depending only on the test set's size and class shares — that is, as the utility yield of one fixed utility matrix. No utility matrix ranks every pair of classifiers as this metric does, so for some pairs its ranking is wrong whatever your utilities are."
-                </p>
-            }
-            .into_any(),
-        };
-        let per_class = (!r.per_class.is_empty()).then(|| {
-            let names = names.get();
-            let decimals = cc.decimals.get();
-            let metric_label = match r.measure {
-                Measure::Metric(m) => m.label(),
-                _ => "",
-            };
-            let body = r
-                .per_class
-                .iter()
-                .map(|c| {
-                    let class = classes.get(c.class).cloned().unwrap_or_default();
-                    let cells = c
-                        .values
-                        .iter()
-                        .enumerate()
-                        .map(|(i, s)| {
-                            let (text, title, value) = cell(s, decimals, &classes);
-                            let fav = c.favoured.contains(&i);
-                            let dis = c.disfavoured.contains(&i);
-                            view! {
-                                <td class="num" class:is-favoured=fav class:is-disfavoured=dis title=title data-value=value>
-                                    <span class="v">{text}</span>
-                                    {fav.then(|| view! { <span class="mark mark-favoured" aria-hidden="true">"▲"</span><span class="visually-hidden">" (favoured)"</span> })}
-                                    {dis.then(|| view! { <span class="mark mark-disfavoured" aria-hidden="true">"▼"</span><span class="visually-hidden">" (disfavoured)"</span> })}
-                                </td>
-                            }
-                        })
-                        .collect_view();
-                    let adm = match &c.admissibility {
-                        Admissibility::Admissible(u) => {
-                            let text = matrix_text(&c.admissibility);
-                            view! {
-                                <details class="class-adm">
-                                    <summary title=format!("Equivalent utility matrix {text}")>"✓ admissible"</summary>
-                                    <MatrixTable
-                                        caption=format!("{metric_label} of '{class}'")
-                                        row_labels=decisions[..n.min(decisions.len())].to_vec()
-                                        col_labels=classes.clone()
-                                        rows=u.matrix().to_rows()
-                                        decimals=4
-                                        testid=format!("class-adm-{key}-{}", c.class)
-                                    />
-                                </details>
-                            }
-                            .into_any()
-                        }
-                        Admissibility::Inadmissible(reason) => {
-                            view! { <span class="adm-no" title=reason.to_string()>"✗ inadmissible"</span> }.into_any()
-                        }
-                    };
-                    view! {
-                        <tr>
-                            <th scope="row">{class}</th>
-                            {cells}
-                            <td class="admissibility">{adm}</td>
-                        </tr>
-                    }
-                })
-                .collect_view();
-            view! {
-                <div class="per-class">
-                    <h4>{format!("{metric_label} of each class")}</h4>
-                    <div class="table-scroll">
-                        <table class="results per-class-table" data-testid=format!("per-class-{key}")>
-                            <thead>
-                                <tr>
-                                    <th scope="col">"Class"</th>
-                                    {names.iter().map(|n| view! { <th scope="col" class="num">{n.clone()}</th> }).collect_view()}
-                                    <th scope="col">"Admissible"</th>
-                                </tr>
-                            </thead>
-                            <tbody>{body}</tbody>
-                        </table>
-                    </div>
-                </div>
-            }
-        });
         Some(view! {
-            <div class="metric-detail-body">
-                <p class="formula-line">
-                    <span class="hint">"Formula: "</span>
-                    <code>{formula}</code>
-                </p>
-                {explanation}
-                {per_class}
-            </div>
+            <MetricDetail
+                row=row
+                key=key
+                names=names.get()
+                decimals=cc.decimals.get()
+                n=n.get()
+                decisions=decisions
+                classes=classes
+            />
         })
     };
     let detail_id2 = detail_id.clone();
@@ -552,4 +374,40 @@ fn MetricRow(
             </tr>
         </tbody>
     }
+}
+
+/// The cells of `r`'s values, one per classifier.
+fn value_cells(
+    r: &TableRow,
+    key: &'static str,
+    names: &[String],
+    decimals: usize,
+    classes: &[String],
+) -> Vec<impl IntoView> {
+    names
+        .iter()
+        .enumerate()
+        .map(|(i, name)| {
+            let score = r.values.get(i).copied().unwrap_or(Score::Defined(f64::NAN));
+            let (text, title, value) = cell(&score, decimals, classes);
+            let fav = r.favoured.contains(&i);
+            let dis = r.disfavoured.contains(&i);
+            let undefined = score.value().is_none();
+            view! {
+                <td
+                    class="num"
+                    class:is-favoured=fav
+                    class:is-disfavoured=dis
+                    class:is-undefined=undefined
+                    title=title.clone()
+                    data-value=value
+                    data-testid=format!("metric-{key}-{name}")
+                >
+                    <span class="v">{text}</span>
+                    {undefined.then(|| view! { <span class="visually-hidden">{format!(" ({title})")}</span> })}
+                    {marks(fav, dis)}
+                </td>
+            }
+        })
+        .collect()
 }

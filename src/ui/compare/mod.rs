@@ -7,6 +7,7 @@ mod classes_editor;
 mod classifier_list;
 mod deployment_editor;
 mod intro;
+mod metric_detail;
 mod metric_table;
 mod problem_editor;
 mod verdict;

@@ -134,6 +134,9 @@ fn chart_of(s: &AppState, a: &Analysis) -> YieldChart {
 }
 
 /// The yields table and chart.
+///
+/// Over ~120 lines: its length is one `view!` of the panel's markup and the handlers it needs,
+/// which read best together.
 #[component]
 pub fn YieldsPanel() -> impl IntoView {
     let ctx = use_app();

@@ -83,7 +83,7 @@ pub fn ScatterFigures() -> impl IntoView {
                 <NumberField
                     label="Share of class 0 (positive)"
                     value=Signal::derive(move || balance.get().to_string())
-                    apply=Callback::new(|t: String| apply_real(&t, "class balance", |s, v| s.mc.balance = v))
+                    apply=Callback::new(move |t: String| apply_real(&ctx, &t, "class balance", |s, v| s.mc.balance = v))
                     testid="mc-balance"
                     step="0.05"
                     min="0.01"
@@ -116,7 +116,7 @@ pub fn ScatterFigures() -> impl IntoView {
                     <label for="rel-figs23-metric">"Metric"</label>
                     <select
                         id="rel-figs23-metric"
-                        on:change=move |ev| choice.set(event_target_value(&ev))
+                        on:change:target=move |ev| choice.set(ev.target().value())
                         data-testid="figs23-metric"
                     >
                         {metric_options

@@ -11,13 +11,15 @@ use std::sync::Arc;
 
 use leptos::prelude::*;
 
-use crate::ui::context::use_app;
+use crate::ui::context::{use_app, AppContext};
 mod figures;
 mod question;
 mod results;
 mod settings;
 
-use crate::core::mc::McResult;
+use crate::core::mc::{McResult, Ranker};
+use crate::plot::reliability::metric_colour;
+use crate::plot::Theme;
 use crate::state::reliability::{
     mc_config, merge_run, merge_sweep, run_works, sweep_configs, sweep_works, RunResult,
 };
@@ -27,6 +29,16 @@ use figures::{ScatterFigures, SpaceFigures};
 use question::QuestionPanel;
 use results::{MisrankingResults, SweepResults};
 use settings::ReliabilitySettings;
+
+/// The CSS colour of a metric's swatch: its colour in the plots (the erroneous utility matrix
+/// in the text's colour).
+pub fn swatch_colour(m: Ranker, dark: bool) -> String {
+    if m.is_utility() {
+        return "var(--text)".into();
+    }
+    let c = metric_colour(m, &Theme { dark, scale: 1.0 });
+    format!("rgb({}, {}, {})", c.0, c.1, c.2)
+}
 
 /// A finished run with how long it took.
 #[derive(Debug, Clone, PartialEq)]
@@ -63,13 +75,14 @@ pub struct ReliabilityContext {
     pub sweep_result: RwSignal<Option<Arc<TimedSweep>>>,
     /// Workers to use (UI only, not in the link).
     pub workers: RwSignal<usize>,
+    /// The app context, looked up once by the view (the runs start from event handlers).
+    app: AppContext,
 }
 
 impl ReliabilityContext {
     /// Starts the run of the current settings (cancelling one in progress).
     pub fn start_run(&self) {
-        let ctx = use_app();
-        let settings = ctx.state.with_untracked(|s| s.mc.clone());
+        let settings = self.app.state.with_untracked(|s| s.mc.clone());
         let config = match mc_config(&settings) {
             Ok(c) => c,
             Err(e) => {
@@ -96,8 +109,7 @@ impl ReliabilityContext {
 
     /// Starts the sweep of fig. 7 (both priors, σ = 0 … 0.3) with the current pairs and seed.
     pub fn start_sweep(&self) {
-        let ctx = use_app();
-        let settings = ctx.state.with_untracked(|s| s.mc.clone());
+        let settings = self.app.state.with_untracked(|s| s.mc.clone());
         let configs = match sweep_configs(&settings) {
             Ok(c) => c,
             Err(e) => {
@@ -140,6 +152,7 @@ pub fn ReliabilityView() -> impl IntoView {
         sweep: RwSignal::new(JobState::Idle),
         sweep_result: RwSignal::new(None),
         workers: RwSignal::new(mc_pool::size()),
+        app: ctx,
     };
     provide_context(rc);
     // Leaving the view stops its work.

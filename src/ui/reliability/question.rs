@@ -33,6 +33,9 @@ struct Answer {
 }
 
 /// The question panel.
+///
+/// Over ~120 lines: its length is one `view!` of the panel's markup and the handlers it needs,
+/// which read best together.
 #[component]
 pub fn QuestionPanel() -> impl IntoView {
     let ctx = use_app();
@@ -166,7 +169,7 @@ pub fn QuestionPanel() -> impl IntoView {
                 <NumberField
                     label="σ: your uncertainty on the utilities"
                     value=Signal::derive(move || qs.with(|q| q.sigma.to_string()))
-                    apply=Callback::new(|t: String| apply_real(&t, "σ", |s, v| s.mc.question.sigma = v))
+                    apply=Callback::new(move |t: String| apply_real(&ctx, &t, "σ", |s, v| s.mc.question.sigma = v))
                     testid="q-sigma"
                     step="0.01"
                     min="0"
@@ -176,7 +179,7 @@ pub fn QuestionPanel() -> impl IntoView {
                 <NumberField
                     label="α: Dirichlet pseudo-count"
                     value=Signal::derive(move || qs.with(|q| q.alpha.to_string()))
-                    apply=Callback::new(|t: String| apply_real(&t, "α", |s, v| s.mc.question.alpha = v))
+                    apply=Callback::new(move |t: String| apply_real(&ctx, &t, "α", |s, v| s.mc.question.alpha = v))
                     testid="q-alpha"
                     step="0.5"
                     min="0"
@@ -186,7 +189,7 @@ pub fn QuestionPanel() -> impl IntoView {
                 <NumberField
                     label="Draws"
                     value=Signal::derive(move || qs.with(|q| q.draws.to_string()))
-                    apply=Callback::new(|t: String| apply_whole(&t, "draws", |s, v| s.mc.question.draws = v))
+                    apply=Callback::new(move |t: String| apply_whole(&ctx, &t, "draws", |s, v| s.mc.question.draws = v))
                     testid="q-draws"
                     step="10000"
                     min="1"
@@ -195,7 +198,7 @@ pub fn QuestionPanel() -> impl IntoView {
                 <NumberField
                     label="Seed"
                     value=Signal::derive(move || qs.with(|q| q.seed.to_string()))
-                    apply=Callback::new(|t: String| apply_whole(&t, "seed", |s, v| s.mc.question.seed = v))
+                    apply=Callback::new(move |t: String| apply_whole(&ctx, &t, "seed", |s, v| s.mc.question.seed = v))
                     testid="q-seed"
                     step="1"
                     min="0"
@@ -204,7 +207,7 @@ pub fn QuestionPanel() -> impl IntoView {
                     <NumberField
                         label="Test-set size N"
                         value=Signal::derive(move || qs.with(|q| q.n.to_string()))
-                        apply=Callback::new(|t: String| apply_whole(&t, "test-set size", |s, v| s.mc.question.n = v))
+                        apply=Callback::new(move |t: String| apply_whole(&ctx, &t, "test-set size", |s, v| s.mc.question.n = v))
                         testid="q-n"
                         step="10"
                         min="1"

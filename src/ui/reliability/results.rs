@@ -3,11 +3,10 @@
 
 use leptos::prelude::*;
 
+use super::swatch_colour;
 use super::ReliabilityContext;
-use crate::core::mc::Ranker;
 use crate::plot::mc_scatter::DifferencesPlot;
-use crate::plot::reliability::{metric_colour, SweepPlot};
-use crate::plot::Theme;
+use crate::plot::reliability::SweepPlot;
 use crate::state::reliability::{
     differences_plot, mc_config, shown_metrics, sweep_csv, sweep_plot, table_csv, table_rows,
     throughput_text,
@@ -19,16 +18,10 @@ use crate::ui::web::export::download_text;
 use crate::ui::widgets::job_progress::JobProgress;
 use crate::ui::widgets::plot_canvas::PlotCanvas;
 
-/// The CSS colour of a metric's swatch.
-pub fn swatch_style(m: Ranker, dark: bool) -> String {
-    if m.is_utility() {
-        return "background: var(--text)".into();
-    }
-    let c = metric_colour(m, &Theme { dark, scale: 1.0 });
-    format!("background: rgb({}, {}, {})", c.0, c.1, c.2)
-}
-
 /// The table of the last run, and fig. 6.
+///
+/// Over ~120 lines: its length is one `view!` of the panel's markup and the handlers it needs,
+/// which read best together.
 #[component]
 pub fn MisrankingResults() -> impl IntoView {
     let ctx = use_app();
@@ -58,7 +51,7 @@ pub fn MisrankingResults() -> impl IntoView {
         let Some(r) = rc.result.get() else {
             return Vec::new();
         };
-        let dark = ctx.dark.get();
+        let dark = ctx.scheme.dark.get();
         table_rows(&r.run.result, &shown.get())
             .into_iter()
             .map(|row| {
@@ -67,7 +60,7 @@ pub fn MisrankingResults() -> impl IntoView {
                 view! {
                     <tr class:is-utility=is_utility data-metric=m.key()>
                         <th scope="row">
-                            <span class="swatch" style=swatch_style(m, dark) aria-hidden="true"></span>
+                            <span class="swatch" style:background=swatch_colour(m, dark) aria-hidden="true"></span>
                             {m.label()}
                             {is_utility.then(|| view! { <span class="rel-tag">" (σ-noisy U)"</span> })}
                         </th>

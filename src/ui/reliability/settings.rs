@@ -2,12 +2,12 @@
 //! the progress bar, and the number of workers (not in the link: it changes the speed, never
 //! the numbers).
 
+use leptos::ev::{Event, Targeted};
 use leptos::prelude::*;
+use web_sys::HtmlSelectElement;
 
-use super::ReliabilityContext;
+use super::{swatch_colour, ReliabilityContext};
 use crate::core::mc::Ranker;
-use crate::plot::reliability::metric_colour;
-use crate::plot::Theme;
 use crate::state::reliability::toggle_metric;
 use crate::state::{ErrorAxis, Prior, MAX_APP_PAIRS};
 use crate::text::sci;
@@ -17,6 +17,9 @@ use crate::ui::widgets::job_progress::JobProgress;
 use crate::ui::widgets::number_field::{apply_real, apply_whole, NumberField};
 
 /// The settings panel.
+///
+/// Over ~120 lines: its length is one `view!` of the panel's markup and the handlers it needs,
+/// which read best together.
 #[component]
 pub fn ReliabilitySettings() -> impl IntoView {
     let ctx = use_app();
@@ -27,8 +30,8 @@ pub fn ReliabilitySettings() -> impl IntoView {
         (Prior::Uniform, "uniform (fig. 1 hexagon)"),
         (Prior::Gaussian, "gaussian around accuracy (fig. 4)"),
     ];
-    let on_prior = move |ev: leptos::ev::Event| {
-        if let Some(p) = Prior::from_key(&event_target_value(&ev)) {
+    let on_prior = move |ev: Targeted<Event, HtmlSelectElement>| {
+        if let Some(p) = Prior::from_key(&ev.target().value()) {
             let _ = ctx.edit(|s| s.mc.prior = p);
         }
     };
@@ -36,8 +39,8 @@ pub fn ReliabilitySettings() -> impl IntoView {
         let _ = ctx.edit(|s| s.mc.axis = axis);
     };
     let max_workers = mc_pool::default_size().clamp(1, MAX_WORKERS);
-    let on_workers = move |ev: leptos::ev::Event| {
-        if let Ok(n) = event_target_value(&ev).parse::<usize>() {
+    let on_workers = move |ev: Targeted<Event, HtmlSelectElement>| {
+        if let Ok(n) = ev.target().value().parse::<usize>() {
             rc.workers.set(n);
             mc_pool::set_size(n);
         }
@@ -51,21 +54,7 @@ pub fn ReliabilitySettings() -> impl IntoView {
             })
             .unwrap_or_default()
     });
-    let dark = ctx.dark;
-    let swatch = move |m: Ranker| {
-        let c = metric_colour(
-            m,
-            &Theme {
-                dark: dark.get(),
-                scale: 1.0,
-            },
-        );
-        if m.is_utility() {
-            "background: var(--text)".to_string()
-        } else {
-            format!("background: rgb({}, {}, {})", c.0, c.1, c.2)
-        }
-    };
+    let dark = ctx.scheme.dark;
 
     view! {
         <section class="card rel-settings" aria-labelledby="rel-settings-title" data-testid="rel-settings">
@@ -73,7 +62,7 @@ pub fn ReliabilitySettings() -> impl IntoView {
             <div class="rel-fields">
                 <div class="rel-field">
                     <label for="rel-prior">"Prior of the true utilities"</label>
-                    <select id="rel-prior" on:change=on_prior data-testid="mc-prior">
+                    <select id="rel-prior" on:change:target=on_prior data-testid="mc-prior">
                         {prior_options
                             .into_iter()
                             .map(|(p, text)| {
@@ -89,7 +78,7 @@ pub fn ReliabilitySettings() -> impl IntoView {
                 <NumberField
                     label="σ: error sd on the utilities"
                     value=Signal::derive(move || mc.with(|m| m.sigma.to_string()))
-                    apply=Callback::new(|t: String| apply_real(&t, "σ", |s, v| s.mc.sigma = v))
+                    apply=Callback::new(move |t: String| apply_real(&ctx, &t, "σ", |s, v| s.mc.sigma = v))
                     testid="mc-sigma"
                     step="0.01"
                     min="0"
@@ -99,7 +88,7 @@ pub fn ReliabilitySettings() -> impl IntoView {
                 <NumberField
                     label="Pairs of classifiers"
                     value=Signal::derive(move || mc.with(|m| m.pairs.to_string()))
-                    apply=Callback::new(|t: String| apply_whole(&t, "pairs", |s, v| s.mc.pairs = v))
+                    apply=Callback::new(move |t: String| apply_whole(&ctx, &t, "pairs", |s, v| s.mc.pairs = v))
                     testid="mc-pairs"
                     step="100000"
                     min="1"
@@ -109,7 +98,7 @@ pub fn ReliabilitySettings() -> impl IntoView {
                 <NumberField
                     label="Seed"
                     value=Signal::derive(move || mc.with(|m| m.seed.to_string()))
-                    apply=Callback::new(|t: String| apply_whole(&t, "seed", |s, v| s.mc.seed = v))
+                    apply=Callback::new(move |t: String| apply_whole(&ctx, &t, "seed", |s, v| s.mc.seed = v))
                     testid="mc-seed"
                     step="1"
                     min="0"
@@ -151,13 +140,13 @@ pub fn ReliabilitySettings() -> impl IntoView {
                                     <input
                                         type="checkbox"
                                         prop:checked=checked
-                                        on:change=move |ev| {
-                                            let on = event_target_checked(&ev);
+                                        on:change:target=move |ev| {
+                                            let on = ev.target().checked();
                                             let _ = ctx.edit(|s| s.mc.metrics = toggle_metric(&s.mc, m, on));
                                         }
                                         data-testid=format!("mc-metric-{}", m.key())
                                     />
-                                    <span class="swatch" style=move || swatch(m) aria-hidden="true"></span>
+                                    <span class="swatch" style:background=move || swatch_colour(m, dark.get()) aria-hidden="true"></span>
                                     {m.label()}
                                 </label>
                             }
@@ -185,7 +174,7 @@ pub fn ReliabilitySettings() -> impl IntoView {
                 </button>
                 <label class="rel-workers">
                     "Workers "
-                    <select on:change=on_workers data-testid="mc-workers">
+                    <select on:change:target=on_workers data-testid="mc-workers">
                         {(1..=max_workers)
                             .map(|n| {
                                 view! {

@@ -1,15 +1,19 @@
 //! The factory story of Dyrland et al. 2022, §0 as a guided walk for a class: the list of
 //! steps (each one a link, `#view=story&step=N`), the current step, and Previous / Next
 //! (buttons, or the ← and → keys). The step lives in the state (`state.step`), so the URL
-//! always names the step shown. The content of each step is in [`steps`]; its
-//! numbers are computed by the core ([`crate::state::story`]).
+//! always names the step shown. The content of each step is in [`steps`] and [`lessons`],
+//! made of the pieces in [`blocks`]; its numbers are computed by the core
+//! ([`crate::state::story`]).
 
 use leptos::html;
 use leptos::prelude::*;
+use leptos::task::spawn_local;
 use wasm_bindgen::JsCast;
 
 use crate::ui::context::{page_address, use_app};
-use crate::ui::web::export::copy_text;
+use crate::ui::web::export::{copy_text, could_not_copy};
+mod blocks;
+mod lessons;
 mod steps;
 
 use crate::state::story::STORY_STEPS;
@@ -28,7 +32,8 @@ fn embed_code(step: usize) -> String {
     )
 }
 
-/// Whether a key press belongs to a control that uses the arrow keys itself.
+/// Whether a key press belongs to a control that uses the arrow keys itself. (The keys are
+/// heard on the window, whose events may come from any element: hence the cast.)
 fn typing_target(ev: &web_sys::KeyboardEvent) -> bool {
     ev.target()
         .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
@@ -48,6 +53,9 @@ fn modified_click(ev: &leptos::ev::MouseEvent) -> bool {
 }
 
 /// The Story view.
+///
+/// Over ~120 lines: its length is one `view!` of the view's markup (head, list of steps, step,
+/// pager) and the handlers it needs, which read best together.
 #[component]
 pub fn StoryView() -> impl IntoView {
     let ctx = use_app();
@@ -96,24 +104,37 @@ pub fn StoryView() -> impl IntoView {
     });
     on_cleanup(move || keys.remove());
 
+    // What the browser refused to copy ("link" or "embed code", and the text), shown in a field
+    // to copy by hand; "copied" is said once the browser has copied it.
+    let by_hand = RwSignal::new(None::<(&'static str, String)>);
+    let copy = move |text: String, copied: &'static str, what: &'static str| {
+        by_hand.set(None);
+        let done = copy_text(&text);
+        spawn_local(async move {
+            match done.await {
+                Ok(()) => ctx.say(copied),
+                Err(why) => {
+                    by_hand.set(Some((what, text)));
+                    let hint = format!("select the {what} below and copy it by hand");
+                    ctx.say(could_not_copy(&why, &hint));
+                }
+            }
+        });
+    };
     let copy_link = move |_| {
-        let link = format!(
-            "{}#{}",
-            page_address(),
-            step_fragment(step.get_untracked(), false)
+        let step = step_fragment(step.get_untracked(), false);
+        copy(
+            format!("{}#{step}", page_address()),
+            "Link to this step copied",
+            "link",
         );
-        if copy_text(&link) {
-            ctx.say("Link to this step copied");
-        } else {
-            ctx.say(format!("Copy this link: {link}"));
-        }
     };
     let copy_embed = move |_| {
-        if copy_text(&embed_code(step.get_untracked())) {
-            ctx.say("Embed code copied");
-        } else {
-            ctx.say("Your browser blocked the clipboard");
-        }
+        copy(
+            embed_code(step.get_untracked()),
+            "Embed code copied",
+            "embed code",
+        )
     };
 
     let step_list = STEPS
@@ -190,6 +211,24 @@ pub fn StoryView() -> impl IntoView {
                     </div>
                 </Show>
             </header>
+            {move || {
+                by_hand
+                    .get()
+                    .map(|(what, text)| {
+                        view! {
+                            <label class="story-by-hand">
+                                <span>{format!("The {what}, to copy by hand:")}</span>
+                                <input
+                                    type="text"
+                                    readonly
+                                    prop:value=text
+                                    on:focus:target=|ev| ev.target().select()
+                                    data-testid="story-copy-field"
+                                />
+                            </label>
+                        }
+                    })
+            }}
             <nav class="story-steps" aria-label="Steps of the story" data-testid="story-steps">
                 <ol>{step_list}</ol>
             </nav>

@@ -1,6 +1,11 @@
 //! Saving files (CSV, SVG, PNG, JSON) and copying text, without any server.
 
+use std::future::Future;
+
 use wasm_bindgen::{JsCast, JsValue};
+use wasm_bindgen_futures::JsFuture;
+
+use super::js_message;
 
 /// Offers `content` as a download named `filename` with MIME type `mime`.
 pub fn download_text(filename: &str, mime: &str, content: &str) -> Result<(), String> {
@@ -40,17 +45,38 @@ fn click_link(filename: &str, url: &str) -> Result<(), String> {
     Ok(())
 }
 
-/// Copies `text` to the clipboard: the asynchronous clipboard API where available (secure
-/// contexts), otherwise a hidden text area and `execCommand("copy")`. Returns whether the copy
-/// was attempted successfully.
-pub fn copy_text(text: &str) -> bool {
-    let window = leptos::prelude::window();
-    let clipboard = window.navigator().clipboard();
-    if window.is_secure_context() {
-        let _ = clipboard.write_text(text);
-        return true;
+/// Copies `text` to the clipboard and resolves once the browser has done it, or with why it
+/// did not (the user or the browser refused: "Write permission denied."). Uses the asynchronous
+/// clipboard API where there is one (secure contexts); otherwise a hidden text area and
+/// `execCommand("copy")`. The copy starts at once, within the click that asked for it.
+pub fn copy_text(text: &str) -> impl Future<Output = Result<(), String>> {
+    let started = match async_clipboard() {
+        Some(clipboard) => Ok(Some(JsFuture::from(clipboard.write_text(text)))),
+        None if copy_with_textarea(text) => Ok(None),
+        None => Err("the browser refused".to_string()),
+    };
+    async move {
+        match started? {
+            Some(written) => written.await.map(|_| ()).map_err(|e| js_message(&e)),
+            None => Ok(()),
+        }
     }
-    copy_with_textarea(text)
+}
+
+/// What to tell the user when [`copy_text`] failed: `why`, and `by_hand` (what to do instead).
+pub fn could_not_copy(why: &str, by_hand: &str) -> String {
+    format!("Could not copy: {why}; {by_hand}")
+}
+
+/// `navigator.clipboard`, where the page may use it.
+fn async_clipboard() -> Option<web_sys::Clipboard> {
+    let window = leptos::prelude::window();
+    if !window.is_secure_context() {
+        return None;
+    }
+    let clipboard =
+        js_sys::Reflect::get(&window.navigator(), &JsValue::from_str("clipboard")).ok()?;
+    (!clipboard.is_undefined() && !clipboard.is_null()).then(|| clipboard.unchecked_into())
 }
 
 fn copy_with_textarea(text: &str) -> bool {

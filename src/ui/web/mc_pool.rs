@@ -15,6 +15,12 @@
 //!   waiting job; a worker that dies fails the jobs it was working on, and is replaced for the
 //!   others. A failure always reaches the job's callback as [`Outcome::Failed`] — never a hung
 //!   progress bar or a blank page.
+//! * **Status** ([`status`]): how many workers are ready or starting, or why none runs — a
+//!   signal the footer shows. Workers start with the first view that needs them ([`warm`]) or
+//!   the first job, not with the page.
+//!
+//! (Over ~500 lines: the pool is one state machine — dispatch, start-up, failures and status
+//! all work on the one `Pool` under its borrow; split, they would have to expose its insides.)
 //!
 //! The main thread's work per message is small: a JSON string is parsed (a chunk's tally is a
 //! few hundred bytes) and stored; merging happens once, when the job is complete.
@@ -23,11 +29,14 @@ use std::cell::RefCell;
 use std::collections::{BTreeSet, VecDeque};
 use std::rc::Rc;
 
-use leptos::prelude::{document, set_timeout, window};
+use leptos::prelude::{
+    document, set_timeout, window, ArcRwSignal, GetUntracked, ReadSignal, Set, Signal,
+};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{ErrorEvent, Event, MessageEvent, Worker};
 
+use super::js_message;
 use crate::worker::{parse_response, request_json, Output, Request, Response, Work, WorkerError};
 
 /// The worker's script, relative to the page (`document.baseURI`), so that the app works from
@@ -46,6 +55,31 @@ pub const START_TIMEOUT_MS: u64 = 30_000;
 
 /// A job's number (for [`cancel`]).
 pub type JobId = u32;
+
+/// How the pool's workers are.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PoolStatus {
+    /// No worker started yet: they start with the first view or job that needs them.
+    Idle,
+    /// Workers are loading: `ready` of `started` have started.
+    Starting { ready: usize, started: usize },
+    /// Every started worker is ready.
+    Ready { ready: usize },
+    /// No worker runs, for this reason (one line for the user); the next job tries again.
+    Failed(String),
+}
+
+impl PoolStatus {
+    /// `data-state` of the footer's status line.
+    pub fn key(&self) -> &'static str {
+        match self {
+            PoolStatus::Idle => "idle",
+            PoolStatus::Starting { .. } => "starting",
+            PoolStatus::Ready { .. } => "ready",
+            PoolStatus::Failed(_) => "failed",
+        }
+    }
+}
 
 /// How a job ended.
 #[derive(Debug, Clone, PartialEq)]
@@ -95,18 +129,37 @@ struct Pool {
     next_slot: u32,
     /// Workers that failed to start while others ran; no more are started after a few.
     start_failures: u32,
+    /// Why the last workers stopped or could not start (cleared when one is ready).
+    failure: Option<String>,
 }
 
 thread_local! {
     static POOL: RefCell<Pool> = RefCell::new(Pool::default());
+    static STATUS: ArcRwSignal<PoolStatus> = ArcRwSignal::new(PoolStatus::Idle);
+}
+
+/// The pool's status, as a signal (for the footer).
+pub fn status() -> Signal<PoolStatus> {
+    STATUS.with(|s| ReadSignal::from(s.read_only()).into())
 }
 
 /// Callbacks to run once the pool is no longer borrowed (they may submit or cancel jobs).
 type Later = Vec<Box<dyn FnOnce()>>;
 
+/// Runs `f` on the pool, publishes the pool's status if it changed, then runs the callbacks `f`
+/// left for later.
 fn with_pool<R>(f: impl FnOnce(&mut Pool, &mut Later) -> R) -> R {
     let mut later: Later = Vec::new();
-    let r = POOL.with(|p| f(&mut p.borrow_mut(), &mut later));
+    let (r, now) = POOL.with(|p| {
+        let mut p = p.borrow_mut();
+        let r = f(&mut p, &mut later);
+        (r, p.status())
+    });
+    STATUS.with(|s| {
+        if s.get_untracked() != now {
+            s.set(now);
+        }
+    });
     for callback in later {
         callback();
     }
@@ -145,10 +198,7 @@ pub fn warm() {
         }
         while p.slots.len() < p.size() {
             if let Err(message) = p.spawn() {
-                p.fail_all(
-                    &format!("the background worker could not start: {message}"),
-                    later,
-                );
+                p.cannot_start(&message, later);
                 return;
             }
         }
@@ -212,31 +262,31 @@ pub fn now_ms() -> f64 {
         .unwrap_or_else(js_sys::Date::now)
 }
 
-fn js_error(value: JsValue) -> String {
-    value
-        .as_string()
-        .or_else(|| {
-            value
-                .dyn_ref::<js_sys::Error>()
-                .map(|e| String::from(e.message()))
-        })
-        .unwrap_or_else(|| "unknown error".to_string())
-}
-
 /// The absolute URL of [`WORKER_SCRIPT`] relative to the document's base URI.
 pub fn worker_url() -> Result<String, String> {
     let base = document()
         .base_uri()
-        .map_err(js_error)?
+        .map_err(|e| js_message(&e))?
         .ok_or_else(|| "the page has no base URI".to_string())?;
     Ok(web_sys::Url::new_with_base(WORKER_SCRIPT, &base)
-        .map_err(js_error)?
+        .map_err(|e| js_message(&e))?
         .href())
 }
 
 impl Pool {
     fn size(&self) -> usize {
         self.size.unwrap_or_else(default_size)
+    }
+
+    fn status(&self) -> PoolStatus {
+        let started = self.slots.len();
+        let ready = self.slots.iter().filter(|s| s.ready).count();
+        match (&self.failure, started) {
+            (Some(why), 0) => PoolStatus::Failed(why.clone()),
+            (None, 0) => PoolStatus::Idle,
+            _ if ready == started => PoolStatus::Ready { ready },
+            _ => PoolStatus::Starting { ready, started },
+        }
     }
 
     fn has_unsent(&self) -> bool {
@@ -257,10 +307,7 @@ impl Pool {
         if self.has_unsent() && self.start_failures < 3 {
             while self.slots.len() < size {
                 if let Err(message) = self.spawn() {
-                    self.fail_all(
-                        &format!("the background worker could not start: {message}"),
-                        later,
-                    );
+                    self.cannot_start(&message, later);
                     return;
                 }
             }
@@ -289,7 +336,7 @@ impl Pool {
                         let id = job.id;
                         self.fail_job(
                             id,
-                            &format!("could not send work to a worker: {}", js_error(e)),
+                            &format!("could not send work to a worker: {}", js_message(&e)),
                             later,
                         );
                     }
@@ -299,7 +346,7 @@ impl Pool {
     }
 
     fn spawn(&mut self) -> Result<(), String> {
-        let worker = Worker::new(&worker_url()?).map_err(js_error)?;
+        let worker = Worker::new(&worker_url()?).map_err(|e| js_message(&e))?;
         let id = self.next_slot;
         self.next_slot = self.next_slot.wrapping_add(1);
         let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
@@ -356,6 +403,13 @@ impl Pool {
                 }
             }
         }
+    }
+
+    /// No worker can be created (`new Worker` threw): every waiting job fails.
+    fn cannot_start(&mut self, message: &str, later: &mut Later) {
+        let line = format!("the background worker could not start: {message}");
+        self.failure = Some(line.clone());
+        self.fail_all(&line, later);
     }
 
     fn fail_all(&mut self, message: &str, later: &mut Later) {
@@ -419,7 +473,10 @@ fn on_message(slot: u32, data: JsValue) {
             return;
         };
         match response {
-            Ok(Response::Ready { .. }) => p.slots[s].ready = true,
+            Ok(Response::Ready { .. }) => {
+                p.slots[s].ready = true;
+                p.failure = None;
+            }
             Ok(Response::Done { job, task, output }) => {
                 p.slots[s].in_flight.retain(|t| *t != (job, task));
                 p.answered(job, task, *output, later);
@@ -466,6 +523,7 @@ fn on_worker_error(slot: u32, message: Option<String>) {
             // It ran, then died: fail what it held; the others continue on a new worker.
             let what = message.unwrap_or_else(|| "unknown error".into());
             let line = format!("a background worker stopped: {what}");
+            p.failure = Some(line.clone());
             for (job, _) in &in_flight {
                 p.fail_job(*job, &line, later);
             }
@@ -488,6 +546,7 @@ fn on_worker_error(slot: u32, message: Option<String>) {
                 stop(other);
             }
             p.start_failures = 0;
+            p.failure = Some(line.clone());
             p.fail_all(&line, later);
         }
     });

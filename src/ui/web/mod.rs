@@ -4,4 +4,18 @@
 pub mod export;
 pub mod jobs;
 pub mod mc_pool;
-pub mod worker_status;
+
+use wasm_bindgen::{JsCast, JsValue};
+
+/// The message of a JavaScript error (an `Error`, a `DOMException`, or a string) for the user.
+pub fn js_message(value: &JsValue) -> String {
+    value
+        .as_string()
+        .or_else(|| {
+            value
+                .dyn_ref::<js_sys::Error>()
+                .map(|e| String::from(e.message()))
+        })
+        .filter(|m| !m.is_empty())
+        .unwrap_or_else(|| "unknown error".to_string())
+}

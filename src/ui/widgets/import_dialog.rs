@@ -3,8 +3,9 @@
 //! name their line and nothing is applied; success adds the classifier under the name the user
 //! picks, or replaces the classifier of that name.
 
+use leptos::ev::{Event, Targeted};
 use leptos::prelude::*;
-use wasm_bindgen::JsCast;
+use web_sys::HtmlInputElement;
 
 use super::input_kit::next_id;
 use crate::core::Orientation;
@@ -12,6 +13,9 @@ use crate::state::edit::{import_classifier, next_classifier_name, ImportKind, Im
 use crate::ui::context::use_app;
 
 /// The import panel (a disclosure under the classifier cards).
+///
+/// Over ~120 lines: its length is one `view!` of the panel's markup and the handlers it needs,
+/// which read best together.
 #[component]
 pub fn ImportPanel() -> impl IntoView {
     let ctx = use_app();
@@ -77,13 +81,8 @@ pub fn ImportPanel() -> impl IntoView {
         }
     };
     let import_text = move |_| run(text.get_untracked(), None);
-    let import_file = move |ev: leptos::ev::Event| {
-        let Some(input) = ev
-            .target()
-            .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok())
-        else {
-            return;
-        };
+    let import_file = move |ev: Targeted<Event, HtmlInputElement>| {
+        let input = ev.target();
         let Some(file) = input.files().and_then(|f| f.get(0)) else {
             return;
         };
@@ -189,7 +188,7 @@ pub fn ImportPanel() -> impl IntoView {
                             list=list_id.clone()
                             placeholder=move || default_name.get()
                             prop:value=move || name.get()
-                            on:input=move |ev| name.set(event_target_value(&ev))
+                            on:input:target=move |ev| name.set(ev.target().value())
                             aria-describedby=format!("{}-hint", name_id.clone())
                             data-testid="import-name"
                         />
@@ -217,7 +216,7 @@ pub fn ImportPanel() -> impl IntoView {
                             <input
                                 type="checkbox"
                                 prop:checked=move || use_file_classes.get()
-                                on:change=move |ev| use_file_classes.set(event_target_checked(&ev))
+                                on:change:target=move |ev| use_file_classes.set(ev.target().checked())
                                 data-testid="import-use-classes"
                             />
                             <span>{move || format!(" Use the file's classes instead of {}", classes.get())}</span>
@@ -231,7 +230,7 @@ pub fn ImportPanel() -> impl IntoView {
                         placeholder="y_true,y_pred\nlong,long\nshort,long\n…"
                         aria-describedby=msg_id2.clone()
                         prop:value=move || text.get()
-                        on:input=move |ev| text.set(event_target_value(&ev))
+                        on:input:target=move |ev| text.set(ev.target().value())
                         data-testid="import-text"
                     ></textarea>
                     <div class="row-actions">
@@ -243,7 +242,7 @@ pub fn ImportPanel() -> impl IntoView {
                             <input
                                 type="file"
                                 accept=".csv,.tsv,.txt,text/csv,text/plain,text/tab-separated-values"
-                                on:change=import_file
+                                on:change:target=import_file
                                 data-testid="import-file"
                             />
                         </label>

@@ -1,12 +1,15 @@
 //! Small pieces shared by the Compare view's input editors: a name field that validates as it
 //! is typed, an edit that reports its own error, and the axis labels of confusion matrices.
 
+use leptos::html;
 use leptos::prelude::*;
 
 use crate::core::Orientation;
 use crate::state::edit::EditError;
 use crate::state::{clean_name, AppState};
 use crate::ui::context::AppContext;
+use leptos::ev::{Event, Targeted};
+use web_sys::HtmlInputElement;
 
 /// Runs an edit that may refuse (`Err` leaves the state as it was) through
 /// [`AppContext::edit`], and returns its own result or the validation error, as the message
@@ -44,6 +47,9 @@ pub fn confusion_axes(o: Orientation) -> (&'static str, &'static str) {
 /// an invalid name is marked and explained, and the last good name stays in force. What is
 /// typed is never rewritten while it still means the name in force (so trailing spaces can be
 /// typed).
+///
+/// A field given `focus` takes the focus (its text selected) once it is on the page when the
+/// request names its test id — e.g. the name of a class just added — and clears the request.
 #[component]
 pub fn NameField(
     /// The name in force.
@@ -60,8 +66,23 @@ pub fn NameField(
     /// CSS class of the input.
     #[prop(into, optional)]
     class: String,
+    /// A request to focus the field with this test id.
+    #[prop(optional)]
+    focus: Option<RwSignal<Option<String>>>,
 ) -> impl IntoView {
     let text = RwSignal::new(value.get_untracked());
+    let input_ref = NodeRef::<html::Input>::new();
+    if let Some(request) = focus {
+        let id = testid.clone();
+        Effect::new(move |_| {
+            let wanted = request.with(|r| r.as_deref() == Some(id.as_str()));
+            if let (true, Some(input)) = (wanted, input_ref.get()) {
+                let _ = input.focus();
+                input.select();
+                request.set(None);
+            }
+        });
+    }
     let error = RwSignal::new(None::<String>);
     Effect::new(move |_| {
         let v = value.get();
@@ -71,8 +92,8 @@ pub fn NameField(
         }
     });
     let error_id = format!("{testid}-{}-error", next_id());
-    let input = move |ev: leptos::ev::Event| {
-        let typed = event_target_value(&ev);
+    let input = move |ev: Targeted<Event, HtmlInputElement>| {
+        let typed = ev.target().value();
         text.set(typed.clone());
         error.set(on_input.run(typed).err());
     };
@@ -89,8 +110,9 @@ pub fn NameField(
                 maxlength="80"
                 autocomplete="off"
                 spellcheck="false"
+                node_ref=input_ref
                 prop:value=move || text.get()
-                on:input=input
+                on:input:target=input
                 aria-label=move || label.get()
                 aria-invalid=move || if error.with(Option::is_some) { "true" } else { "false" }
                 aria-describedby=error_id.clone()
@@ -104,7 +126,7 @@ pub fn NameField(
 }
 
 /// Number of classes from which the input cards are rendered lazily (only near the viewport;
-/// see `.card.is-large` in style/compare-inputs.css).
+/// see `.card.is-large` in style/compare/inputs.css).
 pub const LARGE_FROM: usize = 8;
 
 /// Whether the problem is large enough for lazy rendering of the input cards.

@@ -11,9 +11,10 @@
 //!   fields are refreshed — but never while what is typed already means the same matrix, so
 //!   typing `0.` is not rewritten to `0`.
 
+use leptos::ev::{ClipboardEvent, KeyboardEvent, Targeted};
 use leptos::html;
 use leptos::prelude::*;
-use wasm_bindgen::JsCast;
+use web_sys::HtmlInputElement;
 
 use crate::core::Matrix;
 use crate::text::shortest;
@@ -74,7 +75,153 @@ fn read(
     Matrix::new(texts.len(), cols_n, data).map_err(|e| e.to_string())
 }
 
+/// The signals of one cell: what is typed, whether it is bad, and its input.
+#[derive(Clone)]
+struct Cell {
+    text: ArcRwSignal<String>,
+    bad: ArcRwSignal<bool>,
+    input: NodeRef<html::Input>,
+}
+
+/// The editor's cells, one pair of signals per cell, so that typing in a cell re-renders that
+/// cell only; `dims` changes (and the table's structure is rebuilt) only with the size.
+#[derive(Clone, Copy)]
+struct Cells {
+    grid: StoredValue<Vec<Vec<Cell>>>,
+    dims: RwSignal<(usize, usize)>,
+}
+
+impl Cells {
+    fn new(texts: Vec<Vec<String>>) -> Cells {
+        let cells = Cells {
+            grid: StoredValue::new(Vec::new()),
+            dims: RwSignal::new((0, 0)),
+        };
+        cells.show(texts);
+        cells
+    }
+
+    /// What is typed, rows first.
+    fn texts(&self) -> Vec<Vec<String>> {
+        self.grid.with_value(|g| {
+            g.iter()
+                .map(|r| r.iter().map(|c| c.text.get_untracked()).collect())
+                .collect()
+        })
+    }
+
+    /// Shows `texts` (rows first): new cells when the size changes, else only the changed ones.
+    fn show(&self, texts: Vec<Vec<String>>) {
+        let size = (texts.len(), texts.first().map(|r| r.len()).unwrap_or(0));
+        if size != self.dims.get_untracked() {
+            self.grid.set_value(
+                texts
+                    .into_iter()
+                    .map(|r| {
+                        r.into_iter()
+                            .map(|t| Cell {
+                                text: ArcRwSignal::new(t),
+                                bad: ArcRwSignal::new(false),
+                                input: NodeRef::new(),
+                            })
+                            .collect()
+                    })
+                    .collect(),
+            );
+            self.dims.set(size);
+            return;
+        }
+        self.grid.with_value(|g| {
+            for (row, new_row) in g.iter().zip(texts) {
+                for (cell, t) in row.iter().zip(new_row) {
+                    if cell.text.with_untracked(|old| *old != t) {
+                        cell.text.set(t);
+                    }
+                    if cell.bad.get_untracked() {
+                        cell.bad.set(false);
+                    }
+                }
+            }
+        });
+    }
+
+    /// Stores what was typed in cell (i, j) without re-rendering its field (which shows it).
+    fn store(&self, i: usize, j: usize, text: String) {
+        self.grid.with_value(|g| {
+            if let Some(c) = g.get(i).and_then(|r| r.get(j)) {
+                c.text.update_untracked(|t| *t = text);
+            }
+        });
+    }
+
+    /// Marks each cell bad or good.
+    fn mark(&self, texts: &[Vec<String>], non_negative: bool) {
+        self.grid.with_value(|g| {
+            for (row, texts) in g.iter().zip(texts) {
+                for (cell, text) in row.iter().zip(texts) {
+                    let is_bad = parse_cell(text, non_negative).is_err();
+                    if cell.bad.get_untracked() != is_bad {
+                        cell.bad.set(is_bad);
+                    }
+                }
+            }
+        });
+    }
+
+    /// Focuses cell (i, j) and selects its text.
+    fn focus(&self, i: usize, j: usize) {
+        let input = self
+            .grid
+            .with_value(|g| g.get(i).and_then(|r| r.get(j)).map(|c| c.input));
+        if let Some(input) = input.and_then(|n| n.get_untracked()) {
+            let _ = input.focus();
+            input.select();
+        }
+    }
+}
+
+/// The cell that `key` moves to from (i, j) in a `rows × cols` matrix, with the caret at `caret`
+/// of `len` characters: up/down and Enter always, left/right at the ends of the text.
+fn arrow_target(
+    key: &str,
+    (i, j): (usize, usize),
+    (rows, cols): (usize, usize),
+    caret: usize,
+    len: usize,
+) -> Option<(usize, usize)> {
+    match key {
+        "ArrowUp" if i > 0 => Some((i - 1, j)),
+        "ArrowDown" | "Enter" if i + 1 < rows => Some((i + 1, j)),
+        "ArrowLeft" if caret == 0 && j > 0 => Some((i, j - 1)),
+        "ArrowRight" if caret >= len && j + 1 < cols => Some((i, j + 1)),
+        _ => None,
+    }
+}
+
+/// `texts` with a pasted block written from cell (i, j) on, or over the whole matrix when it
+/// has the matrix's size; cells past the edges are dropped.
+fn paste_into(
+    mut texts: Vec<Vec<String>>,
+    (i, j): (usize, usize),
+    pasted: &Matrix,
+) -> Vec<Vec<String>> {
+    let (rows, cols) = (texts.len(), texts.first().map(|r| r.len()).unwrap_or(0));
+    let whole = pasted.rows() == rows && pasted.cols() == cols;
+    let (r0, c0) = if whole { (0, 0) } else { (i, j) };
+    for pi in 0..pasted.rows() {
+        for pj in 0..pasted.cols() {
+            if let Some(cell) = texts.get_mut(r0 + pi).and_then(|r| r.get_mut(c0 + pj)) {
+                *cell = shortest(pasted.get(pi, pj));
+            }
+        }
+    }
+    texts
+}
+
 /// An editable matrix.
+///
+/// Over ~120 lines: a dozen documented props and the table's markup; the cells' logic is in `Cells`
+/// and `cell_input`.
 #[component]
 pub fn MatrixEditor(
     /// The matrix in force, as displayed (rows first).
@@ -109,80 +256,26 @@ pub fn MatrixEditor(
     #[prop(optional, into)]
     col_axis: MaybeProp<String>,
 ) -> impl IntoView {
-    // One pair of signals per cell, so that typing in a cell re-renders that cell only; the
-    // table's structure is rebuilt only when the dimensions change.
-    let grid = StoredValue::new(Vec::<Vec<Cell>>::new());
-    let dims = RwSignal::new((0usize, 0usize));
+    let cells = Cells::new(value.with_untracked(texts_of));
     let problem = RwSignal::new(None::<String>);
-    let table_ref = NodeRef::<html::Table>::new();
-
-    let texts_now = move || {
-        grid.with_value(|g| {
-            g.iter()
-                .map(|r| r.iter().map(|c| c.text.get_untracked()).collect::<Vec<_>>())
-                .collect::<Vec<_>>()
-        })
-    };
-    // Shows `texts` (rows first): new cells when the size changes, else only the changed ones.
-    let show = move |texts: Vec<Vec<String>>| {
-        let size = (texts.len(), texts.first().map(|r| r.len()).unwrap_or(0));
-        if size != dims.get_untracked() {
-            grid.set_value(
-                texts
-                    .into_iter()
-                    .map(|r| {
-                        r.into_iter()
-                            .map(|t| Cell {
-                                text: ArcRwSignal::new(t),
-                                bad: ArcRwSignal::new(false),
-                            })
-                            .collect()
-                    })
-                    .collect(),
-            );
-            dims.set(size);
-        } else {
-            grid.with_value(|g| {
-                for (row, new_row) in g.iter().zip(texts) {
-                    for (cell, t) in row.iter().zip(new_row) {
-                        if cell.text.with_untracked(|old| *old != t) {
-                            cell.text.set(t);
-                        }
-                        if cell.bad.get_untracked() {
-                            cell.bad.set(false);
-                        }
-                    }
-                }
-            });
-        }
-    };
-    show(value.with_untracked(texts_of));
 
     // Outside changes refresh the fields, unless they already mean that matrix.
     Effect::new(move |_| {
         let v = value.get();
-        let t = texts_now();
+        let t = cells.texts();
         let same = t.len() == v.rows()
             && t.first().map(|r| r.len()) == Some(v.cols())
             && read(&t, &[], &[], false).map(|m| m == v).unwrap_or(false);
         if !same {
-            show(texts_of(&v));
+            cells.show(texts_of(&v));
             problem.set(None);
         }
     });
 
+    // Marks the cells, then commits what they mean if it is a valid matrix.
     let evaluate = move || {
-        let t = texts_now();
-        grid.with_value(|g| {
-            for (row, texts) in g.iter().zip(&t) {
-                for (cell, text) in row.iter().zip(texts) {
-                    let is_bad = parse_cell(text, non_negative).is_err();
-                    if cell.bad.get_untracked() != is_bad {
-                        cell.bad.set(is_bad);
-                    }
-                }
-            }
-        });
+        let t = cells.texts();
+        cells.mark(&t, non_negative);
         let rows = row_labels.get_untracked();
         let cols = col_labels.get_untracked();
         match read(&t, &rows, &cols, non_negative).and_then(|m| check.run(m.clone()).map(|_| m)) {
@@ -195,56 +288,21 @@ pub fn MatrixEditor(
             Err(e) => problem.set(Some(e)),
         }
     };
-
-    // The field already shows what was typed: store it without re-rendering the field.
-    let set_cell = move |i: usize, j: usize, text: String| {
-        grid.with_value(|g| {
-            if let Some(c) = g.get(i).and_then(|r| r.get(j)) {
-                c.text.update_untracked(|t| *t = text);
-            }
-        });
+    let on_input = move |i: usize, j: usize, text: String| {
+        cells.store(i, j, text);
         evaluate();
     };
-
-    let focus_cell = move |i: usize, j: usize| {
-        if let Some(table) = table_ref.get_untracked() {
-            let sel = format!("input[data-r='{i}'][data-c='{j}']");
-            if let Ok(Some(el)) = table.query_selector(&sel) {
-                if let Ok(input) = el.dyn_into::<web_sys::HtmlInputElement>() {
-                    let _ = input.focus();
-                    input.select();
-                }
-            }
-        }
-    };
-
-    let on_key = move |i: usize, j: usize, ev: leptos::ev::KeyboardEvent| {
-        let (rows, cols) = dims.get_untracked();
-        let input = ev
-            .target()
-            .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok());
-        let caret = input
-            .as_ref()
-            .and_then(|i| i.selection_start().ok().flatten())
-            .unwrap_or(0) as usize;
-        let len = input
-            .as_ref()
-            .map(|i| i.value().chars().count())
-            .unwrap_or(0);
-        let target = match ev.key().as_str() {
-            "ArrowUp" if i > 0 => Some((i - 1, j)),
-            "ArrowDown" | "Enter" if i + 1 < rows => Some((i + 1, j)),
-            "ArrowLeft" if caret == 0 && j > 0 => Some((i, j - 1)),
-            "ArrowRight" if caret >= len && j + 1 < cols => Some((i, j + 1)),
-            _ => None,
-        };
-        if let Some((r, c)) = target {
+    let on_key = move |i: usize, j: usize, ev: Targeted<KeyboardEvent, HtmlInputElement>| {
+        let input = ev.target();
+        let caret = input.selection_start().ok().flatten().unwrap_or(0) as usize;
+        let len = input.value().chars().count();
+        let dims = cells.dims.get_untracked();
+        if let Some((r, c)) = arrow_target(&ev.key(), (i, j), dims, caret, len) {
             ev.prevent_default();
-            focus_cell(r, c);
+            cells.focus(r, c);
         }
     };
-
-    let on_paste = move |i: usize, j: usize, ev: leptos::ev::ClipboardEvent| {
+    let on_paste = move |i: usize, j: usize, ev: ClipboardEvent| {
         let Some(text) = ev
             .clipboard_data()
             .and_then(|d| d.get_data("text/plain").ok())
@@ -255,38 +313,24 @@ pub fn MatrixEditor(
             return; // a single value: let the field take it
         }
         ev.prevent_default();
-        let pasted = match Matrix::parse_pasted(&text) {
-            Ok(m) => m,
-            Err(e) => {
-                problem.set(Some(format!("Pasted text: {e}")));
-                return;
+        match Matrix::parse_pasted(&text) {
+            Ok(pasted) => {
+                cells.show(paste_into(cells.texts(), (i, j), &pasted));
+                evaluate();
             }
-        };
-        let mut t = texts_now();
-        let (rows, cols) = (t.len(), t.first().map(|r| r.len()).unwrap_or(0));
-        let whole = pasted.rows() == rows && pasted.cols() == cols;
-        let (r0, c0) = if whole { (0, 0) } else { (i, j) };
-        for pi in 0..pasted.rows() {
-            for pj in 0..pasted.cols() {
-                if let Some(cell) = t.get_mut(r0 + pi).and_then(|r| r.get_mut(c0 + pj)) {
-                    *cell = shortest(pasted.get(pi, pj));
-                }
-            }
+            Err(e) => problem.set(Some(format!("Pasted text: {e}"))),
         }
-        show(t);
-        evaluate();
     };
 
     let uid = format!("me{}", super::input_kit::next_id());
     let error_id = format!("{testid}-error");
-    let error_id2 = error_id.clone();
     let (label_id, row_axis_id, col_axis_id) = (
         format!("{uid}-label"),
         format!("{uid}-ra"),
         format!("{uid}-ca"),
     );
-    let uid2 = uid.clone();
-
+    let head_uid = uid.clone();
+    let body_error_id = error_id.clone();
     view! {
         <div class="matrix-editor">
             <div hidden>
@@ -294,16 +338,16 @@ pub fn MatrixEditor(
                 <span id=row_axis_id>{move || row_axis.get().unwrap_or_else(|| "row".into())}</span>
                 <span id=col_axis_id>{move || col_axis.get().unwrap_or_else(|| "column".into())}</span>
             </div>
-            <table class="matrix matrix-input" node_ref=table_ref data-testid=testid aria-label=move || label.get()>
+            <table class="matrix matrix-input" data-testid=testid aria-label=move || label.get()>
                 <thead>
                     <tr>
                         <th scope="col" class="matrix-axes">{move || corner.get()}</th>
                         {move || {
-                            let uid = uid2.clone();
+                            let uid = head_uid.clone();
                             col_labels
                                 .get()
                                 .into_iter()
-                                .take(dims.get().1)
+                                .take(cells.dims.get().1)
                                 .enumerate()
                                 .map(|(j, c)| view! { <th scope="col" id=format!("{uid}-c{j}")>{c}</th> })
                                 .collect_view()
@@ -312,52 +356,27 @@ pub fn MatrixEditor(
                 </thead>
                 <tbody>
                     {move || {
-                        let _ = dims.get();
-                        let uid = uid.clone();
-                        let error_id = error_id.clone();
-                        grid.with_value(|g| {
+                        let _ = cells.dims.get();
+                        let ids = CellIds {
+                            uid: uid.clone(),
+                            error_id: body_error_id.clone(),
+                        };
+                        cells.grid.with_value(|g| {
                             g.iter()
                                 .enumerate()
                                 .map(|(i, row)| {
                                     let row_label = move || {
-                                        row_labels.with(|r| r.get(i).cloned().unwrap_or_else(|| format!("{}", i)))
+                                        row_labels.with(|r| r.get(i).cloned().unwrap_or_else(|| i.to_string()))
                                     };
-                                    let cells = row
+                                    let inputs = row
                                         .iter()
                                         .enumerate()
-                                        .map(|(j, cell)| {
-                                            let described_by = error_id.clone();
-                                            let labelled_by = format!("{uid}-label {uid}-ra {uid}-r{i} {uid}-ca {uid}-c{j}");
-                                            let text = cell.text.clone();
-                                            let bad = cell.bad.clone();
-                                            let bad2 = cell.bad.clone();
-                                            view! {
-                                                <td>
-                                                    <input
-                                                        type="text"
-                                                        inputmode="decimal"
-                                                        autocomplete="off"
-                                                        spellcheck="false"
-                                                        class="cell"
-                                                        class:is-invalid=move || bad.get()
-                                                        aria-invalid=move || if bad2.get() { "true" } else { "false" }
-                                                        aria-describedby=described_by
-                                                        aria-labelledby=labelled_by
-                                                        data-r=i
-                                                        data-c=j
-                                                        prop:value=move || text.get()
-                                                        on:input=move |ev| set_cell(i, j, event_target_value(&ev))
-                                                        on:keydown=move |ev| on_key(i, j, ev)
-                                                        on:paste=move |ev| on_paste(i, j, ev)
-                                                    />
-                                                </td>
-                                            }
-                                        })
+                                        .map(|(j, cell)| cell_input(cell.clone(), (i, j), &ids, on_input, on_key, on_paste))
                                         .collect_view();
                                     view! {
                                         <tr>
-                                            <th scope="row" id=format!("{uid}-r{i}")>{row_label}</th>
-                                            {cells}
+                                            <th scope="row" id=format!("{}-r{i}", ids.uid)>{row_label}</th>
+                                            {inputs}
                                         </tr>
                                     }
                                 })
@@ -366,7 +385,7 @@ pub fn MatrixEditor(
                     }}
                 </tbody>
             </table>
-            <p class="field-error" id=error_id2 role="status" aria-live="polite">
+            <p class="field-error" id=error_id role="status" aria-live="polite">
                 {move || {
                     problem
                         .get()
@@ -377,9 +396,45 @@ pub fn MatrixEditor(
     }
 }
 
-/// The signals of one cell: what is typed, and whether it is bad.
-#[derive(Clone)]
-struct Cell {
-    text: ArcRwSignal<String>,
-    bad: ArcRwSignal<bool>,
+/// The ids a cell's input refers to: the editor's prefix, and its error line.
+struct CellIds {
+    uid: String,
+    error_id: String,
+}
+
+/// The input of cell (i, j), labelled by the matrix, the axes, its row and its column.
+fn cell_input(
+    cell: Cell,
+    (i, j): (usize, usize),
+    ids: &CellIds,
+    on_input: impl Fn(usize, usize, String) + Copy + 'static,
+    on_key: impl Fn(usize, usize, Targeted<KeyboardEvent, HtmlInputElement>) + Copy + 'static,
+    on_paste: impl Fn(usize, usize, ClipboardEvent) + Copy + 'static,
+) -> impl IntoView {
+    let uid = &ids.uid;
+    let labelled_by = format!("{uid}-label {uid}-ra {uid}-r{i} {uid}-ca {uid}-c{j}");
+    let Cell { text, bad, input } = cell;
+    let bad2 = bad.clone();
+    view! {
+        <td>
+            <input
+                type="text"
+                inputmode="decimal"
+                autocomplete="off"
+                spellcheck="false"
+                class="cell"
+                class:is-invalid=move || bad.get()
+                aria-invalid=move || if bad2.get() { "true" } else { "false" }
+                aria-describedby=ids.error_id.clone()
+                aria-labelledby=labelled_by
+                data-r=i
+                data-c=j
+                node_ref=input
+                prop:value=move || text.get()
+                on:input:target=move |ev| on_input(i, j, ev.target().value())
+                on:keydown:target=move |ev| on_key(i, j, ev)
+                on:paste=move |ev| on_paste(i, j, ev)
+            />
+        </td>
+    }
 }

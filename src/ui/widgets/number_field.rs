@@ -1,10 +1,13 @@
 //! A number field applied on change, with its error under it, and the parsers that apply a
 //! typed real or whole number to the app state.
 
+use leptos::ev::{Event, Targeted};
 use leptos::prelude::*;
+use web_sys::HtmlInputElement;
 
 use crate::state::AppState;
-use crate::ui::context::use_app;
+use crate::text::{parse_number, parse_whole};
+use crate::ui::context::AppContext;
 
 /// A number field applied on change: a value that does not parse, or that the state refuses,
 /// is explained under the field and the last good value stays in force.
@@ -37,9 +40,8 @@ pub fn NumberField(
     let error = RwSignal::new(None::<String>);
     let id = format!("field-{testid}");
     let err_id = format!("{id}-error");
-    let on_change = move |ev: leptos::ev::Event| {
-        let text = event_target_value(&ev);
-        error.set(apply.run(text).err());
+    let on_change = move |ev: Targeted<Event, HtmlInputElement>| {
+        error.set(apply.run(ev.target().value()).err());
     };
     let step = (!step.is_empty()).then_some(step);
     let min = (!min.is_empty()).then_some(min);
@@ -59,7 +61,7 @@ pub fn NumberField(
                 class:is-invalid=move || error.get().is_some()
                 aria-invalid=move || if error.get().is_some() { "true" } else { "false" }
                 aria-describedby=err_id.clone()
-                on:change=on_change
+                on:change:target=on_change
                 data-testid=testid
             />
             <Show when=move || has_hint>
@@ -70,36 +72,28 @@ pub fn NumberField(
     }
 }
 
-/// Parses and applies a real-valued setting.
+/// Parses and applies a real-valued setting through `ctx` (looked up by the component that
+/// makes the callback, never inside it).
 pub fn apply_real(
+    ctx: &AppContext,
     text: &str,
     what: &str,
     f: impl FnOnce(&mut AppState, f64),
 ) -> Result<(), String> {
-    let v: f64 = text
-        .trim()
-        .parse()
-        .map_err(|_| format!("{what}: '{}' is not a number", text.trim()))?;
-    if !v.is_finite() {
-        return Err(format!("{what}: not a finite number"));
-    }
-    use_app().edit(|s| f(s, v))
+    let v =
+        parse_number(text).ok_or_else(|| format!("{what}: '{}' is not a number", text.trim()))?;
+    ctx.edit(|s| f(s, v))
 }
 
-/// Parses and applies a whole-number setting.
+/// Parses and applies a whole-number setting (`1e6` and `1000000.0` are accepted as well as
+/// `1000000`) through `ctx`.
 pub fn apply_whole(
+    ctx: &AppContext,
     text: &str,
     what: &str,
     f: impl FnOnce(&mut AppState, u64),
 ) -> Result<(), String> {
-    let t = text.trim();
-    // Accept 1e6 and 1000000.0 as well as 1000000.
-    let v: u64 = match t.parse::<u64>() {
-        Ok(v) => v,
-        Err(_) => match t.parse::<f64>() {
-            Ok(x) if x >= 0.0 && x.fract() == 0.0 && x <= u64::MAX as f64 => x as u64,
-            _ => return Err(format!("{what}: '{t}' is not a whole number ≥ 0")),
-        },
-    };
-    use_app().edit(|s| f(s, v))
+    let v = parse_whole(text)
+        .ok_or_else(|| format!("{what}: '{}' is not a whole number ≥ 0", text.trim()))?;
+    ctx.edit(|s| f(s, v))
 }

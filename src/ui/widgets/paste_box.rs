@@ -3,6 +3,7 @@
 //! and row names allowed), with the orientation of a confusion matrix. Nothing is applied on
 //! error.
 
+use leptos::html;
 use leptos::prelude::*;
 
 use super::input_kit::{next_id, try_edit};
@@ -30,6 +31,9 @@ impl PasteTarget {
 
 /// A "Paste…" button that opens a text box, an orientation choice (confusion matrices) and
 /// an "Apply" button.
+///
+/// Over ~120 lines: its length is one `view!` of the panel's markup and the handlers it needs,
+/// which read best together.
 #[component]
 pub fn PasteBox(target: PasteTarget) -> impl IntoView {
     let ctx = use_app();
@@ -45,20 +49,18 @@ pub fn PasteBox(target: PasteTarget) -> impl IntoView {
     let radio_name = format!("{prefix}-orient-{uid}");
     let is_cm = matches!(target, PasteTarget::Classifier(_));
 
-    let focus_id = text_id.clone();
+    // Opening the box puts the focus in its text area, once it is on the page.
+    let text_ref = NodeRef::<html::Textarea>::new();
+    Effect::new(move |_| {
+        if let Some(area) = text_ref.get() {
+            let _ = area.focus();
+        }
+    });
     let toggle = move |_| {
         let now = !open.get_untracked();
         if now {
             orientation.set(ctx.state.with_untracked(|s| s.orientation));
             message.set(None);
-            let id = focus_id.clone();
-            request_animation_frame(move || {
-                if let Some(el) = document().get_element_by_id(&id) {
-                    if let Ok(el) = wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(el) {
-                        let _ = el.focus();
-                    }
-                }
-            });
         }
         open.set(now);
     };
@@ -150,13 +152,14 @@ pub fn PasteBox(target: PasteTarget) -> impl IntoView {
                 <div class="paste-panel" id=panel_id2.clone()>
                     <label class="stack-label" for=text_id.clone()>{format!("Paste {what}")}</label>
                     <textarea
+                        node_ref=text_ref
                         id=text_id.clone()
                         rows="4"
                         spellcheck="false"
                         aria-describedby=msg_id2.clone()
                         placeholder=if is_cm { "43,18;7,32" } else { "15,-335;-35,165" }
                         prop:value=move || text.get()
-                        on:input=move |ev| text.set(event_target_value(&ev))
+                        on:input:target=move |ev| text.set(ev.target().value())
                         on:keydown=on_key
                         data-testid=format!("{p2}-text")
                     ></textarea>

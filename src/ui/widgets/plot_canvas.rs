@@ -1,10 +1,13 @@
 //! A plot on a canvas, sharp on HiDPI screens, redrawn when its data, the colour scheme or
-//! the page width change, with "PNG" and "SVG" export buttons.
+//! its container's width change, with "PNG" and "SVG" export buttons.
 
 use leptos::html;
 use leptos::prelude::*;
 use plotters::prelude::*;
 use plotters_canvas::CanvasBackend;
+use wasm_bindgen::closure::Closure;
+use wasm_bindgen::JsCast;
+use web_sys::ResizeObserver;
 
 use crate::plot::{Plot, Theme};
 use crate::ui::context::use_app;
@@ -14,6 +17,9 @@ use crate::ui::web::export::{download_text, download_url, file_stem};
 ///
 /// The canvas's backing store is `css size × devicePixelRatio`; the plot is drawn with
 /// [`Theme::scale`] = devicePixelRatio so that text and lines keep their CSS sizes.
+///
+/// Over ~120 lines: the canvas's measuring, drawing and exports share its signals; most of the
+/// length is their comments.
 #[component]
 pub fn PlotCanvas<P>(
     /// The plot's data (`Signal::from(memo)`).
@@ -37,38 +43,58 @@ where
     let width = RwSignal::new(0u32);
     let error = RwSignal::new(None::<String>);
 
-    // Track the container's width (window resizes; the first measure after mount).
+    // Track the container's width with a ResizeObserver on it (its first report comes when
+    // observing starts). Each report measures in a task of its own: when several plots appear
+    // at once (a finished Monte Carlo run), each draws in its own task rather than all in one
+    // animation frame, so the page stays responsive between them.
     let measure = move || {
-        if let Some(div) = box_ref.get_untracked() {
+        if let Some(div) = box_ref.try_get_untracked().flatten() {
             let w = div.client_width().max(0) as u32;
-            if w != width.get_untracked() {
+            if width.try_get_untracked().is_some_and(|old| old != w) {
                 width.set(w);
             }
         }
     };
-    let resize = window_event_listener(leptos::ev::resize, move |_| measure());
-    on_cleanup(move || resize.remove());
-    // The first measure (and so the first drawing) in a task of its own: when several plots
-    // appear at once (a finished Monte Carlo run), each draws in its own task rather than all
-    // in one animation frame, so the page stays responsive between them.
-    set_timeout(measure, std::time::Duration::ZERO);
+    let observer = StoredValue::new_local(None::<(ResizeObserver, Closure<dyn FnMut()>)>);
+    box_ref.on_load(move |div| {
+        let on_resize = Closure::<dyn FnMut()>::new(move || {
+            set_timeout(measure, std::time::Duration::ZERO);
+        });
+        match ResizeObserver::new(on_resize.as_ref().unchecked_ref()) {
+            Ok(o) => {
+                o.observe(&div);
+                observer.set_value(Some((o, on_resize)));
+            }
+            // No ResizeObserver (very old browsers): the plot keeps its first width.
+            Err(_) => set_timeout(measure, std::time::Duration::ZERO),
+        }
+    });
+    on_cleanup(move || {
+        if let Some(Some((o, _on_resize))) = observer.try_update_value(Option::take) {
+            o.disconnect();
+        }
+    });
+
+    // The canvas's CSS height follows from its width (none before the first measure: the
+    // canvas's own aspect ratio).
+    let height = Memo::new(move |_| {
+        let w = width.get();
+        (w > 0).then(|| plot.with(|p| p.height_for(w)))
+    });
 
     Effect::new(move |_| {
         let w = width.get();
-        let dark = ctx.dark.get();
+        let dark = ctx.scheme.dark.get();
         let Some(canvas) = canvas_ref.get() else {
             return;
         };
-        if w == 0 {
+        let Some(h) = height.get() else {
             return;
-        }
+        };
         plot.with(|p| {
-            let h = p.height_for(w);
             let dpr = window().device_pixel_ratio().clamp(1.0, 4.0);
             canvas.set_width((w as f64 * dpr).round() as u32);
             canvas.set_height((h as f64 * dpr).round() as u32);
-            let style: web_sys::CssStyleDeclaration = web_sys::HtmlElement::style(&canvas);
-            let _ = style.set_property("height", &format!("{h}px"));
             let Some(backend) = CanvasBackend::with_canvas_object(canvas.clone()) else {
                 error.set(Some("this browser cannot draw on a canvas".into()));
                 return;
@@ -102,7 +128,7 @@ where
     };
     let save_svg = move |_| {
         let w = width.get_untracked().max(320);
-        let dark = ctx.dark.get_untracked();
+        let dark = ctx.scheme.dark.get_untracked();
         match plot.with_untracked(|p| p.to_svg(w, dark)) {
             Ok(svg) => {
                 if let Err(e) = download_text(&svg_name, "image/svg+xml", &svg) {
@@ -116,7 +142,13 @@ where
     view! {
         <figure class="plot" data-testid=testid>
             <div class="plot-box" node_ref=box_ref>
-                <canvas node_ref=canvas_ref class="plot-canvas" role="img" aria-label=label></canvas>
+                <canvas
+                    node_ref=canvas_ref
+                    class="plot-canvas"
+                    style:height=move || height.get().map(|h| format!("{h}px"))
+                    role="img"
+                    aria-label=label
+                ></canvas>
             </div>
             <Show when=move || error.get().is_some()>
                 <p class="plot-error" role="alert">{move || error.get().unwrap_or_default()}</p>
