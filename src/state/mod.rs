@@ -3,6 +3,7 @@
 
 pub mod analysis;
 pub mod csv;
+pub mod decide;
 pub mod edit;
 pub mod presets;
 pub mod references;
