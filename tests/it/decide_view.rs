@@ -154,9 +154,9 @@ fn lottery_buys_although_lose_is_more_probable() {
     assert_eq!(item.most_probable, 1);
     assert!(item.differs);
     let e = explain(&item, &lottery, &names("buy,not-buy"), &names("win,lose")).unwrap();
-    assert!(e
-        .headline
-        .starts_with("Decide buy (expected utility 1.2) although lose is the more probable class (0.8):"));
+    assert!(e.headline.starts_with(
+        "Decide buy (expected utility 1.2) although lose is the more probable class (0.8):"
+    ));
     assert!(e.detail.contains("10 × 0.2 − 1 × 0.8 = 1.2"));
 }
 
@@ -191,7 +191,12 @@ fn factory_decides_long_iff_p0_at_least_500_over_550() {
     let below = t - 1e-9;
     assert_eq!(e.decision_at(below), 1);
     assert_eq!(decide(&factory, &[below, 1.0 - below]).unwrap().optimal, 1);
-    assert_eq!(decide(&factory, &[t + 1e-9, 1.0 - t - 1e-9]).unwrap().optimal, 0);
+    assert_eq!(
+        decide(&factory, &[t + 1e-9, 1.0 - t - 1e-9])
+            .unwrap()
+            .optimal,
+        0
+    );
 }
 
 #[test]
@@ -297,8 +302,14 @@ fn eq_23_by_hand_with_alpha_0_and_1() {
     let want1 = [[7.0 / 23.0, 16.0 / 23.0], [1.0 / 7.0, 6.0 / 7.0]];
     for o in 0..2 {
         for c in 0..2 {
-            assert!(close(r.class_given_output.get(o, c), want0[o][c]), "α=0 ({o},{c})");
-            assert!(close(r1.class_given_output.get(o, c), want1[o][c]), "α=1 ({o},{c})");
+            assert!(
+                close(r.class_given_output.get(o, c), want0[o][c]),
+                "α=0 ({o},{c})"
+            );
+            assert!(
+                close(r1.class_given_output.get(o, c), want1[o][c]),
+                "α=1 ({o},{c})"
+            );
         }
     }
     assert!(close(r1.output_given_class.get(0, 1), 16.0 / 52.0));
@@ -346,7 +357,14 @@ fn fractions_need_a_test_set_size_for_a_pseudo_count() {
     assert!(close(with_n.raw_yield, counts.raw_yield));
     assert!(with_n.counts.from_fractions);
     // Fractions that do not sum to 1 are read relative to their sum.
-    let half = label_only("A", &m("0.135,0.075;0.115,0.175"), &factory, 1.0, None, Some(100));
+    let half = label_only(
+        "A",
+        &m("0.135,0.075;0.115,0.175"),
+        &factory,
+        1.0,
+        None,
+        Some(100),
+    );
     assert!(close(half.unwrap().raw_yield, counts.raw_yield));
     // α = 0: no size needed (p(o | c) does not depend on the scale), no total.
     let plain = label_only("A", &f, &factory, 0.0, None, None).unwrap();
@@ -462,7 +480,15 @@ proptest! {
 fn a_checker_tuned_on_a_balanced_test_set_loses_money() {
     let lottery = u("10,-1;0,0");
     // Right 80 % of the time on each class, tested on 50 % winning tickets; really 1 % win.
-    let s = balance_study("checker", &m("40,10;10,40"), &lottery, 0.0, &[0.01, 0.99], None).unwrap();
+    let s = balance_study(
+        "checker",
+        &m("40,10;10,40"),
+        &lottery,
+        0.0,
+        &[0.01, 0.99],
+        None,
+    )
+    .unwrap();
     let test = s.case(SharesKind::TestSet);
     let bal = s.case(SharesKind::Balanced);
     let dep = s.case(SharesKind::Deployment);
@@ -487,8 +513,15 @@ fn a_checker_tuned_on_a_balanced_test_set_loses_money() {
 fn balancing_a_representative_test_set_costs_the_same() {
     // The same checker on a test set with the real shares (10 winning tickets in 1000):
     // rebalancing it to 50/50 tunes the decisions to "buy", which really loses 0.89.
-    let s = balance_study("checker", &m("8,198;2,792"), &u("10,-1;0,0"), 0.0, &[0.01, 0.99], None)
-        .unwrap();
+    let s = balance_study(
+        "checker",
+        &m("8,198;2,792"),
+        &u("10,-1;0,0"),
+        0.0,
+        &[0.01, 0.99],
+        None,
+    )
+    .unwrap();
     assert_eq!(s.case(SharesKind::TestSet).decisions, vec![1, 1]);
     assert_eq!(s.case(SharesKind::Balanced).decisions, vec![0, 0]);
     assert!(close(s.case(SharesKind::Balanced).real_yield, -0.89));
@@ -497,8 +530,15 @@ fn balancing_a_representative_test_set_costs_the_same() {
 
 #[test]
 fn factory_a_at_1_percent_long() {
-    let s = balance_study("A", &m("27,15;23,35"), &u("15,-335;-35,165"), 0.0, &[0.01, 0.99], None)
-        .unwrap();
+    let s = balance_study(
+        "A",
+        &m("27,15;23,35"),
+        &u("15,-335;-35,165"),
+        0.0,
+        &[0.01, 0.99],
+        None,
+    )
+    .unwrap();
     // Always short everywhere: 65 at 50/50; −35·0.01 + 165·0.99 = 163 at 1/99.
     assert!(close(s.case(SharesKind::TestSet).claimed_yield, 65.0));
     assert!(close(s.case(SharesKind::Deployment).real_yield, 163.0));
@@ -514,13 +554,22 @@ fn factory_a_at_1_percent_long() {
 fn csv_exports_read_back() {
     let lottery = u("10,-1;0,0");
     let item = one_item(&lottery, &[0.2, 0.8]).unwrap();
-    let text = expected_utilities_csv(&item, &names("buy,not buy"), &names("win,\"lose\"")).unwrap();
+    let text =
+        expected_utilities_csv(&item, &names("buy,not buy"), &names("win,\"lose\"")).unwrap();
     let rows: Vec<Vec<String>> = records(&text).unwrap().into_iter().map(|r| r.1).collect();
     assert_eq!(rows[2], vec!["probability", "\"lose\"", "0.8", ""]);
     assert_eq!(rows[3], vec!["expected_utility", "buy", "1.2", "yes"]);
     assert_eq!(rows[4], vec!["expected_utility", "not buy", "0", "no"]);
 
-    let r = label_only("A", &m("27,15;23,35"), &u("15,-335;-35,165"), 0.0, None, None).unwrap();
+    let r = label_only(
+        "A",
+        &m("27,15;23,35"),
+        &u("15,-335;-35,165"),
+        0.0,
+        None,
+        None,
+    )
+    .unwrap();
     let text = remap_csv(&r, &names("long,short"), &names("long,short")).unwrap();
     let rows: Vec<Vec<String>> = records(&text).unwrap().into_iter().map(|r| r.1).collect();
     assert_eq!(rows.len(), 4);

@@ -19,7 +19,9 @@ fn names(prefix: &str, n: usize) -> Vec<String> {
 
 /// A utility matrix `n_d × n_c` with varied values (a deterministic pattern).
 fn pattern(n_d: usize, n_c: usize, seed: u64) -> Matrix {
-    let mut x = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+    let mut x = seed
+        .wrapping_mul(6364136223846793005)
+        .wrapping_add(1442695040888963407);
     let data: Vec<f64> = (0..n_d * n_c)
         .map(|_| {
             x = x
@@ -92,7 +94,10 @@ fn plots_draw_for_2_to_20_decisions() {
                 // Every decision is named in the bar chart.
                 let bars = &svgs[0];
                 for d in 0..n_d {
-                    assert!(bars.contains(&format!("decision {d}")), "decision {d} missing");
+                    assert!(
+                        bars.contains(&format!("decision {d}")),
+                        "decision {d} missing"
+                    );
                 }
             }
         }
@@ -128,7 +133,11 @@ fn every_decide_preset_opens_with_the_numbers_it_promises() {
         let d = url::decode(preset.fragment);
         // The link codec does not read the view's new keys yet: it may only mention them (and
         // the view, not yet available in the codec).
-        let new_keys: Vec<&str> = LINK_KEYS.iter().filter(|k| !k.existing).map(|k| k.key).collect();
+        let new_keys: Vec<&str> = LINK_KEYS
+            .iter()
+            .filter(|k| !k.existing)
+            .map(|k| k.key)
+            .collect();
         for n in &d.notices {
             assert!(
                 n.key == "view" || new_keys.contains(&n.key.as_str()),
@@ -140,7 +149,11 @@ fn every_decide_preset_opens_with_the_numbers_it_promises() {
         let mut params = DecideParams::default();
         for part in preset.fragment.split('&') {
             let (k, v) = part.split_once('=').unwrap();
-            assert!(params.read_link(k, v, s.n()).unwrap().is_none(), "{}: {k}", preset.id);
+            assert!(
+                params.read_link(k, v, s.n()).unwrap().is_none(),
+                "{}: {k}",
+                preset.id
+            );
         }
         let v = analyze(&DecideInputs {
             utility: &s.utility,
@@ -157,7 +170,9 @@ fn every_decide_preset_opens_with_the_numbers_it_promises() {
             "decide-lottery" => {
                 assert_eq!(s.decisions[item.optimal], "buy");
                 assert!((item.expected[0] - 1.2).abs() < 1e-12);
-                assert!(sentence.headline.contains("although lose is the more probable class"));
+                assert!(sentence
+                    .headline
+                    .contains("although lose is the more probable class"));
             }
             "decide-factory-a" => {
                 let r = v.classifiers[0].remap.as_ref().unwrap();

@@ -1,8 +1,8 @@
-//! The expected utility of each decision: one horizontal bar per decision, the optimal one(s)
-//! in full colour and marked, the decision that goes with the most probable class outlined and
-//! marked.
+//! The expected utility of each decision: one horizontal bar per decision with its value, the
+//! optimal one(s) in full colour with a bold name, the decision that goes with the most probable
+//! class outlined; both captioned under their bar.
 
-use super::{blend, short};
+use super::{blend, decision_colour, short};
 use crate::plot::{DrawResult, Plot, Theme};
 use crate::text::{axis_label, number};
 use plotters::coord::Shift;
@@ -25,7 +25,7 @@ pub struct UtilityBars {
     pub x_title: String,
 }
 
-const ROW: f64 = 30.0;
+const ROW: f64 = 34.0;
 
 impl Plot for UtilityBars {
     fn draw_on<DB: DrawingBackend>(
@@ -68,8 +68,17 @@ fn draw<DB: DrawingBackend>(
     } else {
         1.0
     };
-    // Room for the value and its tag beside the bar ends.
-    let (x0, x1) = (lo - 0.22 * span, hi + 0.22 * span);
+    // Room beyond the bars' ends for their values; a sliver only on a side without bars.
+    let x0 = if lo < 0.0 {
+        lo - 0.2 * span
+    } else {
+        -0.03 * span
+    };
+    let x1 = if hi > 0.0 {
+        hi + 0.2 * span
+    } else {
+        0.03 * span
+    };
     let (w, _) = root.dim_in_pixel();
     let css_w = f64::from(w) / theme.scale;
     let max_chars = ((css_w * 0.32) / 7.0).clamp(4.0, 24.0) as usize;
@@ -100,47 +109,68 @@ fn draw<DB: DrawingBackend>(
         .bold_line_style(theme.grid())
         .draw()?;
     let y_of = |d: usize| (n - 1 - d) as f64;
+    // Captions ("optimal", "for lose, the most probable class") go under the bar, from the
+    // zero line towards the roomier side, so that they never run into the names or off the plot.
+    let caption_right = x1 >= -x0;
     for (d, v) in values.iter().enumerate() {
         let y = y_of(d);
         let optimal = chart.optimal.contains(&d);
-        let colour = theme.series(d);
+        let colour = decision_colour(theme, d);
         let fill = if optimal {
             colour
         } else {
             blend(colour, theme, 0.38)
         };
+        let is_mp = chart.most_probable.as_ref().is_some_and(|m| m.0 == d);
+        let captioned = optimal || is_mp;
+        let (b0, b1) = if captioned {
+            (y + 0.02, y + 0.4)
+        } else {
+            (y - 0.3, y + 0.3)
+        };
         cc.draw_series(std::iter::once(Rectangle::new(
-            [(0.0, y - 0.32), (*v, y + 0.32)],
+            [(0.0, b0), (*v, b1)],
             fill.filled(),
         )))?;
-        let is_mp = chart.most_probable.as_ref().is_some_and(|m| m.0 == d);
         if is_mp {
             cc.draw_series(std::iter::once(Rectangle::new(
-                [(0.0, y - 0.42), (*v, y + 0.42)],
+                [(0.0, b0), (*v, b1)],
                 theme.fg().stroke_width(theme.px(1.5)),
             )))?;
         }
-        // Value, then the tags, beyond the bar's end.
-        let mut tag = number(*v, 3);
-        if optimal {
-            tag.push_str("  optimal");
-        }
-        if let Some((_, class)) = chart.most_probable.as_ref().filter(|_| is_mp) {
-            tag.push_str(&format!("  · for {}, most probable", short(class, 14)));
-        }
-        let (px, py) = cc.backend_coord(&(*v, y));
+        let (px, py) = cc.backend_coord(&(*v, (b0 + b1) / 2.0));
         let gap = theme.px(5.0) as i32;
         let (x, h) = if *v >= 0.0 {
             (px + gap, HPos::Left)
         } else {
             (px - gap, HPos::Right)
         };
-        let font = if optimal {
-            theme.font(11.5)
-        } else {
-            theme.muted_font(11.5)
-        };
-        root.draw(&Text::new(tag, (x, py), font.pos(Pos::new(h, VPos::Center))))?;
+        root.draw(&Text::new(
+            number(*v, 3),
+            (x, py),
+            theme.font(11.5).pos(Pos::new(h, VPos::Center)),
+        ))?;
+        if captioned {
+            let mut parts = Vec::new();
+            if optimal {
+                parts.push("optimal".to_string());
+            }
+            if let Some((_, class)) = chart.most_probable.as_ref().filter(|_| is_mp) {
+                parts.push(format!("for {}, the most probable class", short(class, 14)));
+            }
+            let (zx, zy) = cc.backend_coord(&(0.0, y - 0.2));
+            let off = theme.px(4.0) as i32;
+            let (cx, ch) = if caption_right {
+                (zx + off, HPos::Left)
+            } else {
+                (zx - off, HPos::Right)
+            };
+            root.draw(&Text::new(
+                parts.join(" · "),
+                (cx, zy),
+                theme.muted_font(10.5).pos(Pos::new(ch, VPos::Center)),
+            ))?;
+        }
         let (lx, ly) = cc.backend_coord(&(x0, y));
         let name_font = if optimal {
             ("sans-serif", 13.0 * theme.scale)
@@ -177,8 +207,8 @@ mod tests {
             x_title: "expected utility".into(),
         };
         let svg = b.to_svg(500, false).unwrap();
-        assert!(svg.contains("1.2  optimal"), "{svg}");
-        assert!(svg.contains("for lose, most probable"));
+        assert!(svg.contains(">\noptimal\n<"), "{svg}");
+        assert!(svg.contains("for lose, the most probable class"));
         assert!(svg.contains("not-buy"));
     }
 

@@ -2,7 +2,7 @@
 //! class 0), the upper envelope (the optimal decision) drawn thick, the flip points as dashed
 //! verticals with their values, and the current `p₀`.
 
-use super::{blend, short};
+use super::{blend, decision_colour, short};
 use crate::plot::{DrawResult, Plot, Theme};
 use crate::text::{axis_label, number};
 use plotters::coord::Shift;
@@ -50,7 +50,14 @@ impl ThresholdPlot {
             at.push((row, x));
             x += w;
         }
-        (if self.decisions.is_empty() { 0 } else { row + 1 }, at)
+        (
+            if self.decisions.is_empty() {
+                0
+            } else {
+                row + 1
+            },
+            at,
+        )
     }
 
     fn chart_height(width: u32) -> f64 {
@@ -128,7 +135,11 @@ fn draw<DB: DrawingBackend>(
         .x_label_area_size(theme.px(X_LABELS))
         .y_label_area_size(theme.px(Y_LABELS))
         .build_cartesian_2d(0f64..1f64, (lo - pad)..(hi + pad))?;
-    let x_desc = format!("p({}), the probability of {}", short(&plot.class0, 16), short(&plot.class0, 16));
+    let x_desc = format!(
+        "p({}), the probability of {}",
+        short(&plot.class0, 16),
+        short(&plot.class0, 16)
+    );
     cc.configure_mesh()
         .x_labels(if css_w < 420.0 { 5 } else { 11 })
         .y_labels(6)
@@ -144,7 +155,7 @@ fn draw<DB: DrawingBackend>(
         .draw()?;
     // Every line, thin and light; then the envelope, thick, in the optimal decision's colour.
     for (d, (a, b)) in plot.lines[..n].iter().enumerate() {
-        let c = blend(theme.series(d), theme, 0.55);
+        let c = blend(decision_colour(theme, d), theme, 0.55);
         cc.draw_series(std::iter::once(PathElement::new(
             vec![(0.0, finite(*a)), (1.0, finite(*b))],
             c.stroke_width(theme.px(1.5)),
@@ -161,7 +172,7 @@ fn draw<DB: DrawingBackend>(
         }
         cc.draw_series(std::iter::once(PathElement::new(
             vec![(from, value(d, from)), (to, value(d, to))],
-            theme.series(d).stroke_width(theme.px(4.0)),
+            decision_colour(theme, d).stroke_width(theme.px(4.0)),
         )))?;
     }
     draw_thresholds(root, &mut cc, plot, theme, (lo - pad, hi + pad))?;
@@ -179,7 +190,7 @@ fn draw<DB: DrawingBackend>(
         root.draw(&Circle::new(
             (px, py),
             theme.px(5.5),
-            theme.series(best).filled(),
+            decision_colour(theme, best).filled(),
         ))?;
         root.draw(&Circle::new(
             (px, py),
@@ -188,17 +199,26 @@ fn draw<DB: DrawingBackend>(
         ))?;
         let (_, top) = cc.backend_coord(&(p0, hi + pad));
         let label = format!("p({}) = {}", short(&plot.class0, 12), number(p0, 3));
+        let font = theme.font(11.5);
+        let (tw, th) = root.estimate_text_size(&label, &font)?;
+        let (tw, th) = (tw as i32, th as i32);
         let right_half = p0 > 0.5;
+        let pad_px = theme.px(3.0) as i32;
+        let x = if right_half {
+            px - theme.px(6.0) as i32 - tw
+        } else {
+            px + theme.px(6.0) as i32
+        };
+        let y = top + theme.px(4.0) as i32;
+        // A background box, so that flip lines behind the label do not cross it.
+        root.draw(&Rectangle::new(
+            [(x - pad_px, y - pad_px), (x + tw + pad_px, y + th + pad_px)],
+            theme.bg().filled(),
+        ))?;
         root.draw(&Text::new(
             label,
-            (
-                px + if right_half { -1 } else { 1 } * theme.px(5.0) as i32,
-                top + theme.px(3.0) as i32,
-            ),
-            theme.font(11.5).pos(Pos::new(
-                if right_half { HPos::Right } else { HPos::Left },
-                VPos::Top,
-            )),
+            (x, y),
+            font.pos(Pos::new(HPos::Left, VPos::Top)),
         ))?;
     }
     draw_legend(&legend_area, plot, theme)
@@ -257,7 +277,7 @@ fn draw_legend<DB: DrawingBackend>(
         let x = theme.px(*x) as i32;
         area.draw(&PathElement::new(
             vec![(x, y), (x + theme.px(20.0) as i32, y)],
-            theme.series(d).stroke_width(theme.px(4.0)),
+            decision_colour(theme, d).stroke_width(theme.px(4.0)),
         ))?;
         area.draw(&Text::new(
             short(&plot.decisions[d], 20),
@@ -278,7 +298,11 @@ mod tests {
             class0: "long".into(),
             decisions: vec!["long".into(), "short".into(), "inspect".into()],
             lines: vec![(-335.0, 15.0), (165.0, -35.0), (-10.0, -10.0)],
-            segments: vec![(1, 0.0, 0.875), (2, 0.875, 325.0 / 350.0), (0, 325.0 / 350.0, 1.0)],
+            segments: vec![
+                (1, 0.0, 0.875),
+                (2, 0.875, 325.0 / 350.0),
+                (0, 325.0 / 350.0, 1.0),
+            ],
             thresholds: vec![0.875, 325.0 / 350.0],
             p0: Some(0.9),
             y_title: "expected utility".into(),

@@ -45,3 +45,41 @@ pub(crate) fn short(s: &str, max: usize) -> String {
         crate::text::truncate(s, max.saturating_sub(1).max(1))
     }
 }
+
+/// Twelve more colours after the theme's eight (from Kelly's colours of maximum contrast).
+const MORE: [RGBColor; 12] = [
+    RGBColor(128, 62, 117),
+    RGBColor(193, 0, 32),
+    RGBColor(206, 162, 98),
+    RGBColor(0, 125, 52),
+    RGBColor(246, 118, 142),
+    RGBColor(0, 83, 138),
+    RGBColor(83, 55, 122),
+    RGBColor(179, 40, 81),
+    RGBColor(147, 170, 0),
+    RGBColor(127, 24, 13),
+    RGBColor(89, 51, 21),
+    RGBColor(166, 189, 215),
+];
+
+/// The colour of decision `d`, the same in every plot of the view: the theme's eight series
+/// colours, then twelve more, so that up to 20 decisions all differ (then it cycles).
+///
+/// # Examples
+///
+/// ```
+/// use utility_lab::plot::{decide::decision_colour, Theme};
+/// let t = Theme::default();
+/// assert_eq!(decision_colour(&t, 1), t.series(1));
+/// let all: Vec<_> = (0..20).map(|d| decision_colour(&t, d)).collect();
+/// assert!((0..20).all(|a| (0..a).all(|b| all[a] != all[b])));
+/// assert_eq!(decision_colour(&t, 20), all[0]);
+/// ```
+pub fn decision_colour(theme: &Theme, d: usize) -> RGBColor {
+    let k = d % 20;
+    if k < 8 {
+        theme.series(k)
+    } else {
+        MORE[k - 8]
+    }
+}

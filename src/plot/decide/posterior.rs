@@ -2,7 +2,7 @@
 //! label, one cell per class shaded by `p(class | output)` (eq. 23 of Dyrland et al. (draft)),
 //! and the decision for that output — marked when it is not the output's own.
 
-use super::{blend, ink_on, short};
+use super::{blend, decision_colour, ink_on, short};
 use crate::plot::{DrawResult, Plot, Theme};
 use crate::text::{fixed, percent};
 use plotters::coord::Shift;
@@ -59,17 +59,21 @@ fn draw<DB: DrawingBackend>(
     if n_o == 0 || n_c == 0 {
         return Ok(());
     }
-    let row_label_w = (css_w * 0.26).clamp(70.0, 170.0);
-    let decide_w = (css_w * 0.24).clamp(70.0, 190.0);
-    let cell_w = ((css_w - row_label_w - decide_w - 8.0) / n_c as f64).max(4.0);
+    // Cells at most 110 px wide; what is left goes to the decision column.
+    let row_label_w = (css_w * 0.22).clamp(70.0, 170.0);
+    let avail = css_w - row_label_w - 8.0;
+    let cell_w = ((avail - 100.0) / n_c as f64).clamp(4.0, 110.0);
+    let decide_w = (avail - n_c as f64 * cell_w).max(60.0);
     let at = |x: f64, y: f64| ((x * s).round() as i32, (y * s).round() as i32);
     let label_chars = ((row_label_w - 8.0) / 7.0) as usize;
     let cell_chars = ((cell_w - 4.0) / 6.5).max(1.0) as usize;
     // Header: "p(class | says …)" over the cells, "decide" over the last column.
     root.draw(&Text::new(
-        format!("{} says ↓", short(&plot.classifier, label_chars.saturating_sub(6).max(3))),
+        short(&format!("{} says", plot.classifier), label_chars.max(4)),
         at(4.0, HEADER - 8.0),
-        theme.muted_font(11.5).pos(Pos::new(HPos::Left, VPos::Bottom)),
+        theme
+            .muted_font(11.5)
+            .pos(Pos::new(HPos::Left, VPos::Bottom)),
     ))?;
     for (c, name) in plot.classes.iter().enumerate() {
         let x = row_label_w + (c as f64 + 0.5) * cell_w;
@@ -104,11 +108,17 @@ fn draw<DB: DrawingBackend>(
             root.draw(&Text::new(
                 format!("{} of items", percent(share, 1)),
                 at(4.0, y + ROW * 0.74),
-                theme.muted_font(10.0).pos(Pos::new(HPos::Left, VPos::Center)),
+                theme
+                    .muted_font(10.0)
+                    .pos(Pos::new(HPos::Left, VPos::Center)),
             ))?;
         }
         for (c, v) in row.iter().enumerate().take(n_c) {
-            let v = if v.is_finite() { v.clamp(0.0, 1.0) } else { 0.0 };
+            let v = if v.is_finite() {
+                v.clamp(0.0, 1.0)
+            } else {
+                0.0
+            };
             let x = row_label_w + c as f64 * cell_w;
             let fill = blend(hot, theme, 0.08 + 0.92 * v);
             root.draw(&Rectangle::new(
@@ -130,19 +140,16 @@ fn draw<DB: DrawingBackend>(
         let changed = plot.changed.get(o).copied().unwrap_or(false);
         let name = plot.decisions.get(d).map_or("?", String::as_str);
         let dx = row_label_w + n_c as f64 * cell_w + 10.0;
-        root.draw(&Rectangle::new(
-            [at(dx, y + ROW / 2.0 - 5.0), at(dx + 10.0, y + ROW / 2.0 + 5.0)],
-            theme.series(d).filled(),
-        ))?;
-        let chars = ((decide_w - 20.0) / 7.0) as usize;
-        let text = if changed {
-            format!("{} (not {})", short(name, chars / 2), short(
-                plot.decisions.get(o).map_or("?", String::as_str),
-                chars / 2,
-            ))
+        let name_y = if changed {
+            y + ROW * 0.36
         } else {
-            short(name, chars)
+            y + ROW / 2.0
         };
+        root.draw(&Rectangle::new(
+            [at(dx, name_y - 5.0), at(dx + 10.0, name_y + 5.0)],
+            decision_colour(theme, d).filled(),
+        ))?;
+        let chars = ((decide_w - 20.0) / 7.0).max(3.0) as usize;
         let font = if changed {
             ("sans-serif", 12.5 * s)
                 .into_font()
@@ -152,10 +159,23 @@ fn draw<DB: DrawingBackend>(
             theme.font(12.5)
         };
         root.draw(&Text::new(
-            text,
-            at(dx + 16.0, y + ROW / 2.0),
+            short(name, chars),
+            at(dx + 16.0, name_y),
             font.pos(Pos::new(HPos::Left, VPos::Center)),
         ))?;
+        if changed {
+            let own = plot.decisions.get(o).map_or("?", String::as_str);
+            root.draw(&Text::new(
+                short(
+                    &format!("instead of {own}"),
+                    ((decide_w - 16.0) / 5.6) as usize,
+                ),
+                at(dx + 16.0, y + ROW * 0.74),
+                theme
+                    .muted_font(10.0)
+                    .pos(Pos::new(HPos::Left, VPos::Center)),
+            ))?;
+        }
     }
     Ok(())
 }
@@ -170,14 +190,17 @@ mod tests {
             classifier: "A".into(),
             classes: vec!["long".into(), "short".into()],
             decisions: vec!["long".into(), "short".into()],
-            posterior: vec![vec![27.0 / 42.0, 15.0 / 42.0], vec![23.0 / 58.0, 35.0 / 58.0]],
+            posterior: vec![
+                vec![27.0 / 42.0, 15.0 / 42.0],
+                vec![23.0 / 58.0, 35.0 / 58.0],
+            ],
             p_output: vec![0.42, 0.58],
             decision: vec![1, 1],
             changed: vec![true, false],
         };
         let svg = p.to_svg(375, false).unwrap();
         assert!(svg.contains("0.64") && svg.contains("0.60"));
-        assert!(svg.contains("short (not long)"));
+        assert!(svg.contains("instead of long"));
         assert!(PosteriorPlot::default().to_svg(300, true).is_ok());
     }
 }

@@ -3,7 +3,7 @@
 //! 0.4, 0.6, 0.8. [`SimplexPlot::probabilities_at`] turns a click or drag position into the
 //! probabilities under it, with the very layout the drawing uses.
 
-use super::{blend, ink_on, short};
+use super::{blend, decision_colour, ink_on, short};
 use crate::plot::{DrawResult, Plot, Theme};
 use crate::state::decide::simplex::{from_plane, project, to_plane, HEIGHT};
 use plotters::coord::Shift;
@@ -68,22 +68,58 @@ impl SimplexFrame {
 }
 
 impl SimplexPlot {
-    fn legend(&self, width: f64) -> (usize, Vec<(usize, f64)>) {
+    /// The decisions optimal somewhere, in order.
+    fn shown(&self) -> Vec<usize> {
+        (0..self.decisions.len())
+            .filter(|d| self.regions.iter().any(|r| r.decision == *d))
+            .collect()
+    }
+
+    /// Legend rows for a plot `width` CSS pixels wide: one swatch per decision optimal
+    /// somewhere (each with its row and x offset), then one line naming the others.
+    fn legend(&self, width: f64) -> (usize, Vec<(usize, usize, f64)>) {
+        // Under the triangle, from its left corner.
+        let (left, right) = Self::legend_span(width);
         let mut row = 0;
-        let mut x = SIDE_MARGIN;
+        let mut x = left;
         let mut at = Vec::new();
-        for (d, name) in self.decisions.iter().enumerate() {
-            let never = !self.regions.iter().any(|r| r.decision == d);
-            let chars = short(name, 20).chars().count() + if never { 16 } else { 0 };
-            let w = 22.0 + 7.0 * chars as f64 + 14.0;
-            if x + w > width - SIDE_MARGIN && x > SIDE_MARGIN {
+        for d in self.shown() {
+            let w = 22.0 + 7.0 * short(&self.decisions[d], 20).chars().count() as f64 + 14.0;
+            if x + w > right && x > left {
                 row += 1;
-                x = SIDE_MARGIN;
+                x = left;
             }
-            at.push((row, x));
+            at.push((d, row, x));
             x += w;
         }
-        (if at.is_empty() { 0 } else { row + 1 }, at)
+        let rows = if at.is_empty() { 0 } else { row + 1 };
+        let never = usize::from(at.len() < self.decisions.len());
+        (rows + never, at)
+    }
+
+    /// The legend's left and right ends: the triangle's corners (the plot's margins on narrow
+    /// plots).
+    fn legend_span(width: f64) -> (f64, f64) {
+        let side = (width - 2.0 * SIDE_MARGIN).clamp(60.0, MAX_SIDE);
+        let left = ((width - side) / 2.0).max(SIDE_MARGIN);
+        (left, (left + side).max(width - left))
+    }
+
+    /// "never optimal: b, c, …", cut to `width` CSS pixels.
+    fn never_text(&self, width: f64) -> Option<String> {
+        let never: Vec<&str> = (0..self.decisions.len())
+            .filter(|d| !self.regions.iter().any(|r| r.decision == *d))
+            .map(|d| self.decisions[d].as_str())
+            .collect();
+        if never.is_empty() {
+            return None;
+        }
+        let (left, right) = Self::legend_span(width);
+        let chars = ((right - left) / 6.2).max(10.0) as usize;
+        Some(short(
+            &format!("never optimal: {}", never.join(", ")),
+            chars,
+        ))
     }
 
     fn triangle_height(width: f64) -> f64 {
@@ -106,16 +142,12 @@ impl SimplexPlot {
         let (w, h) = (f64::from(width), f64::from(height));
         let (rows, _) = self.legend(w);
         let tri_h = (h - LEGEND_ROW * rows as f64 - 6.0).max(0.0);
-        let side = ((w - 2.0 * SIDE_MARGIN).min((tri_h - TOP - BOTTOM) / HEIGHT))
-            .clamp(0.0, MAX_SIDE);
+        let side =
+            ((w - 2.0 * SIDE_MARGIN).min((tri_h - TOP - BOTTOM) / HEIGHT)).clamp(0.0, MAX_SIDE);
         let cx = w / 2.0;
         let base = TOP + side * HEIGHT;
         SimplexFrame {
-            vertices: [
-                (cx - side / 2.0, base),
-                (cx + side / 2.0, base),
-                (cx, TOP),
-            ],
+            vertices: [(cx - side / 2.0, base), (cx + side / 2.0, base), (cx, TOP)],
             side,
         }
     }
@@ -177,7 +209,7 @@ fn draw<DB: DrawingBackend>(
         let pts: Vec<(i32, i32)> = r.vertices.iter().map(|v| px(*v)).collect();
         root.draw(&Polygon::new(
             pts.clone(),
-            blend(theme.series(r.decision), theme, 0.5).filled(),
+            blend(decision_colour(theme, r.decision), theme, 0.5).filled(),
         ))?;
         let mut ring = pts;
         if let Some(first) = ring.first().copied() {
@@ -220,7 +252,7 @@ fn draw<DB: DrawingBackend>(
         if region_area_px(&f, &r.vertices) < 2.5 * need {
             continue;
         }
-        let bg = blend(theme.series(r.decision), theme, 0.5);
+        let bg = blend(decision_colour(theme, r.decision), theme, 0.5);
         root.draw(&Text::new(
             label,
             px(r.centroid),
@@ -253,7 +285,7 @@ fn draw<DB: DrawingBackend>(
     if let Some((p, d)) = plot.point {
         let c = px(p);
         let colour = if d < n_d.max(1) {
-            theme.series(d)
+            decision_colour(theme, d)
         } else {
             theme.muted()
         };
@@ -287,38 +319,36 @@ fn draw_legend<DB: DrawingBackend>(
     css_h: f64,
 ) -> DrawResult<DB> {
     let (w, _) = root.dim_in_pixel();
-    let (rows, at) = plot.legend(f64::from(w) / theme.scale);
+    let css_w = f64::from(w) / theme.scale;
+    let (rows, at) = plot.legend(css_w);
     let top = css_h - LEGEND_ROW * rows as f64 - 2.0;
-    for (d, (row, x)) in at.iter().enumerate() {
+    let mut last_row = 0;
+    for (d, row, x) in &at {
+        last_row = last_row.max(*row + 1);
         let y = top + LEGEND_ROW * *row as f64 + LEGEND_ROW / 2.0;
-        let never = !plot.regions.iter().any(|r| r.decision == d);
         let (x, y) = (theme.px(*x) as i32, theme.px(y) as i32);
         let h = theme.px(6.0) as i32;
-        let square = [(x, y - h), (x + 2 * h, y + h)];
-        if never {
-            root.draw(&Rectangle::new(
-                square,
-                theme.muted().stroke_width(theme.px(1.0)),
-            ))?;
-        } else {
-            root.draw(&Rectangle::new(
-                square,
-                blend(theme.series(d), theme, 0.5).filled(),
-            ))?;
-        }
-        let mut label = short(&plot.decisions[d], 20);
-        if never {
-            label.push_str(" (never optimal)");
-        }
+        root.draw(&Rectangle::new(
+            [(x, y - h), (x + 2 * h, y + h)],
+            blend(decision_colour(theme, *d), theme, 0.5).filled(),
+        ))?;
         root.draw(&Text::new(
-            label,
+            short(&plot.decisions[*d], 20),
             (x + theme.px(18.0) as i32, y),
-            if never {
-                theme.muted_font(12.0)
-            } else {
-                theme.font(12.0)
-            }
-            .pos(Pos::new(HPos::Left, VPos::Center)),
+            theme.font(12.0).pos(Pos::new(HPos::Left, VPos::Center)),
+        ))?;
+    }
+    if let Some(text) = plot.never_text(css_w) {
+        let y = top + LEGEND_ROW * last_row as f64 + LEGEND_ROW / 2.0;
+        root.draw(&Text::new(
+            text,
+            (
+                theme.px(SimplexPlot::legend_span(css_w).0) as i32,
+                theme.px(y) as i32,
+            ),
+            theme
+                .muted_font(11.5)
+                .pos(Pos::new(HPos::Left, VPos::Center)),
         ))?;
     }
     Ok(())
@@ -348,7 +378,7 @@ mod tests {
             }
         }
         let svg = p.to_svg(375, false).unwrap();
-        assert!(svg.contains("c (p = 1)") && svg.contains("never (never optimal)"));
+        assert!(svg.contains("c (p = 1)") && svg.contains("never optimal: b, c, never"));
         assert!(SimplexPlot::default().to_svg(200, true).is_ok());
     }
 }

@@ -156,7 +156,10 @@ pub fn balance_study(
 /// The decisions as words: "buy whatever checker says", or "when checker says win: buy, when
 /// it says lose: not-buy".
 fn rule(decisions: &[usize], name: &str, dn: &[String], cn: &[String]) -> String {
-    if let Some(&d) = decisions.first().filter(|d| decisions.iter().all(|e| e == *d)) {
+    if let Some(&d) = decisions
+        .first()
+        .filter(|d| decisions.iter().all(|e| e == *d))
+    {
         return format!("{} whatever {name} says", dn[d]);
     }
     let parts: Vec<String> = decisions
@@ -225,7 +228,10 @@ pub fn explain_balance(
         .unwrap_or(0);
     let mut out = Vec::new();
     let where_ = if test_is_balanced {
-        format!("On a balanced test set ({} each)", percent(bal.shares[0], 1))
+        format!(
+            "On a balanced test set ({} each)",
+            percent(bal.shares[0], 1)
+        )
     } else {
         format!(
             "If the test set were balanced ({} each)",

@@ -205,8 +205,11 @@ pub fn label_only(
     let n = counts.cm.n();
     let n_d = u.n_decisions();
     let p_oc = &r.output_given_class;
-    let contribution =
-        |o: usize, d: usize| (0..n).map(|c| u.get(d, c) * p_oc.get(o, c) * pi[c]).sum::<f64>();
+    let contribution = |o: usize, d: usize| {
+        (0..n)
+            .map(|c| u.get(d, c) * p_oc.get(o, c) * pi[c])
+            .sum::<f64>()
+    };
     let mut outputs = Vec::with_capacity(n);
     for o in 0..n {
         let expected: Vec<f64> = r.expected.row(o).to_vec();
@@ -293,10 +296,7 @@ pub fn explain_label_only(
              remapping changes nothing."
         ));
     } else if let Some(d) = r.single_decision() {
-        out.push(format!(
-            "Whatever {name} outputs, decide {}.",
-            decisions[d]
-        ));
+        out.push(format!("Whatever {name} outputs, decide {}.", decisions[d]));
     }
     for o in changed {
         out.push(format!(
@@ -334,8 +334,15 @@ mod tests {
     #[test]
     fn unchanged_outputs_keep_their_decision() {
         let u = UtilityMatrix::identity(2).unwrap();
-        let r = label_only("X", &Matrix::parse("40,10;10,40").unwrap(), &u, 1.0, None, None)
-            .unwrap();
+        let r = label_only(
+            "X",
+            &Matrix::parse("40,10;10,40").unwrap(),
+            &u,
+            1.0,
+            None,
+            None,
+        )
+        .unwrap();
         assert!(r.outputs.iter().all(|o| !o.changed));
         assert!((r.remapped_yield - r.raw_yield).abs() < 1e-15);
         let names = vec!["a".to_string(), "b".to_string()];
@@ -351,13 +358,25 @@ mod tests {
         // A class without cases and α = 0: the core's NoCases.
         assert!(matches!(
             label_only("X", &m, &u, 0.0, None, None),
-            Err(DecideError::Core(crate::core::CoreError::NoCases { class: 0 }))
+            Err(DecideError::Core(crate::core::CoreError::NoCases {
+                class: 0
+            }))
         ));
         let m = Matrix::parse("0.5,0.5;0,0").unwrap();
         let e = label_only("X", &m, &u, 1.0, None, None).unwrap_err();
-        assert!(e.to_string().starts_with("X is given as fractions (they sum to 1)"));
+        assert!(e
+            .to_string()
+            .starts_with("X is given as fractions (they sum to 1)"));
         assert!(label_only("X", &m, &u, -1.0, None, Some(10)).is_err());
         let three = UtilityMatrix::identity(3).unwrap();
-        assert!(label_only("X", &Matrix::parse("1,2;3,4").unwrap(), &three, 1.0, None, None).is_err());
+        assert!(label_only(
+            "X",
+            &Matrix::parse("1,2;3,4").unwrap(),
+            &three,
+            1.0,
+            None,
+            None
+        )
+        .is_err());
     }
 }

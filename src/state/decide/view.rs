@@ -232,12 +232,8 @@ impl DecideView {
             decisions: self.decisions.clone(),
             values: item.expected.clone(),
             optimal: item.tied.clone(),
-            most_probable: (item.most_probable_tied.len() == 1).then(|| {
-                (
-                    item.most_probable,
-                    self.classes[item.most_probable].clone(),
-                )
-            }),
+            most_probable: (item.most_probable_tied.len() == 1)
+                .then(|| (item.most_probable, self.classes[item.most_probable].clone())),
             x_title: "expected utility of each decision".into(),
         })
     }
