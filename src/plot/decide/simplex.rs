@@ -51,13 +51,36 @@ pub struct SimplexFrame {
 
 impl SimplexFrame {
     /// The pixel of barycentric `p` (normalized first): `Σ_k p_k · vertex_k`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use utility_lab::plot::{decide::SimplexPlot, Plot};
+    /// let p = SimplexPlot::default();
+    /// let f = p.frame(375, p.height_for(375));
+    /// assert_eq!(f.to_pixel([0.0, 0.0, 1.0]), f.vertices[2]);
+    /// let (x, _) = f.to_pixel([0.5, 0.5, 0.0]);
+    /// assert!((x - 187.5).abs() < 1e-9);
+    /// ```
     pub fn to_pixel(&self, p: [f64; 3]) -> (f64, f64) {
         let (x, y) = to_plane(p);
         let (x0, y0) = self.vertices[0];
         (x0 + x * self.side, y0 - y * self.side)
     }
 
-    /// The barycentric coordinates of a pixel (negative outside the triangle).
+    /// The barycentric coordinates of a pixel (negative outside the triangle): the inverse
+    /// of [`SimplexFrame::to_pixel`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use utility_lab::plot::{decide::SimplexPlot, Plot};
+    /// let p = SimplexPlot::default();
+    /// let f = p.frame(375, p.height_for(375));
+    /// let q = f.from_pixel(f.vertices[1]);
+    /// assert!((q[1] - 1.0).abs() < 1e-12 && q[0].abs() < 1e-12);
+    /// assert!(f.from_pixel((0.0, 0.0)).iter().any(|v| *v < 0.0)); // the top left corner: outside
+    /// ```
     pub fn from_pixel(&self, (px, py): (f64, f64)) -> [f64; 3] {
         let (x0, y0) = self.vertices[0];
         if !(self.side > 0.0) {

@@ -30,6 +30,13 @@ pub enum SharesKind {
 
 impl SharesKind {
     /// A short label: "test set", "balanced", "deployment".
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use utility_lab::state::decide::balance::SharesKind;
+    /// assert_eq!(SharesKind::Balanced.label(), "balanced");
+    /// ```
     pub fn label(&self) -> &'static str {
         match self {
             SharesKind::TestSet => "test set",
@@ -69,6 +76,16 @@ pub struct BalanceStudy {
 
 impl BalanceStudy {
     /// The case for `kind`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use utility_lab::core::{Matrix, UtilityMatrix};
+    /// use utility_lab::state::decide::balance::{balance_study, SharesKind};
+    /// let u = UtilityMatrix::parse("1,0;0,1").unwrap();
+    /// let s = balance_study("X", &Matrix::parse("8,1;2,9").unwrap(), &u, 0.0, &[0.5, 0.5], None).unwrap();
+    /// assert_eq!(s.case(SharesKind::Deployment).shares, vec![0.5, 0.5]);
+    /// ```
     pub fn case(&self, kind: SharesKind) -> &SharesCase {
         self.cases
             .iter()

@@ -158,7 +158,18 @@ pub struct LabelOnly {
 }
 
 impl LabelOnly {
-    /// Whether every output is remapped to the same decision (e.g. "always short").
+    /// The decision every output is remapped to, if it is the same for all (e.g. "always
+    /// short"): `d` with `d(o) = d` for every output `o`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use utility_lab::core::{Matrix, UtilityMatrix};
+    /// use utility_lab::state::decide::classifier::label_only;
+    /// let u = UtilityMatrix::parse("1,0;0,1").unwrap();
+    /// let r = label_only("X", &Matrix::parse("8,1;2,9").unwrap(), &u, 0.0, None, None).unwrap();
+    /// assert_eq!(r.single_decision(), None); // says 0 → decide 0, says 1 → decide 1
+    /// ```
     pub fn single_decision(&self) -> Option<usize> {
         let d = self.outputs.first()?.decision;
         self.outputs.iter().all(|o| o.decision == d).then_some(d)

@@ -168,7 +168,10 @@ impl fmt::Display for DecideError {
                 what,
                 expected,
                 found,
-            } => write!(f, "{found} {what} names for {expected} {what}"),
+            } => {
+                let one = if *what == "classes" { "class" } else { "decision" };
+                write!(f, "{found} {one} names for {expected} {what}")
+            }
             DecideError::Core(e) => write!(f, "{e}"),
         }
     }

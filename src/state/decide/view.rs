@@ -238,7 +238,23 @@ impl DecideView {
         })
     }
 
-    /// The lines `Ū_d(p₀)` with the flip points and the current `p₀` (two classes only).
+    /// The lines `Ū_d(p₀) = U_d0·p₀ + U_d1·(1 − p₀)` with the flip points and the current `p₀`
+    /// (two classes only).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use utility_lab::core::Matrix;
+    /// use utility_lab::state::decide::view::{analyze, DecideInputs};
+    /// let names = |s: &str| s.split(',').map(String::from).collect::<Vec<_>>();
+    /// let (u, d) = (Matrix::parse("15,-335;-35,165").unwrap(), names("long,short"));
+    /// let v = analyze(&DecideInputs { utility: &u, decisions: &d, classes: &d, p: &[0.5, 0.5],
+    ///     classifiers: &[], base_rates: None, alpha: 1.0, test_size: None });
+    /// let t = v.threshold_plot().unwrap();
+    /// assert_eq!(t.thresholds, vec![500.0 / 550.0]);
+    /// assert_eq!(t.p0, Some(0.5));
+    /// assert!(v.simplex_plot().is_none());
+    /// ```
     pub fn threshold_plot(&self) -> Option<ThresholdPlot> {
         let Ok(Shape::TwoClasses { envelope, .. }) = &self.shape else {
             return None;
@@ -259,6 +275,21 @@ impl DecideView {
     }
 
     /// The triangle coloured by optimal decision, with the current point (three classes only).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use utility_lab::core::Matrix;
+    /// use utility_lab::state::decide::view::{analyze, DecideInputs};
+    /// let names = |s: &str| s.split(',').map(String::from).collect::<Vec<_>>();
+    /// let u = Matrix::parse("1,0,0;0,1,0;0,0,1;0.6,0.6,0.6").unwrap();
+    /// let (d, c) = (names("a,b,c,ask"), names("a,b,c"));
+    /// let v = analyze(&DecideInputs { utility: &u, decisions: &d, classes: &c, p: &[0.5, 0.3, 0.2],
+    ///     classifiers: &[], base_rates: None, alpha: 1.0, test_size: None });
+    /// let s = v.simplex_plot().unwrap();
+    /// assert_eq!(s.regions.len(), 4);
+    /// assert_eq!(s.point, Some(([0.5, 0.3, 0.2], 3))); // "ask" is optimal there
+    /// ```
     pub fn simplex_plot(&self) -> Option<SimplexPlot> {
         let Ok(Shape::ThreeClasses(regions)) = &self.shape else {
             return None;
@@ -282,7 +313,22 @@ impl DecideView {
         })
     }
 
-    /// Classifier `k`'s `p(class | output)` heat plot (`None` when it has an error).
+    /// Classifier `k`'s `p(class | output)` heat plot (eq. 23; `None` when it has an error).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use utility_lab::core::Matrix;
+    /// use utility_lab::state::{decide::view::{analyze, DecideInputs}, Classifier};
+    /// let names = |s: &str| s.split(',').map(String::from).collect::<Vec<_>>();
+    /// let (u, d) = (Matrix::parse("15,-335;-35,165").unwrap(), names("long,short"));
+    /// let a = Classifier { name: "A".into(), matrix: Matrix::parse("27,15;23,35").unwrap() };
+    /// let v = analyze(&DecideInputs { utility: &u, decisions: &d, classes: &d, p: &[0.5, 0.5],
+    ///     classifiers: &[a], base_rates: None, alpha: 0.0, test_size: None });
+    /// let p = v.posterior_plot(0).unwrap();
+    /// assert_eq!((p.decision.clone(), p.changed.clone()), (vec![1, 1], vec![true, false]));
+    /// assert!(v.posterior_plot(1).is_none());
+    /// ```
     pub fn posterior_plot(&self, k: usize) -> Option<PosteriorPlot> {
         let part = self.classifiers.get(k)?;
         let r = part.remap.as_ref().ok()?;
