@@ -34,9 +34,9 @@ pub(crate) fn close(a: f64, b: f64) -> bool {
 // 1. One item's probabilities
 // ------------------------------------------------------------------------------------------
 
-/// A probability vector of length 2..=20 (zeros occur).
-fn probabilities() -> impl Strategy<Value = Vec<f64>> {
-    vec(prop_oneof![1 => Just(0.0), 4 => 0.0..1.0f64], 2..=20).prop_map(|mut v| {
+/// A probability vector of length `n` (zeros occur).
+pub(crate) fn shares(n: usize) -> impl Strategy<Value = Vec<f64>> {
+    vec(prop_oneof![1 => Just(0.0), 4 => 0.0..1.0f64], n).prop_map(|mut v| {
         if v.iter().all(|x| *x == 0.0) {
             v[0] = 1.0;
         }
@@ -44,6 +44,11 @@ fn probabilities() -> impl Strategy<Value = Vec<f64>> {
         v.iter_mut().for_each(|x| *x /= s);
         v
     })
+}
+
+/// A probability vector of length 2..=20.
+fn probabilities() -> impl Strategy<Value = Vec<f64>> {
+    (2usize..=20).prop_flat_map(shares)
 }
 
 proptest! {

@@ -3,7 +3,7 @@
 //! fractions and test-set sizes, "don't balance classes" (Porta Mana, course notes) with
 //! hand-checked numbers, the CSV exports; and property tests against naive formulas.
 
-use super::decide_view::{close, m, names, u};
+use super::decide_view::{close, m, names, shares, u};
 use proptest::collection::vec;
 use proptest::prelude::*;
 use utility_lab::core::{Matrix, UtilityMatrix};
@@ -122,17 +122,6 @@ fn classifier_matrix(n: usize) -> impl Strategy<Value = (Matrix, bool)> {
             }
             (Matrix::new(n, n, d).unwrap(), fractions)
         })
-}
-
-fn shares(n: usize) -> impl Strategy<Value = Vec<f64>> {
-    vec(prop_oneof![1 => Just(0.0), 4 => 0.01..1.0f64], n).prop_map(|mut v| {
-        if v.iter().all(|x| *x == 0.0) {
-            v[0] = 1.0;
-        }
-        let s: f64 = v.iter().sum();
-        v.iter_mut().for_each(|x| *x /= s);
-        v
-    })
 }
 
 proptest! {

@@ -11,7 +11,7 @@ use utility_lab::state::decide::balance::SharesKind;
 use utility_lab::state::decide::presets::{DECIDE_PRESETS, LINK_KEYS};
 use utility_lab::state::decide::view::{analyze, DecideInputs, DecideView, Shape};
 use utility_lab::state::decide::DecideParams;
-use utility_lab::state::{url, Classifier};
+use utility_lab::state::{url, AppState, Classifier};
 
 fn names(prefix: &str, n: usize) -> Vec<String> {
     (0..n).map(|k| format!("{prefix} {k}")).collect()
@@ -127,6 +127,28 @@ fn plots_draw_for_ties_and_equal_utilities() {
     assert!(v.threshold_plot().unwrap().to_svg(375, false).is_ok());
 }
 
+/// A preset opened as the UI will: the link codec's state, the view's own keys read with
+/// [`DecideParams::read_link`] (each must be taken as written: no notice), then analyzed.
+fn preset_view(fragment: &str) -> (AppState, DecideView) {
+    let s = url::decode(fragment).state;
+    let mut params = DecideParams::default();
+    for part in fragment.split('&') {
+        let (k, v) = part.split_once('=').unwrap();
+        assert!(params.read_link(k, v, s.n()).unwrap().is_none(), "{k}");
+    }
+    let v = analyze(&DecideInputs {
+        utility: &s.utility,
+        decisions: &s.decisions,
+        classes: &s.classes,
+        p: &params.probabilities(s.n()),
+        classifiers: &s.classifiers,
+        base_rates: s.prevalence.as_deref(),
+        alpha: params.alpha,
+        test_size: params.test_size,
+    });
+    (s, v)
+}
+
 #[test]
 fn every_decide_preset_opens_with_the_numbers_it_promises() {
     for preset in DECIDE_PRESETS {
@@ -145,26 +167,7 @@ fn every_decide_preset_opens_with_the_numbers_it_promises() {
                 preset.id
             );
         }
-        let s = d.state;
-        let mut params = DecideParams::default();
-        for part in preset.fragment.split('&') {
-            let (k, v) = part.split_once('=').unwrap();
-            assert!(
-                params.read_link(k, v, s.n()).unwrap().is_none(),
-                "{}: {k}",
-                preset.id
-            );
-        }
-        let v = analyze(&DecideInputs {
-            utility: &s.utility,
-            decisions: &s.decisions,
-            classes: &s.classes,
-            p: &params.probabilities(s.n()),
-            classifiers: &s.classifiers,
-            base_rates: s.prevalence.as_deref(),
-            alpha: params.alpha,
-            test_size: params.test_size,
-        });
+        let (s, v) = preset_view(preset.fragment);
         let (item, sentence) = v.item.as_ref().unwrap();
         match preset.id {
             "decide-lottery" => {
@@ -217,22 +220,7 @@ fn write_pictures() {
     std::fs::create_dir_all(dir).unwrap();
     let mut written = 0;
     for preset in DECIDE_PRESETS {
-        let s = url::decode(preset.fragment).state;
-        let mut params = DecideParams::default();
-        for part in preset.fragment.split('&') {
-            let (k, v) = part.split_once('=').unwrap();
-            params.read_link(k, v, s.n()).unwrap();
-        }
-        let v = analyze(&DecideInputs {
-            utility: &s.utility,
-            decisions: &s.decisions,
-            classes: &s.classes,
-            p: &params.probabilities(s.n()),
-            classifiers: &s.classifiers,
-            base_rates: s.prevalence.as_deref(),
-            alpha: params.alpha,
-            test_size: params.test_size,
-        });
+        let (_, v) = preset_view(preset.fragment);
         let id = preset.id.trim_start_matches("decide-");
         for width in [375u32, 1280] {
             for dark in [false, true] {

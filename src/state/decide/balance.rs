@@ -12,7 +12,7 @@
 //! only the shares change.)
 
 use super::classifier::counts_for;
-use super::error::DecideError;
+use super::error::{check_names, DecideError};
 use crate::core::decision::{remap, yield_of_mapping};
 use crate::core::{Matrix, UtilityMatrix};
 use crate::text::{percent, prose};
@@ -217,13 +217,7 @@ pub fn explain_balance(
 ) -> Result<Vec<String>, DecideError> {
     let dep = s.case(SharesKind::Deployment);
     let n = dep.shares.len();
-    if classes.len() != n {
-        return Err(DecideError::Names {
-            what: "classes",
-            expected: n,
-            found: classes.len(),
-        });
-    }
+    check_names(decisions, decisions.len(), classes, n)?;
     if let Some(&d) = s.cases.iter().flat_map(|c| &c.decisions).max() {
         if d >= decisions.len() {
             return Err(DecideError::Names {

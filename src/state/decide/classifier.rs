@@ -17,7 +17,7 @@
 //! [`output_given_class`]: crate::core::decision::output_given_class
 //! [`class_given_output`]: crate::core::decision::class_given_output
 
-use super::error::DecideError;
+use super::error::{check_names, DecideError};
 use crate::core::decision::remap;
 use crate::core::{ConfusionMatrix, Matrix, Orientation, UtilityMatrix};
 use crate::state::edit::{values_of, Values};
@@ -285,20 +285,7 @@ pub fn explain_label_only(
 ) -> Result<Vec<String>, DecideError> {
     let n = r.outputs.len();
     let n_d = r.outputs.first().map_or(0, |o| o.expected.len());
-    if classes.len() != n {
-        return Err(DecideError::Names {
-            what: "classes",
-            expected: n,
-            found: classes.len(),
-        });
-    }
-    if decisions.len() != n_d {
-        return Err(DecideError::Names {
-            what: "decisions",
-            expected: n_d,
-            found: decisions.len(),
-        });
-    }
+    check_names(decisions, n_d, classes, n)?;
     let mut out = Vec::new();
     let changed: Vec<&OutputRow> = r.outputs.iter().filter(|o| o.changed).collect();
     if changed.is_empty() {

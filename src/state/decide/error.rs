@@ -189,3 +189,27 @@ impl From<CoreError> for DecideError {
 pub(crate) fn echo(text: &str) -> String {
     truncate(text.trim(), 20)
 }
+
+/// Checks that there is one name per decision (`n_d`) and one per class (`n_c`).
+pub(crate) fn check_names(
+    decisions: &[String],
+    n_d: usize,
+    classes: &[String],
+    n_c: usize,
+) -> Result<(), DecideError> {
+    if decisions.len() != n_d {
+        return Err(DecideError::Names {
+            what: "decisions",
+            expected: n_d,
+            found: decisions.len(),
+        });
+    }
+    if classes.len() != n_c {
+        return Err(DecideError::Names {
+            what: "classes",
+            expected: n_c,
+            found: classes.len(),
+        });
+    }
+    Ok(())
+}

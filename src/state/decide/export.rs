@@ -2,7 +2,7 @@
 //! [`exported`]): the expected utilities of one item, and a classifier's remapping table.
 
 use super::classifier::LabelOnly;
-use super::error::DecideError;
+use super::error::{check_names, DecideError};
 use super::one_item::OneItem;
 use crate::state::csv;
 use crate::text::exported;
@@ -36,20 +36,7 @@ pub fn expected_utilities_csv(
     decisions: &[String],
     classes: &[String],
 ) -> Result<String, DecideError> {
-    if classes.len() != item.p.len() {
-        return Err(DecideError::Names {
-            what: "classes",
-            expected: item.p.len(),
-            found: classes.len(),
-        });
-    }
-    if decisions.len() != item.expected.len() {
-        return Err(DecideError::Names {
-            what: "decisions",
-            expected: item.expected.len(),
-            found: decisions.len(),
-        });
-    }
+    check_names(decisions, item.expected.len(), classes, item.p.len())?;
     let mut rows = vec![vec![
         "kind".to_string(),
         "name".into(),
@@ -107,21 +94,8 @@ pub fn remap_csv(
     classes: &[String],
 ) -> Result<String, DecideError> {
     let n = r.outputs.len();
-    if classes.len() != n {
-        return Err(DecideError::Names {
-            what: "classes",
-            expected: n,
-            found: classes.len(),
-        });
-    }
     let n_d = r.outputs.first().map_or(0, |o| o.expected.len());
-    if decisions.len() != n_d {
-        return Err(DecideError::Names {
-            what: "decisions",
-            expected: n_d,
-            found: decisions.len(),
-        });
-    }
+    check_names(decisions, n_d, classes, n)?;
     let mut header = vec!["output".to_string(), "p_output".into()];
     header.extend(classes.iter().map(|c| format!("p({c} | output)")));
     header.extend(

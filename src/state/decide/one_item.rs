@@ -2,7 +2,7 @@
 //! probable class, and the sentence when they differ (Dyrland et al. (draft), eq. 2, 12, 13 and
 //! the lottery of §2.3).
 
-use super::error::DecideError;
+use super::error::{check_names, DecideError};
 use crate::core::decision::decide;
 use crate::core::utility::ranking;
 use crate::core::UtilityMatrix;
@@ -125,20 +125,7 @@ pub fn explain(
     classes: &[String],
 ) -> Result<Explanation, DecideError> {
     let (n_d, n_c) = (u.n_decisions(), u.n_classes());
-    if decisions.len() != n_d {
-        return Err(DecideError::Names {
-            what: "decisions",
-            expected: n_d,
-            found: decisions.len(),
-        });
-    }
-    if classes.len() != n_c {
-        return Err(DecideError::Names {
-            what: "classes",
-            expected: n_c,
-            found: classes.len(),
-        });
-    }
+    check_names(decisions, n_d, classes, n_c)?;
     if item.expected.len() != n_d || item.p.len() != n_c {
         return Err(DecideError::WrongLength {
             expected: n_c,

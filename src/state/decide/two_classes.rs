@@ -11,7 +11,7 @@
 //! `p₀ = (U_i1 − U_j1) / ((U_j0 − U_i0) + (U_i1 − U_j1))`, computed from the differences of the
 //! utilities as written, so that e.g. the factory's threshold is exactly `500.0 / 550.0`.
 
-use super::error::DecideError;
+use super::error::{check_names, DecideError};
 use crate::core::UtilityMatrix;
 
 /// A stretch of `p₀` over which one decision is optimal.
@@ -262,20 +262,7 @@ pub fn rule_text(
     decisions: &[String],
     classes: &[String],
 ) -> Result<String, DecideError> {
-    if decisions.len() != e.lines.len() {
-        return Err(DecideError::Names {
-            what: "decisions",
-            expected: e.lines.len(),
-            found: decisions.len(),
-        });
-    }
-    if classes.len() != 2 {
-        return Err(DecideError::Names {
-            what: "classes",
-            expected: 2,
-            found: classes.len(),
-        });
-    }
+    check_names(decisions, e.lines.len(), classes, 2)?;
     let name = |s: &Segment| {
         s.tied
             .iter()

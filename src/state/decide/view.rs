@@ -4,7 +4,7 @@
 
 use super::balance::{balance_study, explain_balance, BalanceStudy};
 use super::classifier::{explain_label_only, label_only, LabelOnly};
-use super::error::DecideError;
+use super::error::{check_names, DecideError};
 use super::one_item::{explain, one_item, Explanation, OneItem};
 use super::simplex::{regions, Region};
 use super::two_classes::{envelope, rule_text, Envelope};
@@ -101,22 +101,14 @@ pub struct DecideView {
 /// ```
 pub fn analyze(inputs: &DecideInputs<'_>) -> DecideView {
     let u = UtilityMatrix::new(inputs.utility.clone()).map_err(DecideError::from);
-    let names_ok = u.as_ref().map_err(Clone::clone).and_then(|u| {
-        if inputs.decisions.len() != u.n_decisions() {
-            return Err(DecideError::Names {
-                what: "decisions",
-                expected: u.n_decisions(),
-                found: inputs.decisions.len(),
-            });
-        }
-        if inputs.classes.len() != u.n_classes() {
-            return Err(DecideError::Names {
-                what: "classes",
-                expected: u.n_classes(),
-                found: inputs.classes.len(),
-            });
-        }
-        Ok(u.clone())
+    let names_ok = u.clone().and_then(|u| {
+        check_names(
+            inputs.decisions,
+            u.n_decisions(),
+            inputs.classes,
+            u.n_classes(),
+        )?;
+        Ok(u)
     });
     let item = names_ok.clone().and_then(|u| {
         let item = one_item(&u, inputs.p)?;
