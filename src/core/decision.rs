@@ -341,3 +341,66 @@ pub fn remap(
         remapped_yield,
     })
 }
+
+/// The expected yield per item, at base rates `π`, of a label-only classifier whose output `o`
+/// is turned into decision `mapping[o]`: `Σ_o Σ_c U_{mapping(o), c} · p(o | c) · π_c`, with
+/// `p(o | c)` as from [`output_given_class`] (rows = output, columns = class). The identity
+/// mapping gives [`Remap::raw_yield`], the optimal one [`Remap::remapped_yield`]; any other
+/// mapping — e.g. the decisions that would be optimal for other base rates — is evaluated the
+/// same way (Porta Mana, course notes: decisions tuned on a balanced test set, used on the real
+/// class shares).
+///
+/// # Errors
+/// `π` not a probability vector over the classes; a mapping of the wrong length or naming a
+/// decision the utility matrix does not have; sizes that do not fit.
+///
+/// # Examples
+///
+/// The factory's classifier A (α = 0): "always short" yields 65 € at the test set's 50/50, and
+/// 163 € where only 1 % of the components are long.
+///
+/// ```
+/// use utility_lab::core::{ConfusionMatrix, Orientation, UtilityMatrix};
+/// use utility_lab::core::decision::{output_given_class, yield_of_mapping};
+/// let u = UtilityMatrix::parse("15,-335;-35,165").unwrap();
+/// let a = ConfusionMatrix::parse("27,15;23,35", Orientation::OutputRows).unwrap();
+/// let p = output_given_class(&a, 0.0).unwrap();
+/// assert!((yield_of_mapping(&p, &[1, 1], &u, &[0.5, 0.5]).unwrap() - 65.0).abs() < 1e-12);
+/// assert!((yield_of_mapping(&p, &[0, 1], &u, &[0.5, 0.5]).unwrap() - 3.5).abs() < 1e-12);
+/// assert!((yield_of_mapping(&p, &[1, 1], &u, &[0.01, 0.99]).unwrap() - 163.0).abs() < 1e-12);
+/// ```
+pub fn yield_of_mapping(
+    p_o_given_c: &Matrix,
+    mapping: &[usize],
+    u: &UtilityMatrix,
+    prevalence: &[f64],
+) -> Result<f64, CoreError> {
+    let (n_o, n_c) = (p_o_given_c.rows(), p_o_given_c.cols());
+    check_shares("base rates", prevalence, n_c)?;
+    if u.n_classes() != n_c {
+        return Err(CoreError::DimensionMismatch {
+            expected: format!("a utility matrix with {n_c} columns"),
+            found: format!("{} × {}", u.n_decisions(), u.n_classes()),
+        });
+    }
+    if mapping.len() != n_o {
+        return Err(CoreError::LengthMismatch {
+            what: "decision for each output",
+            expected: n_o,
+            found: mapping.len(),
+        });
+    }
+    if let Some(&d) = mapping.iter().find(|&&d| d >= u.n_decisions()) {
+        return Err(CoreError::DimensionMismatch {
+            expected: format!("a decision below {}", u.n_decisions()),
+            found: format!("decision {d}"),
+        });
+    }
+    Ok((0..n_o)
+        .map(|o| {
+            (0..n_c)
+                .map(|c| u.get(mapping[o], c) * p_o_given_c.get(o, c) * prevalence[c])
+                .sum::<f64>()
+        })
+        .sum())
+}

@@ -5,6 +5,7 @@
 //! pages, and a scale factor so that a canvas drawn at the device pixel ratio keeps the same
 //! proportions).
 
+pub mod decide;
 pub mod mc_question;
 pub mod mc_scatter;
 pub mod mc_space;

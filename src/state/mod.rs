@@ -13,6 +13,7 @@
 //! reads.
 
 pub mod compare;
+pub mod decide;
 pub mod edit;
 pub mod link;
 pub mod pd;

@@ -5,7 +5,9 @@
 //! * `mc_*`: the Monte Carlo against the paper, a reference implementation and itself;
 //! * `paper_values`, `reference_sklearn`: formulas against published and independent values;
 //! * `properties`, `state_props`: property tests of the core and of the app state;
-//! * `readme_links`: every link of the README opens without a notice.
+//! * `readme_links`: every link of the README opens without a notice;
+//! * `decide_view`, `decide_view_classifier`, `decide_view_plots`: the Decide view's logic,
+//!   plots and presets.
 
 mod cli_decide;
 mod cli_eval;
@@ -13,6 +15,9 @@ mod cli_pd;
 mod cli_roc;
 mod cli_sklearn;
 mod common;
+mod decide_view;
+mod decide_view_classifier;
+mod decide_view_plots;
 mod mc_cli;
 mod mc_determinism;
 mod mc_figures;
