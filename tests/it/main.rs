@@ -5,7 +5,8 @@
 //! * `mc_*`: the Monte Carlo against the paper, a reference implementation and itself;
 //! * `paper_values`, `reference_sklearn`: formulas against published and independent values;
 //! * `properties`, `state_props`: property tests of the core and of the app state;
-//! * `readme_links`: every link of the README opens without a notice.
+//! * `readme_links`: every link of the README opens without a notice;
+//! * `space`: the Utility space view's engine against direct yields and hand examples.
 
 mod cli_decide;
 mod cli_eval;
@@ -25,4 +26,5 @@ mod paper_values;
 mod properties;
 mod readme_links;
 mod reference_sklearn;
+mod space;
 mod state_props;
