@@ -412,6 +412,33 @@ fn views_and_pictures_never_panic() {
 }
 
 #[test]
+fn csv_exports_read_back() {
+    use utility_lab::state::csv::{records, write};
+    use utility_lab::state::space::cloud::cloud_csv;
+    let (u, named) = factory();
+    let cs = contestants(&u, &named, Trivial::Auto, &[]).unwrap();
+    let map = hexagon_map(cs.clone()).unwrap();
+    let rows = map.grid_csv("x", "y", 50, 50).unwrap();
+    // The hexagon covers 3/4 of the square: about 1875 of the 2500 grid points.
+    assert!((rows.len() as f64 - 1876.0).abs() < 60.0, "{}", rows.len());
+    let back = records(&write(&rows)).unwrap();
+    assert_eq!(back.len(), rows.len());
+    assert!(back.iter().zip(&rows).all(|((_, a), b)| a == b));
+    for r in &rows[1..] {
+        let p: (f64, f64) = (r[0].parse().unwrap(), r[1].parse().unwrap());
+        let w = UtilityMatrix::from_xy(p.0, p.1).unwrap();
+        let (y, order) = rank_classifiers(&w, &[named[0].1.clone(), named[1].1.clone()]).unwrap();
+        if (y[0] - y[1]).abs() > 1e-9 {
+            assert_eq!(r[2], named[order[0]].0, "{r:?}");
+        }
+    }
+    let cloud = parse_cloud("0.5:15,-335;-35,165 | 0.5:1,0;0,1").unwrap();
+    let rows = cloud_csv(&cloud, &summarize(&cloud, &cs).unwrap());
+    assert_eq!(records(&write(&rows)).unwrap().len(), 5);
+    assert_eq!(rows[1][6..], ["0.3".to_string(), "-0.6".to_string()]);
+}
+
+#[test]
 fn drag_on_the_canvas_lands_on_the_matrix() {
     let (u, _) = factory();
     for width in [375.0, 1280.0] {

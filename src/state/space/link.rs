@@ -194,6 +194,14 @@ pub fn parse_cloud_source(value: &str) -> Result<CloudSource, SpaceError> {
 }
 
 /// Writes `ucloud` (see [`parse_cloud_source`]).
+///
+/// # Examples
+///
+/// ```
+/// use utility_lab::state::space::cloud::Model;
+/// use utility_lab::state::space::link::{format_cloud_source, CloudSource};
+/// assert_eq!(format_cloud_source(&CloudSource::Drawn(Model::Coordinates)), "xy");
+/// ```
 pub fn format_cloud_source(c: &CloudSource) -> String {
     match c {
         CloudSource::None => "none".into(),
@@ -243,6 +251,13 @@ pub fn parse_overlay(value: &str) -> Result<Overlay, SpaceError> {
 }
 
 /// Writes `uoverlay` (see [`parse_overlay`]).
+///
+/// # Examples
+///
+/// ```
+/// use utility_lab::state::space::link::{format_overlay, Overlay};
+/// assert_eq!(format_overlay(&Overlay::Errors(vec![0.1, 0.25])), "errors:0.1,0.25");
+/// ```
 pub fn format_overlay(o: &Overlay) -> String {
     match o {
         Overlay::None => "none".into(),

@@ -310,6 +310,15 @@ pub fn overlay(
 }
 
 /// An entry's short name for an axis: `U01 (decide “long”, true “short”)`.
+///
+/// # Examples
+///
+/// ```
+/// use utility_lab::state::space::plots::entry_title;
+/// let names = ["long".to_string(), "short".to_string()];
+/// assert_eq!(entry_title(0, 1, &names, &names), "U01 (decide “long”, true “short”)");
+/// assert_eq!(entry_title(12, 3, &[], &[]), "U12_3 (decide “12”, true “3”)");
+/// ```
 pub fn entry_title(row: usize, col: usize, decisions: &[String], classes: &[String]) -> String {
     let name = |names: &[String], k: usize| names.get(k).cloned().unwrap_or_else(|| k.to_string());
     format!(

@@ -90,6 +90,14 @@ impl Question {
     }
 
     /// The question with id `id` among those for `n` classes ([`questions`]).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use utility_lab::state::space::assess::Question;
+    /// assert_eq!(Question::parse_id(" c21 ", 3), Some(Question::Cost { row: 2, col: 1 }));
+    /// assert_eq!(Question::parse_id("c21", 2), None);
+    /// ```
     pub fn parse_id(id: &str, n: usize) -> Option<Question> {
         questions(n).ok()?.into_iter().find(|q| q.id() == id.trim())
     }
