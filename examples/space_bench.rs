@@ -76,6 +76,26 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let svg = median_us(reps, || {
         std::hint::black_box(v.plot.to_svg(640, false).ok());
     });
+    // The heaviest frame of a drag: a 500-point cloud drawn around the moving point and fig. 5's
+    // extents (2 × 300 points) redrawn with it, the whole view, the SVG.
+    let mut heavy = SpaceSettings::default();
+    heavy.apply("ucloud", "xy", 2)?;
+    heavy.apply("uoverlay", "errors", 2)?;
+    let mut t2 = 0.0f64;
+    let heavy_frame = median_us(100, || {
+        t2 += 0.01;
+        let xy = (0.3 + 0.2 * t2.sin(), -0.5 + 0.2 * t2.cos());
+        if let Ok(m) = matrix_at(&u, xy, 0.001) {
+            let p = Problem {
+                utility: &m,
+                classifiers: &cl,
+                classes: &[],
+                decisions: &[],
+            };
+            let v = hexagon_view(&p, &heavy, Trivial::Auto).ok();
+            std::hint::black_box(v.map(|v| v.plot.to_svg(640, false).ok()));
+        }
+    });
     let grid = median_us(20, || {
         std::hint::black_box(map.field.grid(200, 200).ok());
     });
@@ -87,6 +107,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     println!("  drag step (matrix + verdict):    {drag:8.1} µs");
     println!("  whole view (regions, verdict…):  {view:8.1} µs");
     println!("  draw SVG, 640 px:                {svg:8.1} µs");
+    println!("  drag frame with cloud + fig. 5, SVG: {heavy_frame:8.1} µs");
     println!("  200 × 200 winner grid:           {grid:8.1} µs");
     println!(
         "  pieces {}, boundary edges {}",

@@ -388,6 +388,18 @@ fn views_and_pictures_never_panic() {
         let sv = slice_view(&p, &SpaceSettings::default(), Trivial::Auto).unwrap();
         assert!(sv.plot.to_svg(375, false).unwrap().len() > 1000);
     }
+    // Tiny and odd canvases draw without panicking.
+    let p = Problem {
+        utility: &u,
+        classifiers: &cases[1].2,
+        classes: &[],
+        decisions: &[],
+    };
+    let v = hexagon_view(&p, &SpaceSettings::default(), Trivial::Auto).unwrap();
+    for w in [0, 1, 10, 100, 5000] {
+        let _ = v.plot.to_svg(w, w % 2 == 0);
+        assert!(v.plot.height_for(w) > 0);
+    }
     // Not binary: a slice instead.
     let u3 = UtilityMatrix::identity(3).unwrap();
     let cl3 = vec![("X".to_string(), cm("5,1,0;1,5,1;0,1,5"))];

@@ -128,6 +128,25 @@ impl Frame {
         )
     }
 
+    /// The point of the hexagon of fig. 1 under pixel `q` of the hexagon's frame: the data
+    /// point [`Frame::from_px`] kept in the hexagon ([`crate::core::space::clamp`]) — where a
+    /// click puts the point, and where a drag moves it (sliding along the border when the
+    /// pointer leaves the hexagon). `None` for a non-finite `q`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use utility_lab::plot::space::frame::Frame;
+    /// let f = Frame::hexagon(375.0);
+    /// let p = f.hexagon_point(f.to_px((0.25, 0.5))).unwrap();
+    /// assert!((p.0 - 0.25).abs() < 1e-12 && (p.1 - 0.5).abs() < 1e-12);
+    /// let (x, y) = f.hexagon_point((1e6, 1e6)).unwrap(); // far down and right
+    /// assert!((y - x + 1.0).abs() < 1e-9 && x > 0.0 && x < 1.0); // on the edge y − x = −1
+    /// ```
+    pub fn hexagon_point(&self, q: (f64, f64)) -> Option<Point> {
+        crate::core::space::clamp(self.from_px(q))
+    }
+
     /// Whether pixel `q` is within `radius` px of data point `p` (e.g. the pointer on the
     /// current point: start a drag).
     ///
