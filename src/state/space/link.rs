@@ -18,9 +18,10 @@ use super::slice::{format_slice, parse_slice, Slice};
 use super::SpaceError;
 use crate::core::mc::Prior;
 use crate::text;
+use serde::{Deserialize, Serialize};
 
 /// Where the cloud of uncertain utilities comes from.
-#[derive(Debug, Clone, PartialEq, Default)]
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 pub enum CloudSource {
     /// No cloud.
     #[default]
@@ -32,7 +33,7 @@ pub enum CloudSource {
 }
 
 /// What is drawn under the regions, from the Monte Carlo's figures.
-#[derive(Debug, Clone, PartialEq, Default)]
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 pub enum Overlay {
     /// Nothing.
     #[default]
@@ -44,7 +45,8 @@ pub enum Overlay {
 }
 
 /// The view's settings that a link keeps.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
 pub struct SpaceSettings {
     /// `ucloud`.
     pub cloud: CloudSource,
@@ -122,6 +124,30 @@ impl SpaceSettings {
             "uslice" => self.slice = Some(parse_slice(value)?),
             "uask" => self.answers = Some(parse_answers(value, n)?),
             _ => return Err(bad_value("key", key, "a key of the Utility space view")),
+        }
+        Ok(())
+    }
+
+    /// Checks the settings as a link would: every value of [`SpaceSettings::pairs`] must be
+    /// read back by [`SpaceSettings::apply`] for `n` classes (e.g. after reading them from a
+    /// saved JSON state).
+    ///
+    /// # Errors
+    /// The first value that a link could not hold.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use utility_lab::state::space::link::SpaceSettings;
+    /// let mut s = SpaceSettings::default();
+    /// assert!(s.validate(2).is_ok());
+    /// s.sigma = 5.0;
+    /// assert!(s.validate(2).is_err());
+    /// ```
+    pub fn validate(&self, n: usize) -> Result<(), SpaceError> {
+        let mut back = SpaceSettings::default();
+        for (k, v) in self.pairs() {
+            back.apply(k, &v, n)?;
         }
         Ok(())
     }
@@ -292,6 +318,9 @@ mod tests {
         }
         let pairs = s.pairs();
         assert_eq!(pairs.iter().map(|p| p.0).collect::<Vec<_>>(), KEYS.to_vec());
+        let json = serde_json::to_string(&s).unwrap();
+        assert_eq!(serde_json::from_str::<SpaceSettings>(&json).unwrap(), s);
+        assert!(s.validate(2).is_ok() && s.validate(6).is_err());
         let mut back = SpaceSettings::default();
         for (k, v) in &pairs {
             back.apply(k, v, 2).unwrap();

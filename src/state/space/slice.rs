@@ -16,9 +16,10 @@ use crate::core::space::field::AffineField;
 use crate::core::space::{Affine, Point};
 use crate::core::{Matrix, UtilityMatrix};
 use crate::text;
+use serde::{Deserialize, Serialize};
 
 /// One varied entry `U_rc` and its range `[lo, hi]`.
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 pub struct Axis {
     /// The decision (row), from 0.
     pub row: usize,
@@ -31,7 +32,7 @@ pub struct Axis {
 }
 
 /// A 2-D slice: entry `x` across, entry `y` up.
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 pub struct Slice {
     /// The entry along the horizontal axis.
     pub x: Axis,

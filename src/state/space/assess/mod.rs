@@ -46,6 +46,7 @@ pub use build::{cloud_from, implied_answers, matrix_from, sigma_from};
 use super::error::bad_value;
 use super::SpaceError;
 use crate::text;
+use serde::{Deserialize, Serialize};
 
 /// The most classes the dialogue asks about.
 pub const MAX_CLASSES: usize = 5;
@@ -54,7 +55,7 @@ pub const MAX_CLASSES: usize = 5;
 pub const MAX_RANGES: usize = 6;
 
 /// One question of the dialogue.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum Question {
     /// The cost of deciding `row` for an item of class `col`, in reference errors.
     Cost {
@@ -198,7 +199,7 @@ pub fn questions(n: usize) -> Result<Vec<Question>, SpaceError> {
 }
 
 /// An answer: a number (`lo = hi`) or a range `lo < hi`.
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 pub struct Answer {
     /// Low end.
     pub lo: f64,
@@ -333,7 +334,7 @@ pub fn parse_answer(q: Question, text: &str) -> Result<Option<Answer>, SpaceErro
 }
 
 /// The answers given so far, for `n` classes.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Answers {
     /// Number of classes.
     pub n: usize,

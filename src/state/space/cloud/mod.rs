@@ -25,6 +25,7 @@ use crate::core::mc::scatter::error_matrices;
 use crate::core::space::cloud::gaussian_points;
 use crate::core::{CoreError, Matrix, UtilityMatrix};
 use crate::text;
+use serde::{Deserialize, Serialize};
 
 /// The most candidates of a typed cloud.
 pub const MAX_TYPED: usize = 1000;
@@ -38,7 +39,7 @@ pub const EXPECTED_NOTE: &str = "The expected utility matrix (Dyrland et al. 202
     in general not at the centre of the cloud.";
 
 /// One candidate utility matrix and its weight (probability, up to a common factor).
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Member {
     /// `q_a ≥ 0`.
     pub weight: f64,
@@ -47,7 +48,7 @@ pub struct Member {
 }
 
 /// Candidate utility matrices with probabilities.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Cloud {
     /// The candidates.
     pub members: Vec<Member>,
@@ -60,7 +61,7 @@ pub struct Cloud {
 }
 
 /// How a cloud is drawn around the current matrix.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Model {
     /// Gaussian in the coordinates `(x, y)` of fig. 1 (fig. 4's rule).
     Coordinates,
