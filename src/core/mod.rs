@@ -15,6 +15,7 @@ pub mod pd;
 pub mod prevalence;
 pub mod roc;
 pub mod score;
+pub mod space;
 pub mod special;
 pub mod utility;
 

@@ -228,7 +228,7 @@ impl UtilityMatrix {
 
     /// The coordinates `(x, y)` of a binary utility matrix in the space of fig. 1, the inverse
     /// of [`UtilityMatrix::from_xy`] up to equivalence: with `N` the normalized matrix,
-    /// `x = N11 − N00` and `y = N01 − N10`.
+    /// `x = N11 − N00 = (U11 − U00)/(max U − min U)` and `y = N01 − N10`.
     ///
     /// # Errors
     /// Not 2 × 2, constant, or a misclassification rewarded above a correct classification
@@ -241,7 +241,7 @@ impl UtilityMatrix {
     /// ```
     /// use utility_lab::core::UtilityMatrix;
     /// let (x, y) = UtilityMatrix::parse("15,-335;-35,165").unwrap().xy().unwrap();
-    /// assert!((x - 0.3).abs() < 1e-12 && (y + 0.6).abs() < 1e-12);
+    /// assert_eq!((x, y), (0.3, -0.6));
     /// ```
     pub fn xy(&self) -> Result<(f64, f64), CoreError> {
         if self.m.rows() != 2 || self.m.cols() != 2 {
@@ -250,15 +250,28 @@ impl UtilityMatrix {
                 found: format!("{} × {}", self.m.rows(), self.m.cols()),
             });
         }
-        let n = self.normalized()?;
+        // Differences of the entries divided by the range, `(U11 − U00)/(max − min)`: one
+        // rounding less than normalizing first, so that e.g. the factory matrix lies exactly at
+        // (0.3, −0.6). A range that overflows is normalized first.
+        let span = self.m.max() - self.m.min();
+        let m = if span.is_finite() {
+            self.m.clone()
+        } else {
+            self.normalized()?.m
+        };
+        let span = m.max() - m.min();
+        if !(span > 0.0) {
+            return Err(CoreError::ConstantUtility);
+        }
+        let d = |a: (usize, usize), b: (usize, usize)| (m.get(a.0, a.1) - m.get(b.0, b.1)) / span;
         // Rounding can put a point built on the hexagon's edge a hair outside it: allow 1e-9
         // of the utility range, then snap onto the hexagon.
         let tol = 1e-9;
-        if n.get(1, 0) > n.get(0, 0) + tol || n.get(0, 1) > n.get(1, 1) + tol {
+        if d((1, 0), (0, 0)) > tol || d((0, 1), (1, 1)) > tol {
             return Err(CoreError::OutsideUtilitySpace);
         }
-        let x = (n.get(1, 1) - n.get(0, 0)).clamp(-1.0, 1.0);
-        let y = (n.get(0, 1) - n.get(1, 0)).clamp(-1.0, 1.0);
+        let x = d((1, 1), (0, 0)).clamp(-1.0, 1.0);
+        let y = d((0, 1), (1, 0)).clamp(-1.0, 1.0);
         let y = y.clamp(x - 1.0, x + 1.0);
         Ok((x, y))
     }

@@ -11,14 +11,7 @@ use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 /// The corners of the hexagon of fig. 1, in order.
-pub const HEXAGON: [(f64, f64); 6] = [
-    (-1.0, -1.0),
-    (-1.0, 0.0),
-    (0.0, 1.0),
-    (1.0, 1.0),
-    (1.0, 0.0),
-    (0.0, -1.0),
-];
+pub use crate::core::space::HEXAGON;
 
 /// Counts of points on a `grid × grid` lattice of square cells over `[−1, 1]²`.
 #[derive(Debug, Clone, PartialEq, Default)]
@@ -139,7 +132,38 @@ impl super::Plot for SpacePlot {
     }
 }
 
-fn tone_colour(tone: Tone, theme: &Theme) -> RGBColor {
+/// The non-empty cells of a density: lower-left and upper-right corners in data coordinates
+/// (square cells over `[−1, 1]²`) and the opacity `0.08 + 0.87·√(count/max)` they are shaded
+/// with (fig. 4).
+pub(crate) fn density_cells(
+    d: &Density,
+) -> impl Iterator<Item = ((f64, f64), (f64, f64), f64)> + '_ {
+    let max = d.counts.iter().copied().max().unwrap_or(0).max(1) as f64;
+    let g = d.grid.max(1);
+    let step = 2.0 / g as f64;
+    d.counts
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| **c > 0)
+        .map(move |(k, c)| {
+            let (row, col) = (k / g, k % g);
+            let (x, y) = (-1.0 + col as f64 * step, -1.0 + row as f64 * step);
+            let alpha = 0.08 + 0.87 * (*c as f64 / max).sqrt();
+            ((x, y), (x + step, y + step), alpha)
+        })
+}
+
+/// The size (px) and style of a group's markers.
+pub(crate) fn group_style(group: &PointGroup, theme: &Theme) -> (i32, ShapeStyle) {
+    let colour = tone_colour(group.tone, theme);
+    match group.marker {
+        Marker::Diamond => (theme.px(6.0) as i32, colour.filled()),
+        Marker::Triangle => (theme.px(3.5) as i32, colour.mix(0.6).filled()),
+        Marker::Square => (theme.px(3.5) as i32, colour.mix(0.5).filled()),
+    }
+}
+
+pub(crate) fn tone_colour(tone: Tone, theme: &Theme) -> RGBColor {
     match tone {
         Tone::Blue => {
             if theme.dark {
@@ -153,8 +177,8 @@ fn tone_colour(tone: Tone, theme: &Theme) -> RGBColor {
     }
 }
 
-/// A marker at `c` (data coordinates), `size` pixels across.
-fn marker_at<DB: DrawingBackend>(
+/// A marker at pixel `c` of `area`, `size` pixels across.
+pub(crate) fn marker_at<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     c: (i32, i32),
     marker: Marker,
@@ -256,21 +280,10 @@ fn draw_space_panel<DB: DrawingBackend>(
         theme.grid().mix(0.35).filled(),
     )))?;
     if let Some(d) = &panel.density {
-        let max = d.counts.iter().copied().max().unwrap_or(0).max(1) as f64;
-        let g = d.grid.max(1);
-        let step = 2.0 / g as f64;
         let base = tone_colour(Tone::Blue, theme);
         cc.draw_series(
-            d.counts
-                .iter()
-                .enumerate()
-                .filter(|(_, c)| **c > 0)
-                .map(|(k, c)| {
-                    let (row, col) = (k / g, k % g);
-                    let (x, y) = (-1.0 + col as f64 * step, -1.0 + row as f64 * step);
-                    let alpha = 0.08 + 0.87 * (*c as f64 / max).sqrt();
-                    Rectangle::new([(x, y), (x + step, y + step)], base.mix(alpha).filled())
-                }),
+            density_cells(d)
+                .map(|(lo, hi, alpha)| Rectangle::new([lo, hi], base.mix(alpha).filled())),
         )?;
     }
     let mut outline = hex;
@@ -281,12 +294,7 @@ fn draw_space_panel<DB: DrawingBackend>(
     )))?;
     // Points of each group, then the landmarks on top.
     for group in &panel.groups {
-        let colour = tone_colour(group.tone, theme);
-        let (size, style) = match group.marker {
-            Marker::Diamond => (theme.px(6.0) as i32, colour.filled()),
-            Marker::Triangle => (theme.px(3.5) as i32, colour.mix(0.6).filled()),
-            Marker::Square => (theme.px(3.5) as i32, colour.mix(0.5).filled()),
-        };
+        let (size, style) = group_style(group, theme);
         let plot_area = cc.plotting_area();
         for &(x, y) in &group.points {
             if !(x.is_finite() && y.is_finite()) {

@@ -8,6 +8,7 @@
 //! * `readme_links`: every link of the README opens without a notice;
 //! * `decide_view`, `decide_view_classifier`, `decide_view_plots`: the Decide view's logic,
 //!   plots and presets.
+//! * `space`: the Utility space view's engine against direct yields and hand examples.
 
 mod cli_decide;
 mod cli_eval;
@@ -34,4 +35,5 @@ mod pd_view_presets;
 mod properties;
 mod readme_links;
 mod reference_sklearn;
+mod space;
 mod state_props;

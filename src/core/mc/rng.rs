@@ -44,6 +44,9 @@ pub enum Stream {
     PriorPoints = 3,
     /// Erroneous utility matrices around a true one (fig. 5).
     ErrorPoints = 4,
+    /// A cloud of utility matrices drawn around a point of the utility space (the Utility
+    /// space view, Dyrland et al. 2022 eqs. 18–19).
+    UtilityCloud = 5,
 }
 
 /// One step of SplitMix64 (Steele, Lea & Flood 2014): `state += 0x9E3779B97F4A7C15`, then the

@@ -3,7 +3,7 @@
 //! Carlo's pairs (fig. 6), points of the prior on the utility space (fig. 4) and erroneous
 //! utility matrices around a true one (fig. 5).
 
-use super::rng::{chunk_rng, Stream};
+use super::rng::{chunk_rng, McRng, Stream};
 use super::scores::{binary_scores, misranked, N_SCORES, SCORE_METRICS};
 use super::{sampler, McConfig, Pair, PerRanker, Prior, Ranker, Tally, ERROR_SCALE};
 use crate::core::error::CoreError;
@@ -15,9 +15,9 @@ use serde::{Deserialize, Serialize};
 pub const MAX_POINTS: usize = 1_000_000;
 
 /// Points per chunk of the figure helpers' streams (as [`super::CHUNK_PAIRS`]).
-const POINT_CHUNK: usize = 1 << 16;
+pub(crate) const POINT_CHUNK: usize = 1 << 16;
 
-fn check_points(name: &'static str, n: usize) -> Result<(), CoreError> {
+pub(crate) fn check_points(name: &'static str, n: usize) -> Result<(), CoreError> {
     if n == 0 || n > MAX_POINTS {
         return Err(CoreError::InvalidParameter {
             name,
@@ -350,28 +350,38 @@ pub fn pair_differences(
 /// ```
 pub fn prior_points(prior: Prior, n: usize, seed: u64) -> Result<Vec<(f64, f64)>, CoreError> {
     check_points("points", n)?;
+    Ok(draw_chunked(seed, Stream::PriorPoints, n, |rng| {
+        sampler::utility_point(rng, prior)
+    }))
+}
+
+/// `n` draws of `draw` from the chunked stream `stream` of `seed`: draw `i` uses the generator
+/// of chunk `⌊i / 2¹⁶⌋` ([`chunk_rng`]), continuing where draw `i − 1` left it within a chunk.
+pub(crate) fn draw_chunked<T>(
+    seed: u64,
+    stream: Stream,
+    n: usize,
+    mut draw: impl FnMut(&mut McRng) -> T,
+) -> Vec<T> {
     let mut out = Vec::with_capacity(n);
-    let mut rng = chunk_rng(seed, Stream::PriorPoints, 0);
+    let mut rng = chunk_rng(seed, stream, 0);
     for i in 0..n {
         if i > 0 && i % POINT_CHUNK == 0 {
-            rng = chunk_rng(seed, Stream::PriorPoints, (i / POINT_CHUNK) as u64);
+            rng = chunk_rng(seed, stream, (i / POINT_CHUNK) as u64);
         }
-        out.push(sampler::utility_point(&mut rng, prior));
+        out.push(draw(&mut rng));
     }
-    Ok(out)
+    out
 }
 
 /// `n` erroneous versions of the utility matrix `utility` (any real 2 × 2 matrix inside the
 /// space of fig. 1), as points `(x, y)` (fig. 5 of Dyrland et al. 2022: the extent of errors of a given
-/// `σ`). The matrix is normalized (eq. 12); the errors are drawn as in the Monte Carlo
-/// ([`sampler::erroneous_utility`], not renormalized); each erroneous matrix `U'` is then placed
-/// at the coordinates of *its* normalization, as
-/// [`UtilityMatrix::xy`]: `x = (U'11 − U'00)/(max − min)`, `y = (U'01 − U'10)/(max − min)`.
-/// Stream: [`Stream::ErrorPoints`], chunks of 2¹⁶.
+/// `σ`): the matrices of [`error_matrices`], each placed at the coordinates of *its*
+/// normalization, as [`UtilityMatrix::xy`]: `x = (U'11 − U'00)/(max − min)`,
+/// `y = (U'01 − U'10)/(max − min)`.
 ///
 /// # Errors
-/// `utility` not 2 × 2 or outside the space ([`UtilityMatrix::xy`]), `σ` negative or not
-/// finite, `n` not in `1 ..=` [`MAX_POINTS`].
+/// As [`error_matrices`].
 ///
 /// # Examples
 ///
@@ -395,6 +405,45 @@ pub fn error_points(
     n: usize,
     seed: u64,
 ) -> Result<Vec<(f64, f64)>, CoreError> {
+    Ok(error_matrices(utility, sigma, n, seed)?
+        .into_iter()
+        .map(|e| {
+            let lo = e.iter().copied().fold(f64::INFINITY, f64::min);
+            let hi = e.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+            let span = hi - lo;
+            ((e[3] - e[0]) / span, (e[1] - e[2]) / span)
+        })
+        .collect())
+}
+
+/// `n` erroneous versions of the utility matrix `utility` (any real 2 × 2 matrix inside the
+/// space of fig. 1), row-major `[U'00, U'01, U'10, U'11]`: the matrix is normalized (eq. 12),
+/// then the errors are drawn as in the Monte Carlo ([`sampler::erroneous_utility`]: `N(0, σ²)`
+/// on each entry, conditioned on entries in `[0, 1]`, `U'00 ≥ U'10`, `U'11 ≥ U'01`; not
+/// renormalized, so in the units of the normalized matrix). A draw with all four entries equal
+/// (probability 0 for `σ > 0`) has no place in the space and is drawn again. Stream:
+/// [`Stream::ErrorPoints`], chunks of 2¹⁶.
+///
+/// # Errors
+/// `utility` not 2 × 2 or outside the space ([`UtilityMatrix::xy`]), `σ` negative or not
+/// finite, `n` not in `1 ..=` [`MAX_POINTS`].
+///
+/// # Examples
+///
+/// ```
+/// use utility_lab::core::mc::scatter::error_matrices;
+/// use utility_lab::core::UtilityMatrix;
+/// let u = UtilityMatrix::parse("15,-335;-35,165").unwrap();
+/// let m = error_matrices(&u, 0.1, 200, 1).unwrap();
+/// assert!(m.iter().all(|e| e.iter().all(|v| (0.0..=1.0).contains(v)) && e[0] >= e[2] && e[3] >= e[1]));
+/// assert_eq!(error_matrices(&u, 0.0, 1, 1).unwrap(), vec![[0.7, 0.0, 0.6, 1.0]]);
+/// ```
+pub fn error_matrices(
+    utility: &UtilityMatrix,
+    sigma: f64,
+    n: usize,
+    seed: u64,
+) -> Result<Vec<[f64; 4]>, CoreError> {
     binary_utility(utility)?;
     utility.xy()?; // 2 × 2, not constant, correct decisions not below wrong ones
     if !(sigma.is_finite() && sigma >= 0.0) {
@@ -406,23 +455,10 @@ pub fn error_points(
     }
     check_points("points", n)?;
     let u = binary_utility(&utility.normalized()?)?;
-    let mut out = Vec::with_capacity(n);
-    let mut rng = chunk_rng(seed, Stream::ErrorPoints, 0);
-    for i in 0..n {
-        if i > 0 && i % POINT_CHUNK == 0 {
-            rng = chunk_rng(seed, Stream::ErrorPoints, (i / POINT_CHUNK) as u64);
+    Ok(draw_chunked(seed, Stream::ErrorPoints, n, |rng| loop {
+        let e = sampler::erroneous_utility(rng, &u, sigma);
+        if e.iter().any(|v| *v != e[0]) {
+            return e;
         }
-        loop {
-            let e = sampler::erroneous_utility(&mut rng, &u, sigma);
-            let lo = e.iter().copied().fold(f64::INFINITY, f64::min);
-            let hi = e.iter().copied().fold(f64::NEG_INFINITY, f64::max);
-            let span = hi - lo;
-            if span > 0.0 {
-                out.push(((e[3] - e[0]) / span, (e[1] - e[2]) / span));
-                break;
-            }
-            // A constant draw (probability 0 for σ > 0) has no coordinates: draw again.
-        }
-    }
-    Ok(out)
+    }))
 }
