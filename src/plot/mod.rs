@@ -9,6 +9,7 @@ pub mod mc_question;
 pub mod mc_scatter;
 pub mod mc_space;
 pub mod reliability;
+pub mod roc;
 pub mod yields;
 
 use plotters::coord::Shift;

@@ -7,6 +7,7 @@ pub mod edit;
 pub mod presets;
 pub mod references;
 pub mod reliability;
+pub mod roc;
 pub mod story;
 pub mod url;
 

@@ -25,4 +25,5 @@ mod paper_values;
 mod properties;
 mod readme_links;
 mod reference_sklearn;
+mod roc_view;
 mod state_props;
