@@ -12,6 +12,8 @@
 //! the CSV export of every point in parts of 20 000 rows. And the crate's CSV reader alone, the
 //! bulk of the parse.
 
+use rand::{RngCore, SeedableRng};
+use rand_xoshiro::Xoshiro256PlusPlus;
 use std::time::Instant;
 use utility_lab::core::UtilityMatrix;
 use utility_lab::plot::Plot;
@@ -22,16 +24,10 @@ use utility_lab::state::roc::curves::Curve;
 use utility_lab::state::roc::export::{points_csv_part, points_rows};
 use utility_lab::state::roc::scores::{parse_scores, ScoresParser};
 
-/// SplitMix64 uniform in [0, 1).
+/// A uniform sequence in [0, 1) (xoshiro256++).
 fn uniform(seed: u64) -> impl FnMut() -> f64 {
-    let mut s = seed;
-    move || {
-        s = s.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = s;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        ((z ^ (z >> 31)) >> 11) as f64 / (1u64 << 53) as f64
-    }
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+    move || (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64
 }
 
 fn ms(t: Instant) -> f64 {

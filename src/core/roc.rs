@@ -43,6 +43,41 @@ pub struct OperatingPoint {
     pub yield_value: f64,
 }
 
+/// Checks scored cases for a ROC curve and counts them: `(P, N)`, the numbers of class-0
+/// (`positive[i]`) and class-1 cases.
+///
+/// # Errors
+/// Lengths differ, a non-finite score, or no case of one of the classes.
+///
+/// # Examples
+///
+/// ```
+/// use utility_lab::core::roc::check_scores;
+/// assert_eq!(check_scores(&[0.3, 0.1, 0.2], &[true, false, false]).unwrap(), (1, 2));
+/// assert!(check_scores(&[0.3, f64::NAN], &[true, false]).is_err());
+/// assert!(check_scores(&[0.3, 0.1], &[true, true]).is_err());
+/// ```
+pub fn check_scores(scores: &[f64], positive: &[bool]) -> Result<(usize, usize), CoreError> {
+    if scores.len() != positive.len() {
+        return Err(CoreError::LengthMismatch {
+            what: "labels (one per score)",
+            expected: scores.len(),
+            found: positive.len(),
+        });
+    }
+    if let Some(i) = scores.iter().position(|s| !s.is_finite()) {
+        return Err(CoreError::NotFinite { row: i, col: 0 });
+    }
+    let p = positive.iter().filter(|x| **x).count();
+    let n = positive.len() - p;
+    if p == 0 || n == 0 {
+        return Err(CoreError::Invalid(
+            "a ROC curve needs at least one case of each class".into(),
+        ));
+    }
+    Ok((p, n))
+}
+
 impl Roc {
     /// The empirical ROC curve of `scores` with `positive[i]` true when case `i` is of class 0.
     ///
@@ -59,23 +94,7 @@ impl Roc {
     /// assert_eq!(roc.auc(), 0.875);
     /// ```
     pub fn from_scores(scores: &[f64], positive: &[bool]) -> Result<Roc, CoreError> {
-        if scores.len() != positive.len() {
-            return Err(CoreError::LengthMismatch {
-                what: "labels (one per score)",
-                expected: scores.len(),
-                found: positive.len(),
-            });
-        }
-        if let Some(i) = scores.iter().position(|s| !s.is_finite()) {
-            return Err(CoreError::NotFinite { row: i, col: 0 });
-        }
-        let p = positive.iter().filter(|x| **x).count();
-        let n = positive.len() - p;
-        if p == 0 || n == 0 {
-            return Err(CoreError::Invalid(
-                "a ROC curve needs at least one case of each class".into(),
-            ));
-        }
+        let (p, n) = check_scores(scores, positive)?;
         let mut order: Vec<usize> = (0..scores.len()).collect();
         order.sort_by(|&a, &b| scores[b].total_cmp(&scores[a]));
         let mut points = vec![RocPoint {

@@ -9,6 +9,8 @@
 //! B = (2, 2): 2.2046605504 at f = 0.50786, AUC 0.8144533152 (U = diag(4, 1), B = ½).
 
 use proptest::prelude::*;
+use rand::{RngCore, SeedableRng};
+use rand_xoshiro::Xoshiro256PlusPlus;
 use utility_lab::core::roc::{upper_hull, yield_at, Binormal, Roc};
 use utility_lab::core::UtilityMatrix;
 use utility_lab::plot::roc::{RocChart, RocSeries};
@@ -36,16 +38,10 @@ fn binormal(name: &str, a: f64, b: f64) -> Curve {
     }
 }
 
-/// A deterministic pseudo-random sequence in [0, 1) (SplitMix64), for large inputs.
+/// A deterministic pseudo-random sequence in [0, 1) (xoshiro256++), for large inputs.
 fn uniform(seed: u64) -> impl FnMut() -> f64 {
-    let mut s = seed;
-    move || {
-        s = s.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = s;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        ((z ^ (z >> 31)) >> 11) as f64 / (1u64 << 53) as f64
-    }
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+    move || (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64
 }
 
 /// A link fragment's parts, as the link codec will hand them over.

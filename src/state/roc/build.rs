@@ -9,7 +9,7 @@
 
 use super::curves::ScoredCurve;
 use super::scores::ScoresTable;
-use crate::core::roc::{Roc, RocPoint};
+use crate::core::roc::{check_scores, Roc, RocPoint};
 use crate::core::CoreError;
 use std::cmp::Ordering;
 use std::collections::BinaryHeap;
@@ -82,23 +82,7 @@ impl RocBuilder {
     /// assert_eq!(b.finish().unwrap(), Roc::from_scores(&s, &p).unwrap());
     /// ```
     pub fn new(scores: &[f64], positive: &[bool]) -> Result<RocBuilder, CoreError> {
-        if scores.len() != positive.len() {
-            return Err(CoreError::LengthMismatch {
-                what: "labels (one per score)",
-                expected: scores.len(),
-                found: positive.len(),
-            });
-        }
-        if let Some(i) = scores.iter().position(|s| !s.is_finite()) {
-            return Err(CoreError::NotFinite { row: i, col: 0 });
-        }
-        let positives = positive.iter().filter(|x| **x).count();
-        let negatives = positive.len() - positives;
-        if positives == 0 || negatives == 0 {
-            return Err(CoreError::Invalid(
-                "a ROC curve needs at least one case of each class".into(),
-            ));
-        }
+        let (positives, negatives) = check_scores(scores, positive)?;
         Ok(RocBuilder {
             items: scores
                 .iter()
