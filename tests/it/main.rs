@@ -6,6 +6,8 @@
 //! * `paper_values`, `reference_sklearn`: formulas against published and independent values;
 //! * `properties`, `state_props`: property tests of the core and of the app state;
 //! * `readme_links`: every link of the README opens without a notice.
+//! * `roc_view`, `roc_view_output`: the ROC & thresholds view's engine (`state::roc`,
+//!   `plot::roc`).
 
 mod cli_decide;
 mod cli_eval;
@@ -26,4 +28,5 @@ mod properties;
 mod readme_links;
 mod reference_sklearn;
 mod roc_view;
+mod roc_view_output;
 mod state_props;
