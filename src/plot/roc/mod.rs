@@ -209,7 +209,7 @@ pub fn draw_label<DB: DrawingBackend>(
     theme: &Theme,
 ) -> DrawResult<DB> {
     let pad = theme.px(1.5) as i32;
-    let near = (at.0.clamp(b.0, b.2), at.1.clamp(b.1, b.3));
+    let near = (at.0.max(b.0).min(b.2), at.1.max(b.1).min(b.3));
     if (near.0 - at.0).abs() + (near.1 - at.1).abs() > theme.px(14.0) as i32 {
         area.draw(&PathElement::new(
             vec![at, near],
