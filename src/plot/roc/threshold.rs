@@ -128,7 +128,7 @@ pub fn draw<DB: DrawingBackend>(
     let cols = grid_columns(css_w, n, PANEL_MIN_WIDTH);
     let rows = n.div_ceil(cols);
     let areas = root.split_evenly((rows, cols));
-    let ys = range(
+    let (y0, y1) = range(
         chart
             .panels
             .iter()
@@ -136,6 +136,8 @@ pub fn draw<DB: DrawingBackend>(
             .chain(chart.references.iter().map(|r| r.1)),
         0.08,
     );
+    // Room above the highest yield for the optimum's label.
+    let ys = (y0, y1 + 0.12 * (y1 - y0));
     for (area, panel) in areas.iter().zip(&chart.panels) {
         draw_panel(area, panel, chart, ys, theme)?;
     }
@@ -248,7 +250,11 @@ fn draw_panel<DB: DrawingBackend>(
             let bounds = (bx0 - base.0, by0 - base.1, bx1 - base.0, by1 - base.1);
             let at = (px - base.0, py - base.1);
             let chars = m.label.chars().count();
-            if let Some(placed) = place_label(at, chars, 11.0, theme.scale, bounds, &[]) {
+            // Above the optimum first (the curve falls away on both sides below it).
+            let below = (bounds.0, at.1 + 1, bounds.2, bounds.3);
+            let placed = place_label(at, chars, 11.0, theme.scale, bounds, &[below])
+                .or_else(|| place_label(at, chars, 11.0, theme.scale, bounds, &[]));
+            if let Some(placed) = placed {
                 let c = text_colour(theme, panel.colour);
                 draw_label(area, &m.label, at, placed, c, theme)?;
             }
