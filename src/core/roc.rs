@@ -43,6 +43,41 @@ pub struct OperatingPoint {
     pub yield_value: f64,
 }
 
+/// Checks scored cases for a ROC curve and counts them: `(P, N)`, the numbers of class-0
+/// (`positive[i]`) and class-1 cases.
+///
+/// # Errors
+/// Lengths differ, a non-finite score, or no case of one of the classes.
+///
+/// # Examples
+///
+/// ```
+/// use utility_lab::core::roc::check_scores;
+/// assert_eq!(check_scores(&[0.3, 0.1, 0.2], &[true, false, false]).unwrap(), (1, 2));
+/// assert!(check_scores(&[0.3, f64::NAN], &[true, false]).is_err());
+/// assert!(check_scores(&[0.3, 0.1], &[true, true]).is_err());
+/// ```
+pub fn check_scores(scores: &[f64], positive: &[bool]) -> Result<(usize, usize), CoreError> {
+    if scores.len() != positive.len() {
+        return Err(CoreError::LengthMismatch {
+            what: "labels (one per score)",
+            expected: scores.len(),
+            found: positive.len(),
+        });
+    }
+    if let Some(i) = scores.iter().position(|s| !s.is_finite()) {
+        return Err(CoreError::NotFinite { row: i, col: 0 });
+    }
+    let p = positive.iter().filter(|x| **x).count();
+    let n = positive.len() - p;
+    if p == 0 || n == 0 {
+        return Err(CoreError::Invalid(
+            "a ROC curve needs at least one case of each class".into(),
+        ));
+    }
+    Ok((p, n))
+}
+
 impl Roc {
     /// The empirical ROC curve of `scores` with `positive[i]` true when case `i` is of class 0.
     ///
@@ -59,23 +94,7 @@ impl Roc {
     /// assert_eq!(roc.auc(), 0.875);
     /// ```
     pub fn from_scores(scores: &[f64], positive: &[bool]) -> Result<Roc, CoreError> {
-        if scores.len() != positive.len() {
-            return Err(CoreError::LengthMismatch {
-                what: "labels (one per score)",
-                expected: scores.len(),
-                found: positive.len(),
-            });
-        }
-        if let Some(i) = scores.iter().position(|s| !s.is_finite()) {
-            return Err(CoreError::NotFinite { row: i, col: 0 });
-        }
-        let p = positive.iter().filter(|x| **x).count();
-        let n = positive.len() - p;
-        if p == 0 || n == 0 {
-            return Err(CoreError::Invalid(
-                "a ROC curve needs at least one case of each class".into(),
-            ));
-        }
+        let (p, n) = check_scores(scores, positive)?;
         let mut order: Vec<usize> = (0..scores.len()).collect();
         order.sort_by(|&a, &b| scores[b].total_cmp(&scores[a]));
         let mut points = vec![RocPoint {
@@ -135,22 +154,7 @@ impl Roc {
     /// assert_eq!(hull, vec![(0.0, 0.0), (0.0, 0.5), (0.5, 1.0), (1.0, 1.0)]);
     /// ```
     pub fn hull(&self) -> Vec<RocPoint> {
-        let mut h: Vec<RocPoint> = Vec::new();
-        for p in &self.points {
-            while h.len() >= 2 {
-                let a = h[h.len() - 2];
-                let b = h[h.len() - 1];
-                // Remove b unless it lies strictly above the segment a–p.
-                let cross = (b.fpr - a.fpr) * (p.tpr - a.tpr) - (b.tpr - a.tpr) * (p.fpr - a.fpr);
-                if cross >= 0.0 {
-                    h.pop();
-                } else {
-                    break;
-                }
-            }
-            h.push(*p);
-        }
-        h
+        upper_hull(&self.points)
     }
 
     /// The utility yield at each point of the curve (eq. 22 with this curve's `B`).
@@ -184,18 +188,7 @@ impl Roc {
     /// assert_eq!(best.yield_value, 0.75);
     /// ```
     pub fn optimal(&self, u: &UtilityMatrix) -> Result<OperatingPoint, CoreError> {
-        let ys = self.yields(u)?;
-        let mut best = 0;
-        for (i, y) in ys.iter().enumerate() {
-            if *y > ys[best] {
-                best = i;
-            }
-        }
-        Ok(OperatingPoint {
-            index: best,
-            point: self.points[best],
-            yield_value: ys[best],
-        })
+        optimal_point(&self.points, u, self.class0_share())
     }
 }
 
@@ -263,6 +256,82 @@ pub fn yield_at(u: &UtilityMatrix, b: f64, f: f64, t: f64) -> f64 {
     (u.get(0, 0) - u.get(1, 0)) * b * t - (u.get(1, 1) - u.get(0, 1)) * (1.0 - b) * f
         + u.get(1, 0) * b
         + u.get(1, 1) * (1.0 - b)
+}
+
+/// The vertices of the upper convex hull of a ROC polyline given from (0, 0) to (1, 1) in
+/// order of decreasing threshold (Andrew's monotone chain, upper half): a point stays only if
+/// it lies strictly above the segment joining its neighbours on the hull, i.e. the cross
+/// product `(b − a) × (p − a) < 0` for consecutive kept `a`, `b` and the next point `p`.
+/// Collinear points are dropped. Linear in the number of points. Every yield-maximizing
+/// operating point of the polyline lies on this hull (the yield, eq. 22, is linear in
+/// `(f, t)`).
+///
+/// # Examples
+///
+/// ```
+/// use utility_lab::core::roc::{upper_hull, RocPoint};
+/// let p = |fpr, tpr| RocPoint { fpr, tpr, threshold: 0.0 };
+/// let hull = upper_hull(&[p(0.0, 0.0), p(0.0, 0.5), p(0.5, 0.5), p(0.5, 1.0), p(1.0, 1.0)]);
+/// let xy: Vec<(f64, f64)> = hull.iter().map(|q| (q.fpr, q.tpr)).collect();
+/// assert_eq!(xy, vec![(0.0, 0.0), (0.0, 0.5), (0.5, 1.0), (1.0, 1.0)]);
+/// ```
+pub fn upper_hull(points: &[RocPoint]) -> Vec<RocPoint> {
+    let mut h: Vec<RocPoint> = Vec::new();
+    for p in points {
+        while h.len() >= 2 {
+            let a = h[h.len() - 2];
+            let b = h[h.len() - 1];
+            // Remove b unless it lies strictly above the segment a–p.
+            let cross = (b.fpr - a.fpr) * (p.tpr - a.tpr) - (b.tpr - a.tpr) * (p.fpr - a.fpr);
+            if cross >= 0.0 {
+                h.pop();
+            } else {
+                break;
+            }
+        }
+        h.push(*p);
+    }
+    h
+}
+
+/// The point of `points` with the largest utility yield (eq. 20) for utility matrix `u` and
+/// class-0 share `B`, the yield being eq. 22, `yield_at(u, B, f, t)`; the first one (highest
+/// threshold) on ties. `index` is the position in `points`.
+///
+/// # Errors
+/// `u` not 2 × 2, `B` outside `[0, 1]`, or no point.
+///
+/// # Examples
+///
+/// ```
+/// use utility_lab::core::UtilityMatrix;
+/// use utility_lab::core::roc::{optimal_point, RocPoint};
+/// let p = |fpr, tpr, threshold| RocPoint { fpr, tpr, threshold };
+/// let pts = [p(0.0, 0.0, f64::INFINITY), p(0.2, 0.7, 0.5), p(1.0, 1.0, 0.1)];
+/// let u = UtilityMatrix::identity(2).unwrap();
+/// // B = 0.5: yields 0.5, 0.5·0.7 + 0.5·0.8 = 0.75, 0.5.
+/// let best = optimal_point(&pts, &u, 0.5).unwrap();
+/// assert_eq!((best.index, best.yield_value), (1, 0.75));
+/// ```
+pub fn optimal_point(
+    points: &[RocPoint],
+    u: &UtilityMatrix,
+    b: f64,
+) -> Result<OperatingPoint, CoreError> {
+    require_2x2(u)?;
+    check_range("class-0 share B", b, 0.0, 1.0, "0 ≤ B ≤ 1")?;
+    let mut best: Option<OperatingPoint> = None;
+    for (index, p) in points.iter().enumerate() {
+        let y = yield_at(u, b, p.fpr, p.tpr);
+        if best.is_none_or(|o| y > o.yield_value) {
+            best = Some(OperatingPoint {
+                index,
+                point: *p,
+                yield_value: y,
+            });
+        }
+    }
+    best.ok_or_else(|| CoreError::Invalid("a ROC curve needs at least one point".into()))
 }
 
 /// The slope of the iso-utility lines in ROC space (Dyrland et al. 2022 eqs. 24–25):
@@ -361,6 +430,41 @@ impl Binormal {
     /// ```
     pub fn auc(&self) -> f64 {
         norm_cdf(self.a / (1.0 + self.b * self.b).sqrt())
+    }
+
+    /// The latent threshold `s` at false-positive rate `f`: the model calls class 0 when the
+    /// latent score is `≥ s`, with class-1 scores `N(0, 1)`, so `f = 1 − Φ(s)` and
+    /// `s = −Φ⁻¹(f)` (`+∞` at `f = 0`, `−∞` at `f = 1`; NaN outside `[0, 1]`).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use utility_lab::core::roc::Binormal;
+    /// let c = Binormal::new(1.0, 1.0).unwrap();
+    /// assert_eq!(c.threshold_at(0.5), 0.0);
+    /// assert!((c.threshold_at(0.025) - 1.959963984540054).abs() < 1e-12);
+    /// assert_eq!(c.threshold_at(0.0), f64::INFINITY);
+    /// ```
+    pub fn threshold_at(&self, f: f64) -> f64 {
+        -norm_inv(f)
+    }
+
+    /// The operating point `(f, t)` at latent threshold `s` (the inverse of
+    /// [`Binormal::threshold_at`]): `f = Φ(−s)`, and class-0 scores being `N(a/b, 1/b)`,
+    /// `t = Φ(a − b·s)` — which is `Φ(a + b·Φ⁻¹(f))`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use utility_lab::core::roc::Binormal;
+    /// let c = Binormal::new(1.0, 2.0).unwrap();
+    /// let (f, t) = c.rates_at(0.5);
+    /// assert!((f - 0.3085375387259869).abs() < 1e-15); // Φ(−0.5)
+    /// assert_eq!(t, 0.5); // Φ(1 − 2·0.5)
+    /// assert!((c.tpr(f) - t).abs() < 1e-12);
+    /// ```
+    pub fn rates_at(&self, s: f64) -> (f64, f64) {
+        (norm_cdf(-s), norm_cdf(self.a - self.b * s))
     }
 
     /// `k ≥ 2` points of the curve, denser where it bends: `f = Φ(z)` for `z` evenly spaced on

@@ -11,6 +11,7 @@ pub mod mc_scatter;
 pub mod mc_space;
 pub mod pd;
 pub mod reliability;
+pub mod roc;
 pub mod space;
 pub mod yields;
 

@@ -20,6 +20,7 @@ pub mod pd;
 pub mod presets;
 pub mod references;
 pub mod reliability;
+pub mod roc;
 pub mod space;
 pub mod story;
 pub mod validate;

@@ -81,3 +81,12 @@ pub fn num(v: &Value) -> f64 {
 pub fn close(a: f64, b: f64, tol: f64) -> bool {
     (a - b).abs() <= tol
 }
+
+/// The records of a CSV text (written by the app) as (line, fields); panics if it is not CSV.
+pub fn csv_records(text: &str) -> Vec<(usize, Vec<String>)> {
+    utility_lab::csv::read(text)
+        .unwrap_or_else(|e| panic!("not CSV ({e} at line {}):\n{text}", e.line()))
+        .into_iter()
+        .map(|r| (r.line, r.fields))
+        .collect()
+}

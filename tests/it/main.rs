@@ -7,8 +7,10 @@
 //! * `properties`, `state_props`: property tests of the core and of the app state;
 //! * `readme_links`: every link of the README opens without a notice;
 //! * `decide_view`, `decide_view_classifier`, `decide_view_plots`: the Decide view's logic,
-//!   plots and presets.
-//! * `space`: the Utility space view's engine against direct yields and hand examples.
+//!   plots and presets;
+//! * `space`: the Utility space view's engine against direct yields and hand examples;
+//! * `roc_view`, `roc_view_output`: the ROC & thresholds view's engine (`state::roc`,
+//!   `plot::roc`).
 
 mod cli_decide;
 mod cli_eval;
@@ -35,5 +37,7 @@ mod pd_view_presets;
 mod properties;
 mod readme_links;
 mod reference_sklearn;
+mod roc_view;
+mod roc_view_output;
 mod space;
 mod state_props;

@@ -8,13 +8,7 @@ use utility_lab::core::mc::{run, McConfig, Prior};
 use utility_lab::core::pd::PdLinear;
 use utility_lab::core::{ConfusionMatrix, Matrix, Orientation};
 
-/// The records of a CSV text as (line, fields).
-fn records(text: &str) -> Result<Vec<(usize, Vec<String>)>, utility_lab::csv::CsvError> {
-    Ok(utility_lab::csv::read(text)?
-        .into_iter()
-        .map(|r| (r.line, r.fields))
-        .collect())
-}
+use crate::common::csv_records as records;
 use utility_lab::state::link as url;
 use utility_lab::state::pd::against::{self, McComparison, KNOWN_RUN};
 use utility_lab::state::pd::grid::{GridPlan, GridSettings};
@@ -239,7 +233,7 @@ fn csv_exports_read_back() {
     );
     let h = heatmaps(&c, 10).unwrap();
     let text = export::heatmap_csv(&h, &["1".into(), "2".into()]);
-    let recs = records(&text).unwrap();
+    let recs = records(&text);
     assert_eq!(recs.len(), 1 + 121);
     assert_eq!(recs[0].1, ["kappa_1", "kappa_2", "cm4", "cm8", "first"]);
     // κ = [0.1, 0.3]: cm4 0.8083 (fig. 2), first; the diagonal is a tie.
@@ -251,14 +245,14 @@ fn csv_exports_read_back() {
     assert_eq!(row.1[4], "cm4");
     assert!(recs.iter().any(|r| r.1[4] == "cm4 = cm8"));
     let g = GridPlan::new(&c, &GridSettings::default()).unwrap().run();
-    let recs = records(&export::histogram_csv(&g)).unwrap();
+    let recs = records(&export::histogram_csv(&g));
     let counts: u64 = recs[1..51]
         .iter()
         .map(|r| r.1[2].parse::<u64>().unwrap())
         .sum();
     assert_eq!(counts, 25);
     let t = table(&c, None, None).unwrap();
-    let recs = records(&export::table_csv(&t)).unwrap();
+    let recs = records(&export::table_csv(&t));
     assert_eq!(recs[1].1[0], "cm4");
     assert_eq!(recs[1].1[1], "0.5,0.5");
 }

@@ -425,11 +425,8 @@ fn views_and_pictures_never_panic() {
 
 #[test]
 fn csv_exports_read_back() {
+    use crate::common::csv_records as records;
     use utility_lab::csv::write;
-    let records = |t: &str| -> Vec<(usize, Vec<String>)> {
-        let r = utility_lab::csv::read(t).unwrap();
-        r.into_iter().map(|r| (r.line, r.fields)).collect()
-    };
     use utility_lab::state::space::cloud::cloud_csv;
     let (u, named) = factory();
     let cs = contestants(&u, &named, Trivial::Auto, &[]).unwrap();
