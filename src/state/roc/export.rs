@@ -1,4 +1,4 @@
-//! The view's CSV exports, written with the crate's CSV writer ([`crate::state::csv::write`])
+//! The view's CSV exports, written with the crate's CSV writer ([`crate::csv::write`])
 //! and computed numbers with [`crate::text::exported`]:
 //!
 //! * [`points_csv`]: every point of every curve — `classifier, threshold, fpr, tpr, yield,
