@@ -4,6 +4,9 @@
 //! Class 0 is "positive". A score is "evidence for class 0": the classifier outputs class 0
 //! iff `score ≥ threshold`. `f` is the false-positive rate (1 − TNR), `t` the true-positive rate,
 //! `B` the share of class 0.
+//!
+//! (Just over 500 lines: the empirical curve, its hull, AUC, the tangent and the binormal
+//! model share the ROC conventions above; most of the length is formula documentation and doctests.)
 
 use super::error::{check_range, CoreError};
 use super::special::{norm_cdf, norm_inv};

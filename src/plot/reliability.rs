@@ -210,6 +210,10 @@ pub fn draw_sweep<DB: DrawingBackend>(
     Ok(())
 }
 
+/// One panel of fig. 7.
+///
+/// Over ~120 lines: one panel drawn step by step (mesh, bands, lines, markers, labels), the
+/// steps sharing the chart and its ranges; cut apart they would pass a dozen locals around.
 fn draw_sweep_panel<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     panel: &SweepPanel,

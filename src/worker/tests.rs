@@ -230,6 +230,7 @@ fn question_chunks_over_the_wire_match_the_native_answer() {
     assert_eq!(r.yields[1].mean.to_bits(), 0xc014dd827fc31baf);
 }
 
+/// Over ~120 lines: one table of bad requests, each with the message it must give.
 #[test]
 fn bad_work_is_an_error_naming_the_task() {
     let bad_config = McConfig {

@@ -21,6 +21,9 @@
 //! Draws are cut into chunks of [`QUESTION_CHUNK`], chunk `k` drawing from
 //! [`chunk_rng`]`(seed, Question, k)`, as the Monte Carlo does: [`question_chunk`] is pure,
 //! [`QuestionTally::merge`] concatenates in chunk order, [`question_summary`] summarizes.
+//!
+//! (Just over 500 lines: the question's chunked draws, their tally and summary belong
+//! together; most of the length is formula documentation and doctests.)
 
 use super::rng::{chunk_rng, Stream};
 use super::sampler;
