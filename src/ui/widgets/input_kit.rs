@@ -77,9 +77,13 @@ pub fn NameField(
         Effect::new(move |_| {
             let wanted = request.with(|r| r.as_deref() == Some(id.as_str()));
             if let (true, Some(input)) = (wanted, input_ref.get()) {
-                let _ = input.focus();
-                input.select();
                 request.set(None);
+                // On the next frame: the field is then in the page with its value, so the
+                // selection holds (selected at once, it was lost and typing appended).
+                request_animation_frame(move || {
+                    let _ = input.focus();
+                    input.select();
+                });
             }
         });
     }
