@@ -21,7 +21,7 @@ const LOTTERY = 'view=decide&u=10,-1;0,0&decisions=buy,not-buy&classes=win,lose&
 const FACTORY_A = 'view=decide&u=15,-335;-35,165&cm.A=27,15;23,35&classes=long,short&alpha=0&p=0.5,0.5';
 
 /** Opens `#fragment` on a fresh document and records what would make the page fail quietly. */
-async function open(page, fragment, { colorScheme } = {}) {
+async function open(page, fragment, { colorScheme, view = 'view-decide' } = {}) {
   const log = { consoleErrors: [], pageErrors: [], requests: [], badResponses: [], failed: [] };
   page.on('console', (msg) => {
     if (msg.type() === 'error') log.consoleErrors.push(msg.text());
@@ -42,7 +42,7 @@ async function open(page, fragment, { colorScheme } = {}) {
   if (page.url() !== 'about:blank') await page.goto('about:blank');
   const response = await page.goto(`/#${fragment}`);
   expect(response?.status()).toBe(200);
-  await expect(page.getByTestId('view-decide')).toBeVisible();
+  await expect(page.getByTestId(view)).toBeVisible();
   return log;
 }
 
@@ -56,6 +56,13 @@ function linkValue(page, key) {
 const cell = (page, editor, r, c) =>
   page.getByTestId(editor).locator(`input[data-r="${r}"][data-c="${c}"]`);
 
+/** Types `value` into `field` and commits it (Enter, then leaving the field). */
+async function commit(field, value) {
+  await field.fill(value);
+  await field.press('Enter');
+  await field.blur();
+}
+
 /** Clicks `button`, waits for the download it starts, and returns its name and text. */
 async function download(page, button) {
   const [dl] = await Promise.all([page.waitForEvent('download'), button.click()]);
@@ -64,7 +71,7 @@ async function download(page, button) {
 }
 
 test('the view is in the menu and keeps view=decide in the link', async ({ page }) => {
-  const log = await open(page, 'view=compare');
+  const log = await open(page, 'view=compare', { view: 'view-compare' });
   await page.locator('a[data-view="decide"]').click();
   await expect(page.getByTestId('view-decide')).toBeVisible();
   await expect.poll(() => linkValue(page, 'view')).toBe('decide');
@@ -107,13 +114,11 @@ test('moving a slider keeps the sum at 1 and updates p in the link', async ({ pa
   await expect.poll(() => linkValue(page, 'p')).toBe('0.051,0.949');
   await expect(page.getByTestId('prob-sum')).toContainText('Sum: 1');
   // A typed value (a percentage), applied on change.
-  await page.getByTestId('prob-field-0').fill('30 %');
-  await page.getByTestId('prob-field-0').press('Enter');
+  await commit(page.getByTestId('prob-field-0'), '30 %');
   await expect.poll(() => linkValue(page, 'p')).toBe('0.3,0.7');
   await expect(page.getByTestId('eu-0')).toHaveText('2.3');
   // A bad typed value is explained and nothing changes.
-  await page.getByTestId('prob-field-1').fill('1.5');
-  await page.getByTestId('prob-field-1').press('Enter');
+  await commit(page.getByTestId('prob-field-1'), '1.5');
   await expect(page.getByTestId('prob-error')).toContainText('above 1');
   expect(linkValue(page, 'p')).toBe('0.3,0.7');
   clean(page, log);
@@ -150,9 +155,10 @@ test('the factory: the lines cross at 500/550; classifier A remapped yields 65 a
   // The balance study: the deployment's decisions never lose.
   await page.getByTestId('decide-balance-study-0').locator('summary').click();
   await expect(page.getByTestId('balance-0-deployment')).toBeVisible();
-  // Editing the counts updates the yields (a classifier that is always right: 15·0.5 + 165·0.5 = 90).
-  await cell(page, 'decide-cm-0', 0, 1).fill('0');
-  await cell(page, 'decide-cm-0', 1, 0).fill('0');
+  // Editing the counts updates the yields (always right on 50 + 50 items: 15·0.5 + 165·0.5 = 90).
+  for (const [r, c, v] of [[0, 0, '50'], [0, 1, '0'], [1, 0, '0'], [1, 1, '50']]) {
+    await cell(page, 'decide-cm-0', r, c).fill(v);
+  }
   await expect(page.getByTestId('raw-yield-0')).toHaveText('90');
   await expect(page.getByTestId('remap-yield-0')).toHaveText('90');
   clean(page, log);
@@ -161,14 +167,12 @@ test('the factory: the lines cross at 500/550; classifier A remapped yields 65 a
 test('fractions need a test-set size when α > 0, never a pseudo-count on fractions', async ({ page }) => {
   const log = await open(page, 'view=decide&u=15,-335;-35,165&cm.A=0.27,0.15;0.23,0.35&classes=long,short');
   await expect(page.getByTestId('decide-clf-error-0')).toContainText('given as fractions');
-  await page.getByTestId('decide-n').fill('100');
-  await page.getByTestId('decide-n').press('Enter');
+  await commit(page.getByTestId('decide-n'), '100');
   await expect.poll(() => linkValue(page, 'n')).toBe('100');
   await expect(page.getByTestId('decide-clf-error-0')).toHaveCount(0);
   await expect(page.getByTestId('remap-yield-0')).toBeVisible();
   // α = 0: the fractions as they are, the paper's 65.
-  await page.getByTestId('decide-alpha').fill('0');
-  await page.getByTestId('decide-alpha').press('Enter');
+  await commit(page.getByTestId('decide-alpha'), '0');
   await expect.poll(() => linkValue(page, 'alpha')).toBe('0');
   await expect(page.getByTestId('remap-yield-0')).toHaveText('65');
   clean(page, log);

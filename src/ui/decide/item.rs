@@ -9,7 +9,7 @@ use super::DecideContext;
 use crate::plot::decide::UtilityBars;
 use crate::state::decide::export::expected_utilities_csv;
 use crate::state::decide::one_item::one_item;
-use crate::state::decide::probabilities::{set_probability, set_typed};
+use crate::state::decide::probabilities::{set_probability, set_typed, tidy};
 use crate::text::{capitalize, number, prose};
 use crate::ui::context::use_app;
 use crate::ui::web::export::download_text;
@@ -91,6 +91,7 @@ pub fn ItemPanel() -> impl IntoView {
         let Ok(v) = text.parse::<f64>() else { return };
         match set_probability(&dc.p.get_untracked(), k, v) {
             Ok(p) => {
+                let p = tidy(p, k);
                 error.set(None);
                 let _ = ctx.edit(|s| s.decide.p = Some(p));
             }
@@ -99,6 +100,7 @@ pub fn ItemPanel() -> impl IntoView {
     };
     let set_text = move |k: usize, text: String| match set_typed(&dc.p.get_untracked(), k, &text) {
         Ok(p) => {
+            let p = tidy(p, k);
             error.set(None);
             let _ = ctx.edit(|s| s.decide.p = Some(p));
         }
