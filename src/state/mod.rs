@@ -85,6 +85,8 @@ views! {
     Reliability = "reliability", "Metric reliability";
     /// The factory story as a guided walk.
     Story = "story", "Story";
+    /// One item's optimal decision, and a label-only classifier as a decision maker.
+    Decide = "decide", "Decide";
 }
 
 impl View {
@@ -135,6 +137,9 @@ pub struct AppState {
     pub mc: McSettings,
     /// Step of the story (0-based).
     pub step: usize,
+    /// The Decide view's settings (`p`, `alpha`, `n`).
+    #[serde(default)]
+    pub decide: decide::DecideParams,
 }
 
 impl Default for AppState {
@@ -328,7 +333,7 @@ mod tests {
             assert!(!v.label().is_empty());
         }
         // Views of later versions are not views of this one.
-        for key in ["space", "roc", "decide", "pd", ""] {
+        for key in ["space", "roc", "pd", ""] {
             assert_eq!(View::from_key(key), None, "{key}");
         }
     }

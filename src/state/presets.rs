@@ -1,5 +1,6 @@
 //! Presets: the papers' examples, each one a hand-written link.
 
+use super::decide::presets::DECIDE_PRESETS;
 use super::{AppState, Classifier, McSettings, View};
 use crate::core::{Matrix, Orientation};
 
@@ -17,7 +18,7 @@ pub struct Preset {
 }
 
 /// Every preset, in menu order.
-pub const PRESETS: [Preset; 8] = [
+pub const PRESETS: [Preset; 13] = [
     Preset {
         id: "factory",
         label: "Factory (Dyrland et al. 2022, eq. 4)",
@@ -66,6 +67,11 @@ pub const PRESETS: [Preset; 8] = [
         description: "Three classes; the preference-driven measure with default κ = [0.5, 0.2, 0.3] is 0.656.",
         fragment: "view=compare&orient=true-rows&u=1,0,0;0,1,0;0,0,1&cm.Table%204=40,7,3;8,10,2;9,1,20&classes=1,2,3",
     },
+    DECIDE_PRESETS[0],
+    DECIDE_PRESETS[1],
+    DECIDE_PRESETS[2],
+    DECIDE_PRESETS[3],
+    DECIDE_PRESETS[4],
 ];
 
 /// The preset with this id.
@@ -100,6 +106,7 @@ pub fn factory() -> AppState {
         kappa: None,
         mc: McSettings::default(),
         step: 0,
+        decide: Default::default(),
     }
 }
 

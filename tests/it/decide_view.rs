@@ -9,7 +9,9 @@ use proptest::prelude::*;
 use utility_lab::core::decision::decide;
 use utility_lab::core::{Matrix, UtilityMatrix};
 use utility_lab::state::decide::one_item::{explain, one_item};
-use utility_lab::state::decide::probabilities::{format_p, parse_p, set_probability, set_typed};
+use utility_lab::state::decide::probabilities::{
+    format_p, parse_p, set_probability, set_typed, tidy,
+};
 use utility_lab::state::decide::simplex::{contains, regions, to_plane};
 use utility_lab::state::decide::two_classes::envelope;
 use utility_lab::state::decide::DecideError;
@@ -76,6 +78,24 @@ proptest! {
         if v == 1.0 {
             prop_assert!((0..p.len()).filter(|&j| j != k).all(|j| q[j] == 0.0));
         }
+    }
+
+    #[test]
+    fn a_tidied_slider_move_reads_back_from_the_link_without_a_notice(
+        p in probabilities(),
+        k in 0usize..20,
+        step in 0u32..=1000,
+    ) {
+        // A slider's value: a multiple of 0.001, as the page's range input gives it.
+        let k = k % p.len();
+        let v = f64::from(step) / 1000.0;
+        let q = tidy(set_probability(&p, k, v).unwrap(), k);
+        prop_assert_eq!(q[k], v);
+        prop_assert!(q.iter().all(|x| *x >= 0.0));
+        prop_assert!((q.iter().sum::<f64>() - 1.0).abs() <= 1e-10);
+        let back = parse_p(&format_p(&q), q.len()).unwrap();
+        prop_assert_eq!(back.rescaled_from, None);
+        prop_assert_eq!(back.values, q);
     }
 
     #[test]

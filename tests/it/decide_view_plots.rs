@@ -8,9 +8,8 @@
 use utility_lab::core::Matrix;
 use utility_lab::plot::Plot;
 use utility_lab::state::decide::balance::SharesKind;
-use utility_lab::state::decide::presets::{DECIDE_PRESETS, LINK_KEYS};
+use utility_lab::state::decide::presets::DECIDE_PRESETS;
 use utility_lab::state::decide::view::{analyze, DecideInputs, DecideView, Shape};
-use utility_lab::state::decide::DecideParams;
 use utility_lab::state::{link as url, AppState, Classifier};
 
 fn names(prefix: &str, n: usize) -> Vec<String> {
@@ -127,15 +126,13 @@ fn plots_draw_for_ties_and_equal_utilities() {
     assert!(v.threshold_plot().unwrap().to_svg(375, false).is_ok());
 }
 
-/// A preset opened as the UI will: the link codec's state, the view's own keys read with
-/// [`DecideParams::read_link`] (each must be taken as written: no notice), then analyzed.
+/// A preset opened as the UI does: the link codec's state (every key taken as written: no
+/// notice), then analyzed.
 fn preset_view(fragment: &str) -> (AppState, DecideView) {
-    let s = url::decode(fragment).state;
-    let mut params = DecideParams::default();
-    for part in fragment.split('&') {
-        let (k, v) = part.split_once('=').unwrap();
-        assert!(params.read_link(k, v, s.n()).unwrap().is_none(), "{k}");
-    }
+    let d = url::decode(fragment);
+    assert!(d.notices.is_empty(), "{fragment}: {:?}", d.notices);
+    let s = d.state;
+    let params = s.decide.clone();
     let v = analyze(&DecideInputs {
         utility: &s.utility,
         decisions: &s.decisions,
@@ -152,21 +149,6 @@ fn preset_view(fragment: &str) -> (AppState, DecideView) {
 #[test]
 fn every_decide_preset_opens_with_the_numbers_it_promises() {
     for preset in DECIDE_PRESETS {
-        let d = url::decode(preset.fragment);
-        // The link codec does not read the view's new keys yet: it may only mention them (and
-        // the view, not yet available in the codec).
-        let new_keys: Vec<&str> = LINK_KEYS
-            .iter()
-            .filter(|k| !k.existing)
-            .map(|k| k.key)
-            .collect();
-        for n in &d.notices {
-            assert!(
-                n.key == "view" || new_keys.contains(&n.key.as_str()),
-                "{}: {n}",
-                preset.id
-            );
-        }
         let (s, v) = preset_view(preset.fragment);
         let (item, sentence) = v.item.as_ref().unwrap();
         match preset.id {

@@ -15,11 +15,11 @@
 //! * [`balance`]: "don't balance classes" — decisions tuned for the test set's, balanced and
 //!   deployment shares, each evaluated at the deployment's;
 //! * [`export`]: the view's tables as CSV;
-//! * [`presets`]: the view's examples and its link keys;
+//! * [`presets`]: the view's examples;
 //! * [`view`]: everything above in one call, and the plots' data.
 //!
-//! **How the UI uses it.** Keep a [`DecideParams`] beside the app state (link keys `p`, `alpha`,
-//! `n`; see [`presets::LINK_KEYS`]). On every change call [`view::analyze`] with the state's
+//! **How the UI uses it.** The app state keeps a [`DecideParams`] (`AppState::decide`; link keys
+//! `p`, `alpha`, `n` in [`LINK_KEYS`]). On every change call [`view::analyze`] with the state's
 //! utility matrix, names, classifiers and deployment shares: it returns each part or its typed
 //! error, to show in place. The plots are [`crate::plot::Plot`]s built by [`view::DecideView`]'s
 //! methods; a slider calls [`probabilities::set_probability`], a typed field
@@ -40,10 +40,15 @@ pub mod view;
 
 pub use error::DecideError;
 
+use crate::state::link::keys::{write_real, Key};
+use crate::state::link::LinkError;
+use crate::state::AppState;
 use probabilities::{format_p, parse_alpha, parse_p, parse_test_size, uniform, DEFAULT_ALPHA};
+use serde::{Deserialize, Serialize};
 
 /// The Decide view's own settings (what the link keeps beyond the shared keys).
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
 pub struct DecideParams {
     /// One item's class probabilities (`p`); `None`: equal probabilities.
     pub p: Option<Vec<f64>>,
@@ -82,73 +87,52 @@ impl DecideParams {
             _ => uniform(n),
         }
     }
-
-    /// Applies one link pair (`p`, `alpha` or `n`; other keys are not this view's: `Ok(None)`
-    /// and nothing changes) for `n_classes` classes. `Ok(Some(notice))` when the value was
-    /// used but changed (probabilities rescaled).
-    ///
-    /// # Errors
-    /// The value is refused (nothing changes); the link codec shows the error as its notice.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use utility_lab::state::decide::DecideParams;
-    /// let mut d = DecideParams::default();
-    /// assert_eq!(d.read_link("p", "0.2,0.8", 2), Ok(None));
-    /// assert!(d.read_link("alpha", "0", 2).is_ok() && d.alpha == 0.0);
-    /// assert!(d.read_link("p", "0.5,0.504", 2).unwrap().is_some());
-    /// assert!(d.read_link("p", "-1,2", 2).is_err()); // refused: the rescaled values stay
-    /// let p = d.p.unwrap();
-    /// assert!((p[0] + p[1] - 1.0).abs() < 1e-15 && p[0] < 0.5);
-    /// ```
-    pub fn read_link(
-        &mut self,
-        key: &str,
-        value: &str,
-        n_classes: usize,
-    ) -> Result<Option<String>, DecideError> {
-        match key {
-            "p" => {
-                let parsed = parse_p(value, n_classes)?;
-                let notice = parsed.notice();
-                self.p = Some(parsed.values);
-                Ok(notice)
-            }
-            "alpha" => {
-                self.alpha = parse_alpha(value)?;
-                Ok(None)
-            }
-            "n" => {
-                self.test_size = Some(parse_test_size(value)?);
-                Ok(None)
-            }
-            _ => Ok(None),
-        }
-    }
-
-    /// The link pairs of the values that differ from the defaults, in the order `p`, `alpha`,
-    /// `n` (values that [`DecideParams::read_link`] reads back exactly).
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use utility_lab::state::decide::DecideParams;
-    /// let d = DecideParams { p: Some(vec![0.2, 0.8]), alpha: 0.0, test_size: None };
-    /// assert_eq!(d.link_pairs(), vec![("p", "0.2,0.8".to_string()), ("alpha", "0".to_string())]);
-    /// assert!(DecideParams::default().link_pairs().is_empty());
-    /// ```
-    pub fn link_pairs(&self) -> Vec<(&'static str, String)> {
-        let mut out = Vec::new();
-        if let Some(p) = &self.p {
-            out.push(("p", format_p(p)));
-        }
-        if self.alpha != DEFAULT_ALPHA {
-            out.push(("alpha", crate::text::shortest(self.alpha)));
-        }
-        if let Some(n) = self.test_size {
-            out.push(("n", n.to_string()));
-        }
-        out
-    }
 }
+
+/// The Decide view's link keys (one item's probabilities, the pseudo-count, the test-set size
+/// of fractions); `u`, `decisions`, `classes`, `cm.NAME` and `prev` are the Compare view's.
+/// `p` is read after the problem (it needs the number of classes): rescaled with a notice when
+/// it sums to within 1 % of 1, else refused with a notice.
+pub const LINK_KEYS: [Key; 3] = [
+    Key::value(
+        "p",
+        "one probability per class, `0.2,0.8`",
+        "Decide: one item's class probabilities (default equal; rescaled with a notice when \
+         they sum to within 1 % of 1, else ignored)",
+        |v, s| {
+            let parsed = parse_p(v, s.n()).map_err(LinkError::Decide)?;
+            let notice = parsed.notice();
+            s.decide.p = Some(parsed.values);
+            notice.map_or(Ok(()), |n| Err(LinkError::Changed(n)))
+        },
+        |s, out| {
+            if let Some(p) = s.decide.p.as_ref().filter(|p| p.len() == s.n()) {
+                out.push(format!("p={}", format_p(p)));
+            }
+        },
+    ),
+    Key::value(
+        "alpha",
+        "number 0–1000",
+        "Decide: the Dirichlet pseudo-count α added to each confusion count (default 1)",
+        |v, s| {
+            s.decide.alpha = parse_alpha(v).map_err(LinkError::Decide)?;
+            Ok(())
+        },
+        |s, out| write_real(out, "alpha", s.decide.alpha, DEFAULT_ALPHA),
+    ),
+    Key::value(
+        "n",
+        "whole number 1–10⁹",
+        "Decide: the test-set size of classifiers given as fractions (needed when α > 0)",
+        |v, s| {
+            s.decide.test_size = Some(parse_test_size(v).map_err(LinkError::Decide)?);
+            Ok(())
+        },
+        |s: &AppState, out| {
+            if let Some(n) = s.decide.test_size {
+                out.push(format!("n={n}"));
+            }
+        },
+    ),
+];

@@ -1,4 +1,4 @@
-//! The Decide view's presets (each a hand-written link) and the link keys the view reads.
+//! The Decide view's presets (each a hand-written link).
 
 use crate::state::presets::Preset;
 
@@ -39,72 +39,5 @@ pub const DECIDE_PRESETS: [Preset; 5] = [
         description: "Asking an expert is worth 0.6 whatever the class: optimal wherever no class \
                       is more than 60 % probable (the middle of the triangle).",
         fragment: "view=decide&u=1,0,0;0,1,0;0,0,1;0.6,0.6,0.6&classes=a,b,c&decisions=a,b,c,ask&p=0.5,0.3,0.2",
-    },
-];
-
-/// A link key the Decide view reads: its name, syntax and meaning.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct LinkKey {
-    /// The key.
-    pub key: &'static str,
-    /// Its value's syntax.
-    pub syntax: &'static str,
-    /// What it means, and what is done with a bad value.
-    pub meaning: &'static str,
-    /// Whether the link format already has it (shared with other views).
-    pub existing: bool,
-}
-
-/// The keys the Decide view needs in the link, for the link codec and the README table.
-pub const LINK_KEYS: [LinkKey; 8] = [
-    LinkKey {
-        key: "view",
-        syntax: "decide",
-        meaning: "open the Decide view",
-        existing: true,
-    },
-    LinkKey {
-        key: "u",
-        syntax: "matrix syntax, rows = decisions, columns = classes (may have more rows)",
-        meaning: "the utility matrix",
-        existing: true,
-    },
-    LinkKey {
-        key: "classes",
-        syntax: "names, comma-separated, percent-encoded",
-        meaning: "class names",
-        existing: true,
-    },
-    LinkKey {
-        key: "decisions",
-        syntax: "names, comma-separated, percent-encoded",
-        meaning: "decision names (rows of u), e.g. buy,not-buy or long,short,inspect",
-        existing: true,
-    },
-    LinkKey {
-        key: "p",
-        syntax: "one probability per class, comma-separated (p=0.2,0.8)",
-        meaning: "one item's class probabilities; rescaled with a notice if they sum to within \
-                  1 % of 1, else ignored with a notice (default: equal)",
-        existing: false,
-    },
-    LinkKey {
-        key: "cm.NAME",
-        syntax: "matrix syntax, rows = output (unless orient=true-rows)",
-        meaning: "the label-only classifiers to turn into decision makers (counts or fractions)",
-        existing: true,
-    },
-    LinkKey {
-        key: "alpha",
-        syntax: "a number from 0 to 1000 (alpha=0)",
-        meaning: "the Dirichlet pseudo-count added to each count for p(output | class) (default 1)",
-        existing: false,
-    },
-    LinkKey {
-        key: "n",
-        syntax: "a whole number from 1 to 10⁹ (n=100)",
-        meaning: "the test-set size of classifiers given as fractions (needed when alpha > 0); \
-                  deployment base rates reuse the existing key prev",
-        existing: false,
     },
 ];

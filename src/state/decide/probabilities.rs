@@ -168,6 +168,36 @@ pub fn set_typed(p: &[f64], k: usize, text: &str) -> Result<Vec<f64>, DecideErro
     set_probability(p, k, v)
 }
 
+/// Probabilities for the link: every value but class `k`'s rounded to 9 decimals, so that a
+/// slider at 0.949 writes `p=0.051,0.949` rather than `0.05100000000000005,0.949` — unless the
+/// rounded values would sum further than 1e-10 from 1 (then `p` is returned as it is). The
+/// result always sums to 1 within 1e-10 (below [`SUM_EXACT`]: the link reads it back as
+/// written, without a notice).
+///
+/// # Examples
+///
+/// ```
+/// use utility_lab::state::decide::probabilities::{set_probability, tidy};
+/// let p = set_probability(&[0.05, 0.95], 1, 0.949).unwrap();
+/// assert_ne!(p[0], 0.051);
+/// assert_eq!(tidy(p, 1), vec![0.051, 0.949]);
+/// let third = vec![1.0 / 3.0; 3];
+/// assert_eq!(tidy(third.clone(), 0), third); // rounding would move the sum by 7e-10
+/// ```
+pub fn tidy(p: Vec<f64>, k: usize) -> Vec<f64> {
+    let rounded: Vec<f64> = p
+        .iter()
+        .enumerate()
+        .map(|(j, v)| if j == k { *v } else { (v * 1e9).round() / 1e9 })
+        .collect();
+    let sum: f64 = rounded.iter().sum();
+    if (sum - 1.0).abs() <= 1e-10 {
+        rounded
+    } else {
+        p
+    }
+}
+
 /// Probabilities read from the link, and whether they were rescaled.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ParsedProbabilities {

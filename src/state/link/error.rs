@@ -2,6 +2,7 @@
 
 use super::MAX_FRAGMENT;
 use crate::core::CoreError;
+use crate::state::decide::DecideError;
 use crate::state::{StateError, MAX_CLASSIFIERS};
 use crate::text::truncate;
 use std::fmt;
@@ -90,6 +91,10 @@ pub enum LinkError {
     },
     /// The decoded state broke an invariant (should not happen): the default example is shown.
     Invalid(StateError),
+    /// A Decide view value that was refused (the view's own message).
+    Decide(DecideError),
+    /// A value that was used but changed (the sentence says how).
+    Changed(String),
 }
 
 impl LinkError {
@@ -165,6 +170,8 @@ impl fmt::Display for LinkError {
                 write!(f, "expected {n} values between 0 and 1; ignored")
             }
             LinkError::Invalid(e) => write!(f, "{e}; the default example is shown instead"),
+            LinkError::Decide(e) => write!(f, "{e}; ignored"),
+            LinkError::Changed(what) => write!(f, "{what}"),
         }
     }
 }

@@ -52,6 +52,45 @@ fn bad_parts_are_reported_and_the_rest_applied() {
 }
 
 #[test]
+fn decide_probabilities_are_read_for_the_number_of_classes() {
+    let d = decode("view=decide&u=10,-1;0,0&classes=win,lose&p=0.2,0.8&alpha=0&n=50");
+    assert!(d.notices.is_empty(), "{:?}", d.notices);
+    assert_eq!(d.state.view, View::Decide);
+    assert_eq!(d.state.decide.p, Some(vec![0.2, 0.8]));
+    assert_eq!(
+        (d.state.decide.alpha, d.state.decide.test_size),
+        (0.0, Some(50))
+    );
+    assert!(encode(&d.state).ends_with("&p=0.2,0.8&alpha=0&n=50"));
+    // Refused: negative, too far from 1, one per class; each with a notice, the rest applied.
+    for (p, says) in [
+        ("-0.2,1.2", "value 1: −0.2 is negative"),
+        ("0.2,0.9", "the probabilities sum to 1.1"),
+        ("0.2,0.3,0.5", "3 probabilities for 2 classes"),
+    ] {
+        let d = decode(&format!("view=decide&u=10,-1;0,0&p={p}"));
+        assert_eq!(d.notices.len(), 1, "{p}: {:?}", d.notices);
+        assert_eq!(d.notices[0].key, "p");
+        assert!(
+            d.notices[0].message().contains(says),
+            "{}",
+            d.notices[0].message()
+        );
+        assert!(d.notices[0].message().ends_with("; ignored"));
+        assert_eq!(
+            (d.state.view, d.state.decide.p.clone()),
+            (View::Decide, None)
+        );
+    }
+    // Within 1 %: rescaled, with a notice that says so.
+    let d = decode("view=decide&u=10,-1;0,0&p=0.2,0.795");
+    assert_eq!(d.notices.len(), 1);
+    assert!(d.notices[0].message().contains("rescaled"));
+    let p = d.state.decide.p.unwrap();
+    assert!((p[0] + p[1] - 1.0).abs() < 1e-15);
+}
+
+#[test]
 fn a_link_with_nothing_readable_opens_the_factory_with_notices() {
     let d = decode("#view=compare&u=1,2;3&cm.A=x&zzz=1&classes=a&==");
     assert_eq!(d.state.classifiers, presets::factory().classifiers);
@@ -153,7 +192,7 @@ fn question_settings_round_trip_and_bad_values_are_noted() {
 
 #[test]
 fn views_of_later_versions_are_unknown_and_show_compare() {
-    for v in ["space", "roc", "decide", "pd"] {
+    for v in ["space", "roc", "pd"] {
         let d = decode(&format!("view={v}&u=1,0;0,1"));
         assert_eq!(d.state.view, View::Compare);
         assert_eq!(d.notices.len(), 1);
@@ -216,6 +255,9 @@ fn every_key_of_the_table_is_read_and_written() {
     s.mc.question.seed = 4;
     s.mc.question.n = 50;
     s.step = 2;
+    s.decide.p = Some(vec![0.2, 0.8]);
+    s.decide.alpha = 0.0;
+    s.decide.test_size = Some(100);
     let e = encode(&s);
     let written: Vec<&str> = e.split('&').map(|p| p.split('=').next().unwrap()).collect();
     for key in keys::all() {
@@ -235,7 +277,7 @@ fn a_bad_value_of_each_key_is_noted_under_it() {
     let d = decode(
         "v=x&view=x&embed=x&orient=x&u=x&cm.A=x&classes=a&decisions=a&prev=x&kappa=x&prior=x\
          &sigma=x&pairs=x&seed=x&axis=x&balance=x&metrics=x&qsigma=x&qalpha=x&qdraws=x&qseed=x\
-         &qn=x&step=x",
+         &qn=x&step=x&p=x&alpha=x&n=x",
     );
     for key in keys::all() {
         let k = key.shown().replace("NAME", "A");

@@ -3,9 +3,7 @@
 
 use leptos::prelude::*;
 
-mod classes_editor;
 mod classifier_list;
-mod deployment_editor;
 mod intro;
 mod metric_detail;
 mod metric_table;

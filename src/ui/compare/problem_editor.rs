@@ -4,11 +4,11 @@
 
 use leptos::prelude::*;
 
-use super::classes_editor::ClassesEditor;
-use super::deployment_editor::DeploymentEditor;
 use crate::core::{CoreError, Matrix, UtilityMatrix};
 use crate::text::number;
 use crate::ui::context::use_app;
+use crate::ui::widgets::classes_editor::ClassesEditor;
+use crate::ui::widgets::deployment_editor::DeploymentEditor;
 use crate::ui::widgets::input_kit::{large_problem, try_edit};
 use crate::ui::widgets::matrix_editor::MatrixEditor;
 use crate::ui::widgets::paste_box::{PasteBox, PasteTarget};

@@ -1,8 +1,12 @@
 //! Building blocks shared by the views: an editable matrix ([`matrix_editor`]), a read-only
 //! one ([`matrix_table`]), a plot with PNG/SVG export ([`plot_canvas`]), a number field
 //! ([`number_field`]), a job's progress ([`job_progress`]), the paste box ([`paste_box`]), the
-//! CSV import panel ([`import_dialog`]) and small input helpers ([`input_kit`]).
+//! CSV import panel ([`import_dialog`]), small input helpers ([`input_kit`]), and the editors of
+//! the classes and decisions ([`classes_editor`]) and of the deployment class shares
+//! ([`deployment_editor`]) that the Compare and Decide views share.
 
+pub mod classes_editor;
+pub mod deployment_editor;
 pub mod import_dialog;
 pub mod input_kit;
 pub mod job_progress;
