@@ -85,6 +85,8 @@ views! {
     Reliability = "reliability", "Metric reliability";
     /// The factory story as a guided walk.
     Story = "story", "Story";
+    /// Fig. 1 as an instrument: where the utility matrix lies, who wins where.
+    Space = "space", "Utility space";
 }
 
 impl View {
@@ -135,6 +137,9 @@ pub struct AppState {
     pub mc: McSettings,
     /// Step of the story (0-based).
     pub step: usize,
+    /// The Utility space view's settings.
+    #[serde(default)]
+    pub space: space::link::SpaceSettings,
 }
 
 impl Default for AppState {
@@ -328,7 +333,7 @@ mod tests {
             assert!(!v.label().is_empty());
         }
         // Views of later versions are not views of this one.
-        for key in ["space", "roc", "decide", "pd", ""] {
+        for key in ["roc", "decide", "pd", ""] {
             assert_eq!(View::from_key(key), None, "{key}");
         }
     }

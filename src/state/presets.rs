@@ -17,7 +17,7 @@ pub struct Preset {
 }
 
 /// Every preset, in menu order.
-pub const PRESETS: [Preset; 8] = [
+pub const PRESETS: [Preset; 9] = [
     Preset {
         id: "factory",
         label: "Factory (Dyrland et al. 2022, eq. 4)",
@@ -66,6 +66,12 @@ pub const PRESETS: [Preset; 8] = [
         description: "Three classes; the preference-driven measure with default κ = [0.5, 0.2, 0.3] is 0.656.",
         fragment: "view=compare&orient=true-rows&u=1,0,0;0,1,0;0,0,1&cm.Table%204=40,7,3;8,10,2;9,1,20&classes=1,2,3",
     },
+    Preset {
+        id: "space-factory",
+        label: "The factory in the utility space (fig. 1)",
+        description: "The factory's matrix is the point (0.3, −0.6) of fig. 1, in A's region; drag it into B's.",
+        fragment: "view=space&u=15,-335;-35,165&cm.A=27,15;23,35&cm.B=43,18;7,32&classes=long,short",
+    },
 ];
 
 /// The preset with this id.
@@ -100,6 +106,7 @@ pub fn factory() -> AppState {
         kappa: None,
         mc: McSettings::default(),
         step: 0,
+        space: Default::default(),
     }
 }
 
