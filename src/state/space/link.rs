@@ -105,56 +105,55 @@ fn write_key(key: &str, s: &AppState, out: &mut Vec<String>) {
     }
 }
 
+/// One space key: read by [`read_key`], written by [`write_key`].
+macro_rules! space_key {
+    ($name:literal, $holds:literal, $doc:literal) => {
+        Key::value(
+            $name,
+            $holds,
+            $doc,
+            |v, s| read_key($name, v, s),
+            |s, out| write_key($name, s, out),
+        )
+    };
+}
+
 /// The view's entries of the one table of link keys.
 pub const LINK_KEYS: [Key; 7] = [
-    Key::value(
+    space_key!(
         "ucloud",
         "`xy`, `entries`, `p:MATRIX\\|…`",
-        "Utility space: a cloud of uncertain utility matrices — drawn (gaussian in (x, y), or errors on each entry) or typed, each with its probability",
-        |v, s| read_key("ucloud", v, s),
-        |s, out| write_key("ucloud", s, out),
+        "Utility space: a cloud of uncertain utility matrices — drawn (gaussian in (x, y), or errors on each entry) or typed, each with its probability"
     ),
-    Key::value(
+    space_key!(
         "usigma",
         "0–1",
-        "Utility space: σ of a drawn cloud",
-        |v, s| read_key("usigma", v, s),
-        |s, out| write_key("usigma", s, out),
+        "Utility space: σ of a drawn cloud"
     ),
-    Key::value(
+    space_key!(
         "upoints",
         "1–10000",
-        "Utility space: the candidates of a drawn cloud",
-        |v, s| read_key("upoints", v, s),
-        |s, out| write_key("upoints", s, out),
+        "Utility space: the candidates of a drawn cloud"
     ),
-    Key::value(
+    space_key!(
         "useed",
         "whole number",
-        "Utility space: the seed of a drawn cloud",
-        |v, s| read_key("useed", v, s),
-        |s, out| write_key("useed", s, out),
+        "Utility space: the seed of a drawn cloud"
     ),
-    Key::value(
+    space_key!(
         "uoverlay",
         "`gaussian`, `uniform`, `errors:σ,…`",
-        "Utility space: under the regions, a prior's density (fig. 4) or the extents of errors of these σ (fig. 5)",
-        |v, s| read_key("uoverlay", v, s),
-        |s, out| write_key("uoverlay", s, out),
+        "Utility space: under the regions, a prior's density (fig. 4) or the extents of errors of these σ (fig. 5)"
     ),
-    Key::value(
+    space_key!(
         "uslice",
         "`row,col,low,high;row,col,low,high`",
-        "Utility space: the 2-D slice shown for more than two classes (the two entries varied and their ranges)",
-        |v, s| read_key("uslice", v, s),
-        |s, out| write_key("uslice", s, out),
+        "Utility space: the 2-D slice shown for more than two classes (the two entries varied and their ranges)"
     ),
-    Key::value(
+    space_key!(
         "uask",
         "`c10:0.05..0.2,l0:-0.3`",
-        "Utility space: the answers of the guided utility assessment (a number or a range each)",
-        |v, s| read_key("uask", v, s),
-        |s, out| write_key("uask", s, out),
+        "Utility space: the answers of the guided utility assessment (a number or a range each)"
     ),
 ];
 

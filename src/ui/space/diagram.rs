@@ -103,6 +103,14 @@ pub fn SpaceDiagram() -> impl IntoView {
         sc.live.set(None);
     };
     let on_key = move |ev: leptos::ev::KeyboardEvent| {
+        // Only the diagram's own keys (not those of the export buttons inside it).
+        let on_self = match (ev.target(), wrapper.get_untracked()) {
+            (Some(t), Some(div)) => js_sys::Object::is(&t, &div),
+            _ => false,
+        };
+        if !on_self {
+            return;
+        }
         let dir = match ev.key().as_str() {
             "ArrowLeft" => (-1.0, 0.0),
             "ArrowRight" => (1.0, 0.0),
