@@ -87,6 +87,8 @@ views! {
     Story = "story", "Story";
     /// One item's optimal decision, and a label-only classifier as a decision maker.
     Decide = "decide", "Decide";
+    /// Fig. 1 as an instrument: where the utility matrix lies, who wins where.
+    Space = "space", "Utility space";
 }
 
 impl View {
@@ -140,6 +142,9 @@ pub struct AppState {
     /// The Decide view's settings (`p`, `alpha`, `n`).
     #[serde(default)]
     pub decide: decide::DecideParams,
+    /// The Utility space view's settings.
+    #[serde(default)]
+    pub space: space::link::SpaceSettings,
 }
 
 impl Default for AppState {
@@ -333,7 +338,7 @@ mod tests {
             assert!(!v.label().is_empty());
         }
         // Views of later versions are not views of this one.
-        for key in ["space", "roc", "pd", ""] {
+        for key in ["roc", "pd", ""] {
             assert_eq!(View::from_key(key), None, "{key}");
         }
     }

@@ -18,7 +18,7 @@ pub struct Preset {
 }
 
 /// Every preset, in menu order.
-pub const PRESETS: [Preset; 13] = [
+pub const PRESETS: [Preset; 14] = [
     Preset {
         id: "factory",
         label: "Factory (Dyrland et al. 2022, eq. 4)",
@@ -72,6 +72,12 @@ pub const PRESETS: [Preset; 13] = [
     DECIDE_PRESETS[2],
     DECIDE_PRESETS[3],
     DECIDE_PRESETS[4],
+    Preset {
+        id: "space-factory",
+        label: "The factory in the utility space (fig. 1)",
+        description: "The factory's matrix is the point (0.3, −0.6) of fig. 1, in A's region; drag it into B's.",
+        fragment: "view=space&u=15,-335;-35,165&cm.A=27,15;23,35&cm.B=43,18;7,32&classes=long,short",
+    },
 ];
 
 /// The preset with this id.
@@ -107,6 +113,7 @@ pub fn factory() -> AppState {
         mc: McSettings::default(),
         step: 0,
         decide: Default::default(),
+        space: Default::default(),
     }
 }
 

@@ -12,6 +12,7 @@ use crate::ui::compare::CompareView;
 use crate::ui::context::{self, link_to, use_app};
 use crate::ui::decide::DecideView;
 use crate::ui::reliability::ReliabilityView;
+use crate::ui::space::SpaceView;
 use crate::ui::story::StoryView;
 
 /// The whole page.
@@ -45,6 +46,7 @@ pub fn App() -> impl IntoView {
                     View::Story => view! { <StoryView /> }.into_any(),
                     View::Reliability => view! { <ReliabilityView /> }.into_any(),
                     View::Decide => view! { <DecideView /> }.into_any(),
+                    View::Space => view! { <SpaceView /> }.into_any(),
                     _ => view! { <CompareView /> }.into_any(),
                 }}
             </main>

@@ -21,7 +21,7 @@
 //! the table, in its order.
 
 use super::LinkError;
-use crate::state::{decide, reliability, story, AppState, View, FORMAT_VERSION};
+use crate::state::{decide, reliability, space, story, AppState, View, FORMAT_VERSION};
 use crate::text::{parse_number, parse_whole, shortest, truncate};
 
 /// How a key's value is read.
@@ -124,13 +124,15 @@ impl Key {
 }
 
 /// Every key, group by group, in the order links are written: the general keys, the problem
-/// (matrices, names, shares), the reliability view's settings, the story's step.
-pub const KEYS: [&[Key]; 5] = [
+/// (matrices, names, shares), the reliability view's settings, the story's step, the Decide
+/// view's and the Utility space view's settings.
+pub const KEYS: &[&[Key]] = &[
     &GENERAL,
     &super::problem::KEYS,
     &reliability::settings::LINK_KEYS,
     &story::LINK_KEYS,
     &decide::LINK_KEYS,
+    &space::link::LINK_KEYS,
 ];
 
 /// Every key, in order.
@@ -150,7 +152,7 @@ const GENERAL: [Key; 3] = [
     }),
     Key::value(
         "view",
-        "`compare`, `reliability`, `story`, `decide`",
+        "`compare`, `reliability`, `story`, `decide`, `space`",
         "the view shown",
         |v, s| {
             s.view = View::from_key(v).ok_or_else(|| LinkError::UnknownView(truncate(v, 20)))?;

@@ -192,7 +192,7 @@ fn question_settings_round_trip_and_bad_values_are_noted() {
 
 #[test]
 fn views_of_later_versions_are_unknown_and_show_compare() {
-    for v in ["space", "roc", "pd"] {
+    for v in ["roc", "pd"] {
         let d = decode(&format!("view={v}&u=1,0;0,1"));
         assert_eq!(d.state.view, View::Compare);
         assert_eq!(d.notices.len(), 1);
@@ -258,6 +258,17 @@ fn every_key_of_the_table_is_read_and_written() {
     s.decide.p = Some(vec![0.2, 0.8]);
     s.decide.alpha = 0.0;
     s.decide.test_size = Some(100);
+    for (k, v) in [
+        ("ucloud", "0.7:15,-335;-35,165|0.3:1,0;0,1"),
+        ("usigma", "0.2"),
+        ("upoints", "300"),
+        ("useed", "9"),
+        ("uoverlay", "errors:0.1"),
+        ("uslice", "0,1,-500,0;1,0,-100,100"),
+        ("uask", "c10:0.05..0.2,l0:-0.3"),
+    ] {
+        s.space.apply(k, v, 2).unwrap();
+    }
     let e = encode(&s);
     let written: Vec<&str> = e.split('&').map(|p| p.split('=').next().unwrap()).collect();
     for key in keys::all() {
@@ -277,7 +288,8 @@ fn a_bad_value_of_each_key_is_noted_under_it() {
     let d = decode(
         "v=x&view=x&embed=x&orient=x&u=x&cm.A=x&classes=a&decisions=a&prev=x&kappa=x&prior=x\
          &sigma=x&pairs=x&seed=x&axis=x&balance=x&metrics=x&qsigma=x&qalpha=x&qdraws=x&qseed=x\
-         &qn=x&step=x&p=x&alpha=x&n=x",
+         &qn=x&step=x&p=x&alpha=x&n=x&ucloud=x&usigma=x&upoints=x&useed=x&uoverlay=x&uslice=x\
+         &uask=x",
     );
     for key in keys::all() {
         let k = key.shown().replace("NAME", "A");
@@ -288,4 +300,32 @@ fn a_bad_value_of_each_key_is_noted_under_it() {
         );
     }
     d.state.validate().unwrap();
+}
+
+#[test]
+fn the_utility_space_view_and_its_keys_open() {
+    let d = decode(
+        "view=space&u=15,-335;-35,165&cm.A=27,15;23,35&cm.B=43,18;7,32&ucloud=xy&usigma=0.2",
+    );
+    assert!(d.notices.is_empty(), "{:?}", d.notices);
+    assert_eq!(d.state.view, View::Space);
+    assert_eq!(d.state.space.sigma, 0.2);
+    assert_eq!(
+        encode(&d.state),
+        "v=1&view=space&u=15,-335;-35,165&cm.A=27,15;23,35&cm.B=43,18;7,32&ucloud=xy&usigma=0.2"
+    );
+    // A bad value is a notice under its key; the rest opens.
+    let d = decode("view=space&u=1,0;0,1&cm.A=1,0;0,1&usigma=7&uask=c01:3");
+    assert_eq!(d.state.view, View::Space);
+    let keys: Vec<&str> = d.notices.iter().map(|n| n.key.as_str()).collect();
+    assert_eq!(keys, ["usigma", "uask"]);
+    let messages: Vec<String> = d.notices.iter().map(|n| n.message()).collect();
+    assert_eq!(
+        messages,
+        [
+            "'7' is not a number from 0 to 1; ignored",
+            "'c01:3' is not readable here (answer c01: there is no such question for 2 \
+             classes); ignored"
+        ]
+    );
 }

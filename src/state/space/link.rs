@@ -1,5 +1,6 @@
-//! The Utility space view's settings and their link values (each key a one-place addition to
-//! the link table):
+//! The Utility space view's settings and their link keys ([`LINK_KEYS`], entries of the one
+//! table of keys, `crate::state::link::keys`): each key's reader is [`SpaceSettings::apply`],
+//! its writer [`SpaceSettings::pairs`].
 //!
 //! | key | value | default |
 //! |---|---|---|
@@ -17,6 +18,8 @@ use super::error::bad_value;
 use super::slice::{format_slice, parse_slice, Slice};
 use super::SpaceError;
 use crate::core::mc::Prior;
+use crate::state::link::{Key, LinkError};
+use crate::state::AppState;
 use crate::text;
 use serde::{Deserialize, Serialize};
 
@@ -81,6 +84,77 @@ impl Default for SpaceSettings {
 /// The keys, in the order [`SpaceSettings::pairs`] writes them.
 pub const KEYS: [&str; 7] = [
     "ucloud", "usigma", "upoints", "useed", "uoverlay", "uslice", "uask",
+];
+
+/// Reads the space key `key` into the state (for its number of classes): a bad value is a
+/// notice and leaves the settings alone.
+fn read_key(key: &str, v: &str, s: &mut AppState) -> Result<(), LinkError> {
+    let n = s.n();
+    s.space.apply(key, v, n).map_err(|e| match e {
+        SpaceError::Value { text, expected, .. } => LinkError::rejected(&text, 24, expected),
+        other => LinkError::rejected(v, 24, format!("readable here ({other})")),
+    })
+}
+
+/// Writes the space key `key` when it differs from its default.
+fn write_key(key: &str, s: &AppState, out: &mut Vec<String>) {
+    for (k, v) in s.space.pairs() {
+        if k == key {
+            out.push(format!("{k}={v}"));
+        }
+    }
+}
+
+/// One space key: read by [`read_key`], written by [`write_key`].
+macro_rules! space_key {
+    ($name:literal, $holds:literal, $doc:literal) => {
+        Key::value(
+            $name,
+            $holds,
+            $doc,
+            |v, s| read_key($name, v, s),
+            |s, out| write_key($name, s, out),
+        )
+    };
+}
+
+/// The view's entries of the one table of link keys.
+pub const LINK_KEYS: [Key; 7] = [
+    space_key!(
+        "ucloud",
+        "`xy`, `entries`, `p:MATRIX\\|…`",
+        "Utility space: a cloud of uncertain utility matrices — drawn (gaussian in (x, y), or errors on each entry) or typed, each with its probability"
+    ),
+    space_key!(
+        "usigma",
+        "0–1",
+        "Utility space: σ of a drawn cloud"
+    ),
+    space_key!(
+        "upoints",
+        "1–10000",
+        "Utility space: the candidates of a drawn cloud"
+    ),
+    space_key!(
+        "useed",
+        "whole number",
+        "Utility space: the seed of a drawn cloud"
+    ),
+    space_key!(
+        "uoverlay",
+        "`gaussian`, `uniform`, `errors:σ,…`",
+        "Utility space: under the regions, a prior's density (fig. 4) or the extents of errors of these σ (fig. 5)"
+    ),
+    space_key!(
+        "uslice",
+        "`row,col,low,high;row,col,low,high`",
+        "Utility space: the 2-D slice shown for more than two classes (the two entries varied and their ranges)"
+    ),
+    space_key!(
+        "uask",
+        "`c10:0.05..0.2,l0:-0.3`",
+        "Utility space: the answers of the guided utility assessment (a number or a range each)"
+    ),
 ];
 
 impl SpaceSettings {

@@ -1,0 +1,111 @@
+//! More than two classes (or extra decisions): no 2-D picture of the whole space of utility
+//! matrices exists, so the diagram is a slice — two entries of the matrix vary, the others
+//! stay as they are. Here the user picks the two entries (the ranges follow the spread of the
+//! utilities, [`Slice::around`]); the choice is in the link (`uslice`).
+
+use leptos::ev::{Event, Targeted};
+use leptos::prelude::*;
+use web_sys::HtmlSelectElement;
+
+use super::cloud::apply_space;
+use super::{Shown, SpaceContext};
+use crate::state::space::plots::entry_title;
+use crate::state::space::slice::{format_slice, Slice};
+use crate::ui::context::use_app;
+
+/// The slice's controls (shown only when the diagram is a slice).
+#[component]
+pub fn SlicePanel() -> impl IntoView {
+    let ctx = use_app();
+    let sc = expect_context::<SpaceContext>();
+    // The slice shown and the entries to choose from, with their titles.
+    let info = Memo::new(move |_| {
+        sc.model.with(|m| {
+            let m = m.as_deref().ok()?;
+            let Shown::Slice(v) = &m.shown else {
+                return None;
+            };
+            let (rows, cols) = (m.utility.n_decisions(), m.utility.n_classes());
+            let entries: Vec<((usize, usize), String)> = (0..rows)
+                .flat_map(|r| (0..cols).map(move |c| (r, c)))
+                .map(|(r, c)| ((r, c), entry_title(r, c, &m.decisions, &m.classes)))
+                .collect();
+            Some((v.slice, entries))
+        })
+    });
+    let choose = move |axis: usize, value: String| {
+        let Some((slice, _)) = info.get_untracked() else {
+            return;
+        };
+        let Some((r, c)) = value
+            .split_once(',')
+            .and_then(|(r, c)| Some((r.parse().ok()?, c.parse().ok()?)))
+        else {
+            return;
+        };
+        let (mut a, mut b) = ((slice.x.row, slice.x.col), (slice.y.row, slice.y.col));
+        if axis == 0 {
+            a = (r, c);
+        } else {
+            b = (r, c);
+        }
+        if a == b {
+            ctx.say("Pick two different entries to vary.");
+            return;
+        }
+        let next = ctx
+            .state
+            .with_untracked(|s| Slice::around(&s.utility, a, b))
+            .map_err(|e| e.to_string())
+            .and_then(|s| apply_space(&ctx, "uslice", &format_slice(&s)));
+        if let Err(e) = next {
+            ctx.say(e);
+        }
+    };
+    let select = move |axis: usize, label: &'static str, testid: &'static str| {
+        let id = format!("space-slice-{axis}");
+        let on_change =
+            move |ev: Targeted<Event, HtmlSelectElement>| choose(axis, ev.target().value());
+        view! {
+            <div class="rel-field">
+                <label for=id.clone()>{label}</label>
+                <select
+                    id=id
+                    on:change:target=on_change
+                    data-testid=testid
+                >
+                    {move || {
+                        info.get()
+                            .map(|(slice, entries)| {
+                                let cur = if axis == 0 { (slice.x.row, slice.x.col) } else { (slice.y.row, slice.y.col) };
+                                entries
+                                    .into_iter()
+                                    .map(|((r, c), title)| {
+                                        view! {
+                                            <option value=format!("{r},{c}") selected=cur == (r, c)>
+                                                {title}
+                                            </option>
+                                        }
+                                    })
+                                    .collect_view()
+                            })
+                    }}
+                </select>
+            </div>
+        }
+    };
+    view! {
+        <Show when=move || info.with(Option::is_some)>
+            <section class="card space-slice" aria-labelledby="space-slice-title" data-testid="space-slice">
+                <h3 id="space-slice-title">"A 2-D slice of your utility matrices"</h3>
+                <p class="hint">
+                    "With more than two classes (or more decisions than classes) the utility matrices form a space of more than two dimensions: no flat picture shows all of it. The diagram is a slice: pick the two utilities that vary, across and up; the others stay as you typed them."
+                </p>
+                <div class="space-fields">
+                    {select(0, "Varies across", "space-slice-x")}
+                    {select(1, "Varies up", "space-slice-y")}
+                </div>
+            </section>
+        </Show>
+    }
+}
