@@ -85,6 +85,8 @@ views! {
     Reliability = "reliability", "Metric reliability";
     /// The factory story as a guided walk.
     Story = "story", "Story";
+    /// Kozak et al. 2022's preference-driven measure beside the utility yield.
+    Pd = "pd", "Preference-driven measure";
 }
 
 impl View {
@@ -135,6 +137,9 @@ pub struct AppState {
     pub mc: McSettings,
     /// Step of the story (0-based).
     pub step: usize,
+    /// The Preference-driven measure view's settings (heatmap step, κ grid).
+    #[serde(default)]
+    pub pd: pd::PdSettings,
 }
 
 impl Default for AppState {
@@ -328,7 +333,7 @@ mod tests {
             assert!(!v.label().is_empty());
         }
         // Views of later versions are not views of this one.
-        for key in ["space", "roc", "decide", "pd", ""] {
+        for key in ["space", "roc", "decide", ""] {
             assert_eq!(View::from_key(key), None, "{key}");
         }
     }

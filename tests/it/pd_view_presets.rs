@@ -278,9 +278,6 @@ fn link_settings_round_trip() {
         assert!(link::parse_grid(bad).is_err(), "{bad}");
     }
     assert!(link::parse_bins("201").is_err());
-    let keys: Vec<&str> = link::LINK_KEYS.iter().map(|k| k.key).collect();
-    assert_eq!(
-        keys,
-        ["view", "kappa", "pdstep", "pdgrid", "pdbins", "pdseed"]
-    );
+    let keys: Vec<&str> = link::LINK_KEYS.iter().map(|k| k.name).collect();
+    assert_eq!(keys, ["pdstep", "pdgrid", "pdbins", "pdseed"]);
 }

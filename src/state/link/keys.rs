@@ -125,11 +125,12 @@ impl Key {
 
 /// Every key, group by group, in the order links are written: the general keys, the problem
 /// (matrices, names, shares), the reliability view's settings, the story's step.
-pub const KEYS: [&[Key]; 4] = [
+pub const KEYS: [&[Key]; 5] = [
     &GENERAL,
     &super::problem::KEYS,
     &reliability::settings::LINK_KEYS,
     &story::LINK_KEYS,
+    &crate::state::pd::link::LINK_KEYS,
 ];
 
 /// Every key, in order.
@@ -149,7 +150,7 @@ const GENERAL: [Key; 3] = [
     }),
     Key::value(
         "view",
-        "`compare`, `reliability`, `story`",
+        "`compare`, `reliability`, `story`, `pd`",
         "the view shown",
         |v, s| {
             s.view = View::from_key(v).ok_or_else(|| LinkError::UnknownView(truncate(v, 20)))?;

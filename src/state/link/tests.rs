@@ -153,7 +153,7 @@ fn question_settings_round_trip_and_bad_values_are_noted() {
 
 #[test]
 fn views_of_later_versions_are_unknown_and_show_compare() {
-    for v in ["space", "roc", "decide", "pd"] {
+    for v in ["space", "roc", "decide"] {
         let d = decode(&format!("view={v}&u=1,0;0,1"));
         assert_eq!(d.state.view, View::Compare);
         assert_eq!(d.notices.len(), 1);
