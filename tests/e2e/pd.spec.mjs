@@ -46,7 +46,7 @@ const pixels = (page, testid) =>
 test('the hand-typed link of Table 4 shows p-d 0.656 with the default κ', async ({ page }) => {
   const log = await openView(page, T4);
   await expect(page.getByTestId('link-notices')).toHaveCount(0);
-  await expect(page.getByTestId('pd-preference_driven-0')).toContainText('0.6560');
+  await expect(page.getByTestId('pd-preference_driven-0')).toContainText('0.656');
   await expect(page.getByTestId('pd-kappa-summary')).toContainText('[0.5, 0.2, 0.3]');
   await expect(page.getByTestId('pd-kappa-summary')).toContainText('default');
   await expect(page.getByTestId('pd-kappa-default')).toBeDisabled();
@@ -65,12 +65,13 @@ test('the hand-typed link of Table 4 shows p-d 0.656 with the default κ', async
 });
 
 test('the view is in the menu and the preset menu opens Table 4', async ({ page }) => {
-  await openView(page, 'view=compare');
+  await page.goto('/#view=compare');
+  await expect(page.getByTestId('view-compare')).toBeVisible();
   await page.locator('.view-nav a[data-view="pd"]').click();
   await expect(page.getByTestId('view-pd')).toBeVisible();
   await expect.poll(() => fragment(page)).toContain('view=pd');
   await page.getByTestId('presets').selectOption('pd-table4');
-  await expect(page.getByTestId('pd-preference_driven-0')).toContainText('0.6560');
+  await expect(page.getByTestId('pd-preference_driven-0')).toContainText('0.656');
 });
 
 test('moving a κ slider updates the link, and Default κ brings the shares back', async ({ page }) => {
@@ -82,14 +83,14 @@ test('moving a κ slider updates the link, and Default κ brings the shares back
   await slider.fill('0.9');
   await expect.poll(() => fragment(page)).toContain('kappa=0.9,0.2,0.3');
   await expect(page.getByTestId('pd-kappa-field-0')).toHaveValue('0.9');
-  await expect(page.getByTestId('pd-preference_driven-0')).not.toContainText('0.6560');
+  await expect(page.getByTestId('pd-preference_driven-0')).not.toContainText('0.656');
   // The typed field of class 2.
   await page.getByTestId('pd-kappa-field-1').fill('0.75');
   await page.getByTestId('pd-kappa-field-1').press('Enter');
   await expect.poll(() => fragment(page)).toContain('kappa=0.9,0.75,0.3');
   await page.getByTestId('pd-kappa-default').click();
   await expect.poll(() => fragment(page)).not.toContain('kappa=');
-  await expect(page.getByTestId('pd-preference_driven-0')).toContainText('0.6560');
+  await expect(page.getByTestId('pd-preference_driven-0')).toContainText('0.656');
 });
 
 test('a bad κ gives a notice and the last good κ stays', async ({ page }) => {
@@ -97,7 +98,7 @@ test('a bad κ gives a notice and the last good κ stays', async ({ page }) => {
   for (const bad of ['2,0,0', '0.5,0.5', '0.5,x,0.3']) {
     await openView(page, `${T4}&kappa=${bad}`);
     await expect(page.getByTestId('link-notice').filter({ hasText: 'kappa' })).toHaveCount(1);
-    await expect(page.getByTestId('pd-preference_driven-0')).toContainText('0.6560');
+    await expect(page.getByTestId('pd-preference_driven-0')).toContainText('0.656');
   }
   // A good κ, then a bad one typed into the address bar: the good one stays.
   await openView(page, `${T4}&kappa=0.1,0.2,0.3`);
@@ -136,14 +137,15 @@ test('two classes: the heatmaps follow a matrix edit and read out the cell under
   await expect.poll(() => fragment(page)).toContain('cm.cm4=10,0;1,9');
   await expect.poll(() => pixels(page, 'pd-heatmaps')).not.toBe(before);
   // Hover the bottom-left of the first square: κ = (0, 0), p-d = macro recall.
-  const box = await heat.boundingBox();
-  await page.mouse.move(box.x + 48, box.y + 24 + 2 + (await squareSide(page)) - 4);
+  const sq = await square(page);
+  await heat.hover({ position: { x: sq.x + 2, y: 24 + sq.side - 2 } });
   await expect(readout).toContainText('Pointed at');
   await expect(readout).toContainText('κ = (0, 0)');
   // Tap works too: a pointerdown on the winner map.
   const win = page.getByTestId('pd-winners').locator('canvas');
+  await win.scrollIntoViewIfNeeded();
   const wb = await win.boundingBox();
-  await win.dispatchEvent('pointerdown', { clientX: wb.x + wb.width / 2, clientY: wb.y + 100 });
+  await page.mouse.move(wb.x + wb.width / 2, wb.y + 100);
   await expect(readout).toContainText('first:');
   // The grid step: 0.05 is in the link and the grid is finer.
   await page.getByTestId('pd-step').selectOption('0.05');
@@ -151,11 +153,13 @@ test('two classes: the heatmaps follow a matrix edit and read out the cell under
   expect(log.errors).toEqual([]);
 });
 
-/** The side of a heatmap square at the page's width (the plot's own layout). */
-async function squareSide(page) {
+/** The first heatmap square's left edge and side at the page's width (the plot's own layout). */
+async function square(page) {
   const w = await page.getByTestId('pd-heatmaps').locator('canvas').evaluate((c) => c.clientWidth);
   const cols = Math.max(1, Math.min(2, Math.floor(w / 250)));
-  return Math.min(420, Math.max(40, w / cols - 44 - 12));
+  const colW = w / cols;
+  const side = Math.min(420, Math.max(40, colW - 44 - 12));
+  return { x: Math.max(0, colW - (44 + side + 12)) / 2 + 44, side };
 }
 
 test('more classes: random κ vectors beyond 10⁵, said so; settings in the link', async ({ page }) => {

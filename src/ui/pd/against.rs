@@ -10,7 +10,7 @@ use leptos::prelude::*;
 use crate::core::mc::{McConfig, Prior};
 use crate::state::pd::against::{admissibility_sentence, McComparison, KNOWN_RUN};
 use crate::state::reliability::{merge_run, run_works};
-use crate::text::{number, percent};
+use crate::text::fixed;
 use crate::ui::context::use_app;
 use crate::ui::web::jobs::{cancel, launch_job, JobState};
 use crate::ui::web::mc_pool;
@@ -19,9 +19,9 @@ use crate::ui::widgets::job_progress::JobProgress;
 /// Pairs of a rerun from this view (the known run's size).
 const RERUN_PAIRS: u64 = 1_000_000;
 
-/// A percentage with two decimals and its standard error: `23.29 % ± 0.04`.
+/// A percentage with two decimals (kept: `3.70 %`) and its standard error: `23.29 % ± 0.04`.
 fn with_error(p: f64, se: f64) -> String {
-    format!("{} ± {}", percent(p / 100.0, 2), number(se, 2))
+    format!("{}\u{202f}% ± {}", fixed(p, 2), fixed(se, 2))
 }
 
 /// The panel.
@@ -36,7 +36,7 @@ pub fn AgainstPanel() -> impl IntoView {
             mc_pool::cancel(j);
         }
     });
-    let comparison = Memo::new(move |_| rerun.get().map(|c| (*c).clone()).unwrap_or(KNOWN_RUN));
+    let comparison = Memo::new(move |_| rerun.get().map(|c| *c).unwrap_or(KNOWN_RUN));
     let start = move |_| {
         let Ok(config) = McConfig::new(Prior::Uniform, 0.1, RERUN_PAIRS, 1) else {
             return;

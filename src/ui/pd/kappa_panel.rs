@@ -94,7 +94,7 @@ fn KappaSlider(k: usize, classes: Memo<Vec<String>>) -> impl IntoView {
         let typed = ev.target().value();
         let r = parse_component(&typed)
             .map_err(|e| e.to_string())
-            .and_then(|v| apply(v));
+            .and_then(apply);
         if r.is_err() {
             // The last good κ stays; the field shows what was typed until it is corrected.
             ev.target().set_value(&typed);

@@ -32,8 +32,11 @@ fn on_canvas(ev: &PointerEvent) -> Option<(f64, f64, f64)> {
     ))
 }
 
+/// A cell read out: κ, every classifier's name and p-d, and who ranks first.
+type Readout = (String, Vec<(String, String)>, String);
+
 /// The readout of one grid point: κ, every classifier's p-d, and who ranks first.
-fn readout(h: &Heatmaps, k0: f64, k1: f64) -> Option<(String, Vec<(String, String)>, String)> {
+fn readout(h: &Heatmaps, k0: f64, k1: f64) -> Option<Readout> {
     let c = h.cell_at(k0, k1)?;
     let kappa = format!(
         "κ = ({}, {})",
@@ -211,7 +214,7 @@ pub fn TwoClassPanel() -> impl IntoView {
 /// The values of the cell pointed at (or of the κ in force).
 #[component]
 fn ReadoutView(
-    cell: Memo<Option<(String, Vec<(String, String)>, String)>>,
+    cell: Memo<Option<Readout>>,
     pointed: RwSignal<Option<(f64, f64)>>,
 ) -> impl IntoView {
     view! {
