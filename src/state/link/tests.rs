@@ -216,6 +216,10 @@ fn every_key_of_the_table_is_read_and_written() {
     s.mc.question.seed = 4;
     s.mc.question.n = 50;
     s.step = 2;
+    s.pd.divisions = 20;
+    s.pd.grid.values = vec![0.0, 0.5, 1.0];
+    s.pd.grid.bins = 100;
+    s.pd.grid.seed = 9;
     let e = encode(&s);
     let written: Vec<&str> = e.split('&').map(|p| p.split('=').next().unwrap()).collect();
     for key in keys::all() {
@@ -235,7 +239,7 @@ fn a_bad_value_of_each_key_is_noted_under_it() {
     let d = decode(
         "v=x&view=x&embed=x&orient=x&u=x&cm.A=x&classes=a&decisions=a&prev=x&kappa=x&prior=x\
          &sigma=x&pairs=x&seed=x&axis=x&balance=x&metrics=x&qsigma=x&qalpha=x&qdraws=x&qseed=x\
-         &qn=x&step=x",
+         &qn=x&step=x&pdstep=x&pdgrid=x&pdbins=x&pdseed=x",
     );
     for key in keys::all() {
         let k = key.shown().replace("NAME", "A");
