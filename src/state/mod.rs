@@ -89,6 +89,8 @@ views! {
     Decide = "decide", "Decide";
     /// Fig. 1 as an instrument: where the utility matrix lies, who wins where.
     Space = "space", "Utility space";
+    /// Kozak et al. 2022's preference-driven measure beside the utility yield.
+    Pd = "pd", "Preference-driven measure";
 }
 
 impl View {
@@ -145,6 +147,9 @@ pub struct AppState {
     /// The Utility space view's settings.
     #[serde(default)]
     pub space: space::link::SpaceSettings,
+    /// The Preference-driven measure view's settings (heatmap step, κ grid).
+    #[serde(default)]
+    pub pd: pd::PdSettings,
 }
 
 impl Default for AppState {
@@ -338,7 +343,7 @@ mod tests {
             assert!(!v.label().is_empty());
         }
         // Views of later versions are not views of this one.
-        for key in ["roc", "pd", ""] {
+        for key in ["roc", ""] {
             assert_eq!(View::from_key(key), None, "{key}");
         }
     }

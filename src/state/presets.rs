@@ -80,9 +80,17 @@ pub const PRESETS: [Preset; 14] = [
     },
 ];
 
+/// The presets of the views with presets of their own, each group listed once, in menu order.
+pub const GROUPS: [&[Preset]; 2] = [&PRESETS, &super::pd::presets::PD_PRESETS];
+
+/// Every preset of the menu, in order.
+pub fn all() -> impl Iterator<Item = &'static Preset> {
+    GROUPS.iter().flat_map(|g| g.iter())
+}
+
 /// The preset with this id.
 pub fn preset(id: &str) -> Option<&'static Preset> {
-    PRESETS.iter().find(|p| p.id == id)
+    all().find(|p| p.id == id)
 }
 
 /// The factory of Dyrland et al. 2022, §0, the default state: utilities of eq. 4 (€ per component, rows =
@@ -114,6 +122,7 @@ pub fn factory() -> AppState {
         step: 0,
         decide: Default::default(),
         space: Default::default(),
+        pd: Default::default(),
     }
 }
 
@@ -124,7 +133,7 @@ mod tests {
 
     #[test]
     fn every_preset_decodes_without_notices() {
-        for p in PRESETS {
+        for p in all() {
             let d = link::decode(p.fragment);
             assert!(d.notices.is_empty(), "{}: {:?}", p.id, d.notices);
             d.state.validate().unwrap();
@@ -138,8 +147,9 @@ mod tests {
 
     #[test]
     fn preset_ids_are_unique() {
-        for (i, p) in PRESETS.iter().enumerate() {
-            assert!(PRESETS[i + 1..].iter().all(|q| q.id != p.id));
+        let all: Vec<&Preset> = all().collect();
+        for (i, p) in all.iter().enumerate() {
+            assert!(all[i + 1..].iter().all(|q| q.id != p.id));
         }
     }
 }

@@ -11,6 +11,7 @@ use crate::ui::chrome::notices::{LinkNotices, Toast};
 use crate::ui::compare::CompareView;
 use crate::ui::context::{self, link_to, use_app};
 use crate::ui::decide::DecideView;
+use crate::ui::pd::PdView;
 use crate::ui::reliability::ReliabilityView;
 use crate::ui::space::SpaceView;
 use crate::ui::story::StoryView;
@@ -47,6 +48,7 @@ pub fn App() -> impl IntoView {
                     View::Reliability => view! { <ReliabilityView /> }.into_any(),
                     View::Decide => view! { <DecideView /> }.into_any(),
                     View::Space => view! { <SpaceView /> }.into_any(),
+                    View::Pd => view! { <PdView /> }.into_any(),
                     _ => view! { <CompareView /> }.into_any(),
                 }}
             </main>

@@ -175,7 +175,9 @@ pub fn install() -> AppContext {
         if fragment == ctx.state.with_untracked(link::encode) {
             return;
         }
-        let d = link::decode(&fragment);
+        let mut d = link::decode(&fragment);
+        let previous = ctx.state.with_untracked(|s| s.kappa.clone());
+        crate::state::pd::kappa::keep_last_good(previous.as_deref(), &mut d);
         ctx.notices.set(d.notices);
         ctx.state.set(d.state);
     });

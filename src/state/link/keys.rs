@@ -124,8 +124,8 @@ impl Key {
 }
 
 /// Every key, group by group, in the order links are written: the general keys, the problem
-/// (matrices, names, shares), the reliability view's settings, the story's step, the Decide
-/// view's and the Utility space view's settings.
+/// (matrices, names, shares), the reliability view's settings, the story's step, the Decide,
+/// Utility space and Preference-driven measure views' settings.
 pub const KEYS: &[&[Key]] = &[
     &GENERAL,
     &super::problem::KEYS,
@@ -133,6 +133,7 @@ pub const KEYS: &[&[Key]] = &[
     &story::LINK_KEYS,
     &decide::LINK_KEYS,
     &space::link::LINK_KEYS,
+    &crate::state::pd::link::LINK_KEYS,
 ];
 
 /// Every key, in order.
@@ -152,7 +153,7 @@ const GENERAL: [Key; 3] = [
     }),
     Key::value(
         "view",
-        "`compare`, `reliability`, `story`, `decide`, `space`",
+        "`compare`, `reliability`, `story`, `decide`, `space`, `pd`",
         "the view shown",
         |v, s| {
             s.view = View::from_key(v).ok_or_else(|| LinkError::UnknownView(truncate(v, 20)))?;

@@ -45,7 +45,7 @@ pub const MAX_BINS: usize = 200;
 pub const MAX_GRID_VALUES: usize = 101;
 
 /// What the user sets: the grid values, the histogram bins and the seed of random vectors.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct GridSettings {
     /// Grid values, each in `[0, 1]` (e.g. 0, 0.25, 0.5, 0.75, 1).
     pub values: Vec<f64>,

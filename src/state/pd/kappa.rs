@@ -341,3 +341,29 @@ pub fn shown(custom: Option<&[f64]>, classifiers: &Classifiers) -> Shown {
         },
     }
 }
+
+/// After a link was decoded over a state whose κ was `previous`: when the link's `kappa` was
+/// refused (a notice under `kappa`), the previous κ stays in force if it still fits the
+/// decoded problem — "a bad κ gives a notice and the last good κ".
+///
+/// # Examples
+///
+/// ```
+/// use utility_lab::state::link::decode;
+/// use utility_lab::state::pd::kappa::keep_last_good;
+/// let mut d = decode("view=pd&u=1,0;0,1&cm.A=1,2;3,4&kappa=2,0");
+/// assert_eq!(d.state.kappa, None);
+/// keep_last_good(Some(&[0.3, 0.6]), &mut d);
+/// assert_eq!(d.state.kappa, Some(vec![0.3, 0.6]));
+/// let mut d = decode("view=pd&u=1,0,0;0,1,0;0,0,1&cm.A=1,2,0;3,4,0;0,0,1&kappa=x");
+/// keep_last_good(Some(&[0.3, 0.6]), &mut d); // two values for three classes: not kept
+/// assert_eq!(d.state.kappa, None);
+/// ```
+pub fn keep_last_good(previous: Option<&[f64]>, decoded: &mut crate::state::link::Decoded) {
+    let refused = decoded.notices.iter().any(|n| n.key == "kappa");
+    if let (true, Some(k)) = (refused, previous) {
+        if check(k, decoded.state.n()).is_ok() {
+            decoded.state.kappa = Some(k.to_vec());
+        }
+    }
+}

@@ -1,11 +1,10 @@
-//! The view's link keys and their syntax. `kappa` exists in the app's link codec; the others are
-//! for the codec's owner to add (this module parses and writes their values, with typed errors
-//! whose `Display` is the notice).
+//! The view's link keys and their syntax: `pdstep`, `pdgrid`, `pdbins`, `pdseed` ([`LINK_KEYS`],
+//! entries of the app's one key table, [`crate::state::link::keys`]). `view=pd` and `kappa`
+//! (κ, one value in [0, 1] per class; absent = class shares, eq. 31) are the app's general and
+//! problem keys.
 //!
 //! | key | value | default |
 //! |---|---|---|
-//! | `view` | `pd` | |
-//! | `kappa` | κ, one value in [0, 1] per class, comma-separated ([`super::kappa::parse_kappa`]) | absent = class shares (eq. 31) |
 //! | `pdstep` | the heatmap's grid step, `1/N` for a whole `N` from 10 to 200 (`0.1`, `0.05`, `0.02`, `0.01`, `0.005`, …) | `0.1` |
 //! | `pdgrid` | the κ grid values of the histograms, comma-separated in [0, 1]; `a,b,...,z` stands for `a, b, 2b − a, …` up to `z` | `0,0.25,0.5,0.75,1` |
 //! | `pdbins` | histogram bins on [0, 1], 1 to 200 | `50` |
@@ -16,51 +15,74 @@
 use super::grid::{GridSettings, MAX_BINS, MAX_GRID_VALUES};
 use super::heatmap::{divisions_for_step, DEFAULT_DIVISIONS};
 use super::PdError;
+use crate::state::link::{Key, LinkError};
 use crate::text;
 
-/// A link key of the view: key, value syntax, default.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct LinkKey {
-    /// The key.
-    pub key: &'static str,
-    /// Its value, in words.
-    pub syntax: &'static str,
-    /// The default (empty: none).
-    pub default: &'static str,
+/// A setting's error as a link notice: the value and what the key takes.
+fn rejected(v: &str, e: PdError) -> LinkError {
+    LinkError::rejected(v, 24, format!("valid ({e})"))
 }
 
-/// The view's keys (besides the app's `u`, `cm.NAME`, `classes`, `orient`, `embed`).
-pub const LINK_KEYS: [LinkKey; 6] = [
-    LinkKey {
-        key: "view",
-        syntax: "pd",
-        default: "",
-    },
-    LinkKey {
-        key: "kappa",
-        syntax: "p-d preference vector κ, one value in [0, 1] per class, comma-separated",
-        default: "each classifier's class shares (Kozak et al. 2022, eq. 31)",
-    },
-    LinkKey {
-        key: "pdstep",
-        syntax: "grid step of the two-class heatmaps: 1/N for a whole N from 10 to 200 (0.1, 0.05, 0.02, 0.01, 0.005)",
-        default: "0.1",
-    },
-    LinkKey {
-        key: "pdgrid",
-        syntax: "κ grid values of the histograms, comma-separated, each in [0, 1]; a,b,...,z = a, b, 2b − a, … up to z",
-        default: "0,0.25,0.5,0.75,1",
-    },
-    LinkKey {
-        key: "pdbins",
-        syntax: "histogram bins on [0, 1], 1 to 200",
-        default: "50",
-    },
-    LinkKey {
-        key: "pdseed",
-        syntax: "seed of the random κ vectors used when the grid exceeds 10⁵ vectors (whole number ≥ 0)",
-        default: "1",
-    },
+/// The view's keys (besides the app's `view`, `kappa`, `u`, `cm.NAME`, `classes`, `orient`,
+/// `embed`), in the order links are written.
+pub const LINK_KEYS: [Key; 4] = [
+    Key::value(
+        "pdstep",
+        "`1/N`, N 10–200",
+        "p-d: the grid step of the two-class heatmaps (0.1, 0.05, 0.02, 0.01, 0.005; default 0.1)",
+        |v, s| {
+            s.pd.divisions = parse_step(v).map_err(|e| rejected(v, e))?;
+            Ok(())
+        },
+        |s, out| {
+            if !step_is_default(s.pd.divisions) {
+                out.push(format!("pdstep={}", format_step(s.pd.divisions)));
+            }
+        },
+    ),
+    Key::value(
+        "pdgrid",
+        "values 0–1",
+        "p-d: the κ grid values of the histograms, comma-separated; `a,b,...,z` = a, b, 2b − a, … \
+         up to z (default 0,0.25,0.5,0.75,1)",
+        |v, s| {
+            s.pd.grid.values = parse_grid(v).map_err(|e| rejected(v, e))?;
+            Ok(())
+        },
+        |s, out| {
+            if s.pd.grid.values != GridSettings::default().values {
+                out.push(format!("pdgrid={}", format_grid(&s.pd.grid.values)));
+            }
+        },
+    ),
+    Key::value(
+        "pdbins",
+        "1–200",
+        "p-d: histogram bins on [0, 1] (default 50)",
+        |v, s| {
+            s.pd.grid.bins = parse_bins(v).map_err(|e| rejected(v, e))?;
+            Ok(())
+        },
+        |s, out| {
+            if s.pd.grid.bins != GridSettings::default().bins {
+                out.push(format!("pdbins={}", s.pd.grid.bins));
+            }
+        },
+    ),
+    Key::value(
+        "pdseed",
+        "whole number",
+        "p-d: the seed of the random κ vectors drawn when the grid exceeds 10⁵ vectors (default 1)",
+        |v, s| {
+            s.pd.grid.seed = parse_seed(v).map_err(|e| rejected(v, e))?;
+            Ok(())
+        },
+        |s, out| {
+            if s.pd.grid.seed != GridSettings::default().seed {
+                out.push(format!("pdseed={}", s.pd.grid.seed));
+            }
+        },
+    ),
 ];
 
 /// Reads `pdstep`: the number of divisions `N` of the heatmap grid.
@@ -224,33 +246,4 @@ pub fn parse_seed(s: &str) -> Result<u64, PdError> {
             text::truncate(s.trim(), 24)
         ))
     })
-}
-
-/// The link parts of the view's settings that differ from the defaults, in key order
-/// (`pdstep`, `pdgrid`, `pdbins`, `pdseed`), e.g. `["pdstep=0.01", "pdbins=100"]`.
-///
-/// # Examples
-///
-/// ```
-/// use utility_lab::state::pd::{grid::GridSettings, link::settings_parts};
-/// assert!(settings_parts(10, &GridSettings::default()).is_empty());
-/// let s = GridSettings { bins: 100, ..Default::default() };
-/// assert_eq!(settings_parts(100, &s), ["pdstep=0.01", "pdbins=100"]);
-/// ```
-pub fn settings_parts(divisions: usize, grid: &GridSettings) -> Vec<String> {
-    let d = GridSettings::default();
-    let mut parts = Vec::new();
-    if !step_is_default(divisions) {
-        parts.push(format!("pdstep={}", format_step(divisions)));
-    }
-    if grid.values != d.values {
-        parts.push(format!("pdgrid={}", format_grid(&grid.values)));
-    }
-    if grid.bins != d.bins {
-        parts.push(format!("pdbins={}", grid.bins));
-    }
-    if grid.seed != d.seed {
-        parts.push(format!("pdseed={}", grid.seed));
-    }
-    parts
 }

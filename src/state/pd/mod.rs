@@ -137,6 +137,27 @@ impl From<CoreError> for PdError {
     }
 }
 
+/// The view's settings in the app state (and the link: `pdstep`, `pdgrid`, `pdbins`,
+/// `pdseed`, [`link::LINK_KEYS`]); κ itself is `AppState::kappa`.
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(default)]
+pub struct PdSettings {
+    /// Divisions `N` of the two-class heatmaps (step `1/N`).
+    pub divisions: usize,
+    /// The κ grid of the histograms.
+    pub grid: grid::GridSettings,
+}
+
+impl Default for PdSettings {
+    /// Step 0.1 (the paper's 11 × 11), the default grid.
+    fn default() -> Self {
+        PdSettings {
+            divisions: heatmap::DEFAULT_DIVISIONS,
+            grid: grid::GridSettings::default(),
+        }
+    }
+}
+
 /// The most classifiers the view computes for (the app's own limit).
 pub const MAX_CLASSIFIERS: usize = crate::state::MAX_CLASSIFIERS;
 

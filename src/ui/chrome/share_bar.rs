@@ -8,7 +8,7 @@ use leptos::prelude::*;
 use leptos::task::spawn_local;
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 
-use crate::state::presets::PRESETS;
+use crate::state::presets;
 use crate::state::{link, AppState};
 use crate::ui::context::{link_to, use_app};
 use crate::ui::web::export::{copy_text, could_not_copy, download_text};
@@ -45,7 +45,7 @@ pub fn ShareBar() -> impl IntoView {
     let load_preset = move |ev: Targeted<Event, HtmlSelectElement>| {
         let select = ev.target();
         let id = select.value();
-        if let Some(p) = PRESETS.iter().find(|p| p.id == id) {
+        if let Some(p) = presets::preset(&id) {
             let d = link::decode(p.fragment);
             if ctx.replace(d.state).is_ok() {
                 ctx.say(format!("Loaded: {}", p.label));
@@ -125,8 +125,7 @@ pub fn ShareBar() -> impl IntoView {
                         <option value="" selected>
                             "Choose an example…"
                         </option>
-                        {PRESETS
-                            .iter()
+                        {presets::all()
                             .map(|p| view! { <option value=p.id title=p.description>{p.label}</option> })
                             .collect_view()}
                     </select>
@@ -239,8 +238,7 @@ pub fn ShareBar() -> impl IntoView {
             <nav class="examples" aria-label="Examples as links" data-testid="preset-links">
                 <span class="examples-label">"Examples:"</span>
                 <ul>
-                    {PRESETS
-                        .iter()
+                    {presets::all()
                         .map(|p| {
                             view! {
                                 <li>
