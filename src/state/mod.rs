@@ -85,6 +85,8 @@ views! {
     Reliability = "reliability", "Metric reliability";
     /// The factory story as a guided walk.
     Story = "story", "Story";
+    /// ROC curves, their hulls and the iso-utility tangent (fig. 8).
+    Roc = "roc", "ROC & thresholds";
 }
 
 impl View {
@@ -135,6 +137,9 @@ pub struct AppState {
     pub mc: McSettings,
     /// Step of the story (0-based).
     pub step: usize,
+    /// The ROC view's binormal curves and scores-file settings.
+    #[serde(default)]
+    pub roc: roc::link::RocLink,
 }
 
 impl Default for AppState {
@@ -328,7 +333,7 @@ mod tests {
             assert!(!v.label().is_empty());
         }
         // Views of later versions are not views of this one.
-        for key in ["space", "roc", "decide", "pd", ""] {
+        for key in ["space", "decide", "pd", ""] {
             assert_eq!(View::from_key(key), None, "{key}");
         }
     }

@@ -17,7 +17,7 @@ pub struct Preset {
 }
 
 /// Every preset, in menu order.
-pub const PRESETS: [Preset; 8] = [
+pub const PRESETS: [Preset; 10] = [
     Preset {
         id: "factory",
         label: "Factory (Dyrland et al. 2022, eq. 4)",
@@ -66,6 +66,8 @@ pub const PRESETS: [Preset; 8] = [
         description: "Three classes; the preference-driven measure with default κ = [0.5, 0.2, 0.3] is 0.656.",
         fragment: "view=compare&orient=true-rows&u=1,0,0;0,1,0;0,0,1&cm.Table%204=40,7,3;8,10,2;9,1,20&classes=1,2,3",
     },
+    super::roc::presets::FIG8_PRESETS[0],
+    super::roc::presets::FIG8_PRESETS[1],
 ];
 
 /// The preset with this id.
@@ -100,6 +102,7 @@ pub fn factory() -> AppState {
         kappa: None,
         mc: McSettings::default(),
         step: 0,
+        roc: Default::default(),
     }
 }
 

@@ -11,6 +11,7 @@ use crate::ui::chrome::notices::{LinkNotices, Toast};
 use crate::ui::compare::CompareView;
 use crate::ui::context::{self, link_to, use_app};
 use crate::ui::reliability::ReliabilityView;
+use crate::ui::roc::RocView;
 use crate::ui::story::StoryView;
 
 /// The whole page.
@@ -43,6 +44,7 @@ pub fn App() -> impl IntoView {
                 {move || match view_kind.get() {
                     View::Story => view! { <StoryView /> }.into_any(),
                     View::Reliability => view! { <ReliabilityView /> }.into_any(),
+                    View::Roc => view! { <RocView /> }.into_any(),
                     _ => view! { <CompareView /> }.into_any(),
                 }}
             </main>

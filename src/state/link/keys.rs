@@ -21,7 +21,7 @@
 //! the table, in its order.
 
 use super::LinkError;
-use crate::state::{reliability, story, AppState, View, FORMAT_VERSION};
+use crate::state::{reliability, roc, story, AppState, View, FORMAT_VERSION};
 use crate::text::{parse_number, parse_whole, shortest, truncate};
 
 /// How a key's value is read.
@@ -124,12 +124,14 @@ impl Key {
 }
 
 /// Every key, group by group, in the order links are written: the general keys, the problem
-/// (matrices, names, shares), the reliability view's settings, the story's step.
-pub const KEYS: [&[Key]; 4] = [
+/// (matrices, names, shares), the reliability view's settings, the story's step, the ROC
+/// view's curves.
+pub const KEYS: [&[Key]; 5] = [
     &GENERAL,
     &super::problem::KEYS,
     &reliability::settings::LINK_KEYS,
     &story::LINK_KEYS,
+    &roc::link::LINK_KEYS,
 ];
 
 /// Every key, in order.
@@ -149,7 +151,7 @@ const GENERAL: [Key; 3] = [
     }),
     Key::value(
         "view",
-        "`compare`, `reliability`, `story`",
+        "`compare`, `reliability`, `story`, `roc`",
         "the view shown",
         |v, s| {
             s.view = View::from_key(v).ok_or_else(|| LinkError::UnknownView(truncate(v, 20)))?;
