@@ -81,16 +81,18 @@ views! {
     /// Utility matrix and classifiers: yields, ranking, metric table.
     #[default]
     Compare = "compare", "Compare";
-    /// The Monte Carlo of mis-ranked pairs (figs. 2–7).
-    Reliability = "reliability", "Metric reliability";
-    /// The factory story as a guided walk.
-    Story = "story", "Story";
-    /// One item's optimal decision, and a label-only classifier as a decision maker.
-    Decide = "decide", "Decide";
     /// Fig. 1 as an instrument: where the utility matrix lies, who wins where.
     Space = "space", "Utility space";
+    /// The Monte Carlo of mis-ranked pairs (figs. 2–7).
+    Reliability = "reliability", "Metric reliability";
+    /// ROC curves, their hulls and the iso-utility tangent (fig. 8).
+    Roc = "roc", "ROC & thresholds";
+    /// One item's optimal decision, and a label-only classifier as a decision maker.
+    Decide = "decide", "Decide";
     /// Kozak et al. 2022's preference-driven measure beside the utility yield.
     Pd = "pd", "Preference-driven measure";
+    /// The factory story as a guided walk.
+    Story = "story", "Story";
 }
 
 impl View {
@@ -150,6 +152,9 @@ pub struct AppState {
     /// The Preference-driven measure view's settings (heatmap step, κ grid).
     #[serde(default)]
     pub pd: pd::PdSettings,
+    /// The ROC view's binormal curves and scores-file settings.
+    #[serde(default)]
+    pub roc: roc::link::RocLink,
 }
 
 impl Default for AppState {
@@ -343,7 +348,7 @@ mod tests {
             assert!(!v.label().is_empty());
         }
         // Views of later versions are not views of this one.
-        for key in ["roc", ""] {
+        for key in ["", "metrics", "Compare"] {
             assert_eq!(View::from_key(key), None, "{key}");
         }
     }

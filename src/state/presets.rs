@@ -18,7 +18,7 @@ pub struct Preset {
 }
 
 /// Every preset, in menu order.
-pub const PRESETS: [Preset; 14] = [
+pub const PRESETS: [Preset; 16] = [
     Preset {
         id: "factory",
         label: "Factory (Dyrland et al. 2022, eq. 4)",
@@ -78,6 +78,8 @@ pub const PRESETS: [Preset; 14] = [
         description: "The factory's matrix is the point (0.3, −0.6) of fig. 1, in A's region; drag it into B's.",
         fragment: "view=space&u=15,-335;-35,165&cm.A=27,15;23,35&cm.B=43,18;7,32&classes=long,short",
     },
+    super::roc::presets::FIG8_PRESETS[0],
+    super::roc::presets::FIG8_PRESETS[1],
 ];
 
 /// The presets of the views with presets of their own, each group listed once, in menu order.
@@ -123,6 +125,7 @@ pub fn factory() -> AppState {
         decide: Default::default(),
         space: Default::default(),
         pd: Default::default(),
+        roc: Default::default(),
     }
 }
 

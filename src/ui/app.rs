@@ -14,6 +14,7 @@ use crate::ui::decide::DecideView;
 use crate::ui::pd::PdView;
 use crate::ui::reliability::ReliabilityView;
 use crate::ui::space::SpaceView;
+use crate::ui::roc::RocView;
 use crate::ui::story::StoryView;
 
 /// The whole page.
@@ -49,6 +50,7 @@ pub fn App() -> impl IntoView {
                     View::Decide => view! { <DecideView /> }.into_any(),
                     View::Space => view! { <SpaceView /> }.into_any(),
                     View::Pd => view! { <PdView /> }.into_any(),
+                    View::Roc => view! { <RocView /> }.into_any(),
                     _ => view! { <CompareView /> }.into_any(),
                 }}
             </main>

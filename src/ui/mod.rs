@@ -6,7 +6,7 @@
 //! * [`chrome`]: header, view navigation, footer, notices, share bar;
 //! * [`widgets`]: building blocks shared by the views (matrix editor, plot canvas, …);
 //! * [`web`]: downloads, clipboard, the worker pool and its jobs;
-//! * one folder per view — [`compare`], [`reliability`], [`story`], [`decide`], [`space`], [`pd`] — whose `mod.rs` holds the
+//! * one folder per view — [`compare`], [`reliability`], [`story`], [`decide`], [`space`], [`pd`], [`roc`] — whose `mod.rs` holds the
 //!   view and its context; a view's panels import from their own view, never from another.
 
 pub mod app;
@@ -17,6 +17,7 @@ pub mod decide;
 pub mod pd;
 pub mod reliability;
 pub mod space;
+pub mod roc;
 pub mod story;
 pub mod theme;
 pub mod web;

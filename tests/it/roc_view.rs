@@ -13,14 +13,15 @@ use rand::{RngCore, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use utility_lab::core::roc::{yield_at, Binormal, Roc};
 use utility_lab::core::UtilityMatrix;
+use utility_lab::state::link;
 use utility_lab::state::roc::analysis::{analyze, choose_share, RocReport, ShareSource};
 use utility_lab::state::roc::build::{RocBuilder, TableCurves, BLOCK};
 use utility_lab::state::roc::compare::{counts_at, point_for_threshold, scored_classifier};
 use utility_lab::state::roc::curves::{Curve, ScoredCurve};
 use utility_lab::state::roc::presets::FIG8_PRESETS;
+use utility_lab::state::roc::scored_curves;
 use utility_lab::state::roc::scores::{parse_scores, ScoresError, ScoresParser};
 use utility_lab::state::roc::verdict::{auc_sentence, auc_text, best_sentence};
-use utility_lab::state::roc::{link, scored_curves};
 
 pub(crate) fn u(s: &str) -> UtilityMatrix {
     UtilityMatrix::parse(s).unwrap()
@@ -39,29 +40,22 @@ pub(crate) fn uniform(seed: u64) -> impl FnMut() -> f64 {
     move || (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64
 }
 
-/// A link fragment's parts, as the link codec will hand them over.
-pub(crate) fn parts(fragment: &str) -> Vec<(&str, &str)> {
-    fragment
-        .split('&')
-        .filter_map(|p| p.split_once('='))
-        .collect()
-}
-
 /// The report of a link fragment with `bn.*`, `u` and `prev` (what the view will compute).
 pub(crate) fn report_of(fragment: &str) -> RocReport {
-    let p = parts(fragment);
-    let (rl, problems) = link::decode(p.iter().copied());
-    assert!(problems.is_empty(), "{problems:?}");
-    let get = |k: &str| p.iter().find(|(key, _)| *key == k).unwrap().1;
-    let prev: Vec<f64> = get("prev").split(',').map(|v| v.parse().unwrap()).collect();
-    let curves: Vec<Curve> = rl
+    let d = link::decode(fragment);
+    assert!(d.notices.is_empty(), "{:?}", d.notices);
+    let prev = d.state.prevalence.clone().expect("the fragment has prev");
+    let curves: Vec<Curve> = d
+        .state
+        .roc
         .binormal
+        .clone()
         .into_iter()
         .map(|(name, model)| Curve::Binormal { name, model })
         .collect();
     analyze(
         &curves,
-        &u(get("u")),
+        &d.state.utility_matrix().unwrap(),
         choose_share(Some(&prev), None).unwrap(),
     )
     .unwrap()

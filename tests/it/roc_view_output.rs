@@ -2,19 +2,21 @@
 //! curves, the CSV exports, the link keys, and the plots on awkward inputs (and, ignored, the
 //! pictures written for a person to look at).
 
-use super::roc_view::{binormal, parts, report_of, u, uniform};
+use super::roc_view::{binormal, report_of, u, uniform};
 use crate::common::csv_records as records;
 use utility_lab::core::roc::{upper_hull, yield_at, Roc};
 use utility_lab::plot::roc::{RocChart, RocSeries};
 use utility_lab::plot::Plot;
+use utility_lab::state::link;
 use utility_lab::state::roc::analysis::{analyze, choose_share, RocReport};
 use utility_lab::state::roc::charts::{roc_chart, threshold_chart};
 use utility_lab::state::roc::curves::{Curve, ScoredCurve, DRAW_TOLERANCE};
 use utility_lab::state::roc::export::{points_csv, summary_csv};
+use utility_lab::state::roc::link::reload_notice;
 use utility_lab::state::roc::presets::FIG8_PRESETS;
+use utility_lab::state::roc::scored_curves;
 use utility_lab::state::roc::scores::parse_scores;
 use utility_lab::state::roc::verdict::auc_text;
-use utility_lab::state::roc::{link, scored_curves};
 // ------------------------------------------------------------------------------------------
 // Large inputs: decimation
 // ------------------------------------------------------------------------------------------
@@ -124,19 +126,32 @@ fn csv_exports_hold_every_point_with_its_yield() {
 
 #[test]
 fn link_keys_round_trip_and_bad_values_are_reported() {
-    let (l, problems) = link::decode(parts(
-        "view=roc&bn.A=1,1&bn.B=2,1&bn.=1,1&bn.A=3,1&bn.C=1,-1&bn.D=x&pos=%C3%A9t%C3%A9&scores=m1,m%202",
-    ));
-    assert_eq!(l.binormal.len(), 2);
-    assert_eq!(l.positive.as_deref(), Some("été"));
-    assert_eq!(l.scores, vec!["m1".to_string(), "m 2".to_string()]);
-    let keys: Vec<&str> = problems.iter().map(|p| p.key.as_str()).collect();
+    let d = link::decode(
+        "view=roc&bn.A=1,1&bn.B%202=2,1&bn.=1,1&bn.A=3,1&bn.C=1,-1&bn.D=x&u=4,0;0,1&pos=%C3%A9t%C3%A9&scores=m1,m%202",
+    );
+    let s = &d.state;
+    assert_eq!(s.view.key(), "roc");
+    let names: Vec<&str> = s.roc.binormal.iter().map(|(n, _)| n.as_str()).collect();
+    assert_eq!(names, ["A", "B 2"]);
+    assert_eq!((s.roc.binormal[1].1.a, s.roc.binormal[1].1.b), (2.0, 1.0));
+    assert_eq!(s.roc.positive.as_deref(), Some("été"));
+    assert_eq!(s.roc.scores, vec!["m1".to_string(), "m 2".to_string()]);
+    let keys: Vec<&str> = d.notices.iter().map(|n| n.key.as_str()).collect();
     assert_eq!(keys, ["bn.", "bn.A", "bn.C", "bn.D"]);
-    assert!(problems[2].message.contains("greater than 0"));
-    let again = link::encode(&l);
-    let pairs: Vec<(&str, &str)> = again.iter().filter_map(|p| p.split_once('=')).collect();
-    assert_eq!(link::decode(pairs).0, l);
-    assert!(link::reload_notice(&l)
+    assert!(d.notices[1]
+        .message()
+        .contains("a second classifier named 'A'"));
+    assert!(d.notices[2].message().contains("greater than 0"));
+    assert!(d.notices[3]
+        .message()
+        .starts_with("'x' is not a binormal curve a,b"));
+    let again = link::encode(s);
+    assert!(
+        again.contains("&bn.A=1,1&bn.B%202=2,1&pos=%C3%A9t%C3%A9&scores=m1,m%202"),
+        "{again}"
+    );
+    assert_eq!(link::decode(&again).state, *s);
+    assert!(reload_notice(&s.roc)
         .unwrap()
         .contains("classifiers m1 and m 2"));
 }

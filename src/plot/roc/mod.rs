@@ -65,6 +65,8 @@ pub struct RocChart {
     pub family: Vec<Segment>,
     /// A note in the top-left corner, e.g. "iso-utility lines: slope 0.25".
     pub note: String,
+    /// The operating point the user picked (drawn as a ring), `(f, t)`.
+    pub picked: Option<(f64, f64)>,
 }
 
 /// The height of a legend entry (two lines), CSS pixels.
@@ -250,6 +252,7 @@ pub fn draw_label<DB: DrawingBackend>(
 ///     }],
 ///     family: vec![((0.0, 0.2), (0.8, 1.0))],
 ///     note: "iso-utility lines: slope 1".into(),
+///     picked: Some((0.5, 1.0)),
 /// };
 /// let svg = chart.to_svg(700, false).unwrap();
 /// assert!(svg.contains("AUC 0.750") && svg.contains("thr 0.5, yield 0.75"));
@@ -344,6 +347,13 @@ pub fn draw<DB: DrawingBackend>(
         }
     }
     draw_optima(&plot_area, &cc, chart, theme)?;
+    if let Some(p) = chart.picked.filter(|p| p.0.is_finite() && p.1.is_finite()) {
+        cc.draw_series(std::iter::once(Circle::new(
+            p,
+            theme.px(9.0),
+            theme.fg().stroke_width(theme.px(2.0)),
+        )))?;
+    }
     draw_legend(&legend_area, chart, theme)
 }
 

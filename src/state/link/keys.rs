@@ -21,7 +21,7 @@
 //! the table, in its order.
 
 use super::LinkError;
-use crate::state::{decide, reliability, space, story, AppState, View, FORMAT_VERSION};
+use crate::state::{decide, reliability, roc, space, story, AppState, View, FORMAT_VERSION};
 use crate::text::{parse_number, parse_whole, shortest, truncate};
 
 /// How a key's value is read.
@@ -124,8 +124,8 @@ impl Key {
 }
 
 /// Every key, group by group, in the order links are written: the general keys, the problem
-/// (matrices, names, shares), the reliability view's settings, the story's step, the Decide,
-/// Utility space and Preference-driven measure views' settings.
+/// (matrices, names, shares), then each view's settings: Metric reliability, Story, Decide,
+/// Utility space, Preference-driven measure, ROC & thresholds.
 pub const KEYS: &[&[Key]] = &[
     &GENERAL,
     &super::problem::KEYS,
@@ -134,6 +134,7 @@ pub const KEYS: &[&[Key]] = &[
     &decide::LINK_KEYS,
     &space::link::LINK_KEYS,
     &crate::state::pd::link::LINK_KEYS,
+    &roc::link::LINK_KEYS,
 ];
 
 /// Every key, in order.
@@ -153,7 +154,7 @@ const GENERAL: [Key; 3] = [
     }),
     Key::value(
         "view",
-        "`compare`, `reliability`, `story`, `decide`, `space`, `pd`",
+        "`compare`, `space`, `reliability`, `roc`, `decide`, `pd`, `story`",
         "the view shown",
         |v, s| {
             s.view = View::from_key(v).ok_or_else(|| LinkError::UnknownView(truncate(v, 20)))?;

@@ -191,8 +191,8 @@ fn question_settings_round_trip_and_bad_values_are_noted() {
 }
 
 #[test]
-fn views_of_later_versions_are_unknown_and_show_compare() {
-    for v in ["roc"] {
+fn unknown_views_show_compare() {
+    for v in ["metrics", "tables"] {
         let d = decode(&format!("view={v}&u=1,0;0,1"));
         assert_eq!(d.state.view, View::Compare);
         assert_eq!(d.notices.len(), 1);
@@ -273,6 +273,9 @@ fn every_key_of_the_table_is_read_and_written() {
     s.pd.grid.values = vec![0.0, 0.5, 1.0];
     s.pd.grid.bins = 100;
     s.pd.grid.seed = 9;
+    s.roc.add_binormal("A 1", "1.5,0.5").unwrap();
+    s.roc.positive = Some("yes".into());
+    s.roc.scores = vec!["m1".into(), "m 2".into()];
     let e = encode(&s);
     let written: Vec<&str> = e.split('&').map(|p| p.split('=').next().unwrap()).collect();
     for key in keys::all() {
@@ -293,7 +296,8 @@ fn a_bad_value_of_each_key_is_noted_under_it() {
         "v=x&view=x&embed=x&orient=x&u=x&cm.A=x&classes=a&decisions=a&prev=x&kappa=x&prior=x\
          &sigma=x&pairs=x&seed=x&axis=x&balance=x&metrics=x&qsigma=x&qalpha=x&qdraws=x&qseed=x\
          &qn=x&step=x&p=x&alpha=x&n=x&ucloud=x&usigma=x&upoints=x&useed=x&uoverlay=x&uslice=x\
-         &uask=x&pdstep=x&pdgrid=x&pdbins=x&pdseed=x",
+         &uask=x&pdstep=x&pdgrid=x&pdbins=x&pdseed=x\
+         &bn.A=x&pos=%20&scores=,",
     );
     for key in keys::all() {
         let k = key.shown().replace("NAME", "A");

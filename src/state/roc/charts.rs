@@ -69,6 +69,7 @@ pub fn roc_chart(report: &RocReport) -> RocChart {
         series,
         family: report.family.iter().map(|l| (l.from, l.to)).collect(),
         note,
+        picked: None,
     }
 }
 

@@ -1,14 +1,16 @@
-//! The view's keys in the link (to be wired into the app's link codec; this module reads and
-//! writes their values only):
+//! The view's keys in the link, entries of the app's one key table
+//! ([`crate::state::link::keys::KEYS`]), and the view's settings they read and write
+//! ([`RocLink`], the `roc` field of [`AppState`]):
 //!
 //! | key | value |
 //! |---|---|
-//! | `view` | `roc` |
 //! | `bn.NAME` | a binormal curve `a,b` ([`parse_ab`]); one key per curve, in order; `NAME` percent-encoded |
-//! | `u` | the 2 × 2 utility matrix (rows = decisions, columns = classes; class 0 = the positive label) |
-//! | `prev` | deployment class shares `B,1−B`; default: the test set's (scores), ½ (binormal curves only) |
 //! | `pos` | the positive label of the scores file (percent-encoded); default: scikit-learn's rule |
 //! | `scores` | the classifier columns of the scores file the link was made with (names, comma-separated, percent-encoded): a memo, the scores themselves are not in the link |
+//!
+//! The view also reads the shared keys `u` (the 2 × 2 utility matrix, class 0 = the positive
+//! label) and `prev` (deployment shares `B,1−B`; default: the test set's, or ½ for binormal
+//! curves only).
 //!
 //! A scores file cannot live in a link (10⁶ rows). After an upload the link holds `pos` and
 //! `scores`; a reload shows the binormal curves of the link (if any) and
@@ -16,7 +18,10 @@
 
 use super::binormal::{format_ab, parse_ab};
 use crate::core::roc::Binormal;
-use crate::state::link::{pct_decode, pct_encode};
+use crate::state::link::keys::{Key, Read};
+use crate::state::link::{pct_decode, pct_encode, LinkError};
+use crate::state::{clean_name, AppState, MAX_CLASSIFIERS};
+use serde::{Deserialize, Serialize};
 
 /// The prefix of a binormal curve's key.
 pub const BINORMAL_PREFIX: &str = "bn.";
@@ -27,8 +32,9 @@ pub const POSITIVE_KEY: &str = "pos";
 /// The key of the scores file's classifier names.
 pub const SCORES_KEY: &str = "scores";
 
-/// The view's part of a link.
-#[derive(Debug, Clone, PartialEq, Default)]
+/// The view's settings (what the link holds of it).
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(default)]
 pub struct RocLink {
     /// Binormal curves, in order: name and model.
     pub binormal: Vec<(String, Binormal)>,
@@ -38,121 +44,132 @@ pub struct RocLink {
     pub scores: Vec<String>,
 }
 
-/// A key of the link that could not be used, and why (for the link's notice).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct LinkProblem {
-    /// The key as written.
-    pub key: String,
-    /// The user's message.
-    pub message: String,
-}
-
-/// Whether `key` (still percent-encoded) is one of this view's ([`BINORMAL_PREFIX`]…,
-/// [`POSITIVE_KEY`], [`SCORES_KEY`]).
-///
-/// # Examples
-///
-/// ```
-/// use utility_lab::state::roc::link::is_roc_key;
-/// assert!(is_roc_key("bn.A") && is_roc_key("pos") && !is_roc_key("cm.A"));
-/// ```
-pub fn is_roc_key(key: &str) -> bool {
-    key.starts_with(BINORMAL_PREFIX) || key == POSITIVE_KEY || key == SCORES_KEY
-}
-
-/// Reads the view's keys from a link's `(key, value)` pairs as written (percent-encoded);
-/// other keys are skipped. Never fails: a bad part is left out and reported.
-///
-/// # Examples
-///
-/// ```
-/// use utility_lab::state::roc::link::decode;
-/// let (link, problems) = decode([("view", "roc"), ("bn.A", "1,1"), ("bn.B%202", "2,1"), ("bn.C", "1,0"), ("pos", "spam")]);
-/// assert_eq!(link.binormal.len(), 2);
-/// assert_eq!(link.binormal[1].0, "B 2");
-/// assert_eq!(link.positive.as_deref(), Some("spam"));
-/// assert_eq!(problems[0].key, "bn.C");
-/// ```
-pub fn decode<'a>(
-    pairs: impl IntoIterator<Item = (&'a str, &'a str)>,
-) -> (RocLink, Vec<LinkProblem>) {
-    let mut link = RocLink::default();
-    let mut problems = Vec::new();
-    let mut problem = |key: &str, message: String| {
-        problems.push(LinkProblem {
-            key: key.to_string(),
-            message,
-        })
-    };
-    for (key, value) in pairs {
-        if let Some(raw) = key.strip_prefix(BINORMAL_PREFIX) {
-            let name = crate::state::clean_name(&pct_decode(raw));
-            if name.is_empty() {
-                problem(
-                    key,
-                    "a binormal curve needs a name (bn.NAME=a,b); ignored".into(),
-                );
-            } else if link.binormal.iter().any(|(n, _)| *n == name) {
-                problem(key, format!("a second curve named '{name}'; ignored"));
-            } else if link.binormal.len() >= crate::state::MAX_CLASSIFIERS {
-                problem(key, "too many curves; ignored".into());
-            } else {
-                match parse_ab(&pct_decode(value)) {
-                    Ok(m) => link.binormal.push((name, m)),
-                    Err(e) => problem(key, format!("{e}; ignored")),
-                }
-            }
-        } else if key == POSITIVE_KEY {
-            let p = pct_decode(value).trim().to_string();
-            if p.is_empty() {
-                problem(key, "an empty positive label; ignored".into());
-            } else {
-                link.positive = Some(p);
-            }
-        } else if key == SCORES_KEY {
-            link.scores = value
-                .split(',')
-                .map(|n| crate::state::clean_name(&pct_decode(n)))
-                .filter(|n| !n.is_empty())
-                .collect();
+impl RocLink {
+    /// Adds the binormal curve `name` with the parameters written `a,b`.
+    ///
+    /// # Errors
+    /// No name, a name already used, too many curves, or parameters that are not `a,b` with
+    /// `b > 0` (the message names the problem).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use utility_lab::state::roc::link::RocLink;
+    /// let mut r = RocLink::default();
+    /// r.add_binormal("A", "1,1").unwrap();
+    /// assert!(r.add_binormal("A", "2,1").is_err());
+    /// assert!(r.add_binormal("B", "1,0").unwrap_err().contains("greater than 0"));
+    /// assert_eq!(r.binormal.len(), 1);
+    /// ```
+    pub fn add_binormal(&mut self, name: &str, ab: &str) -> Result<(), String> {
+        let name = clean_name(name);
+        if name.is_empty() {
+            return Err("a binormal curve needs a name".into());
         }
+        if self.binormal.iter().any(|(n, _)| *n == name) {
+            return Err(format!("there is already a curve named '{name}'"));
+        }
+        if self.binormal.len() >= MAX_CLASSIFIERS {
+            return Err(format!("at most {MAX_CLASSIFIERS} curves"));
+        }
+        let model = parse_ab(ab).map_err(|e| e.to_string())?;
+        self.binormal.push((name, model));
+        Ok(())
     }
-    (link, problems)
 }
 
-/// Writes the view's keys, in the order `bn.*`, `pos`, `scores` (each `key=value`, to be
-/// joined with `&`); [`decode`] reads them back.
-///
-/// # Examples
-///
-/// ```
-/// use utility_lab::core::roc::Binormal;
-/// use utility_lab::state::roc::link::{decode, encode, RocLink};
-/// let link = RocLink {
-///     binormal: vec![("A & B".into(), Binormal::new(1.5, 0.5).unwrap())],
-///     positive: Some("1".into()),
-///     scores: vec!["logistic".into(), "forest, v2".into()],
-/// };
-/// let parts = encode(&link);
-/// assert_eq!(parts, vec!["bn.A%20%26%20B=1.5,0.5", "pos=1", "scores=logistic,forest%2C%20v2"]);
-/// let pairs: Vec<(&str, &str)> = parts.iter().filter_map(|p| p.split_once('=')).collect();
-/// assert_eq!(decode(pairs).0, link);
-/// ```
-pub fn encode(link: &RocLink) -> Vec<String> {
-    let mut out: Vec<String> = link
-        .binormal
-        .iter()
-        .map(|(n, m)| format!("{BINORMAL_PREFIX}{}={}", pct_encode(n), format_ab(m)))
-        .collect();
-    if let Some(p) = &link.positive {
-        out.push(format!("{POSITIVE_KEY}={}", pct_encode(p)));
+/// `bn.NAME=a,b`.
+fn read_binormal(name: &str, raw: &str, s: &mut AppState) -> Result<(), LinkError> {
+    let value = pct_decode(raw);
+    if name.is_empty() {
+        return Err(LinkError::rejected(
+            &value,
+            20,
+            "a named curve (write bn.NAME=a,b)",
+        ));
     }
-    if !link.scores.is_empty() {
-        let names: Vec<String> = link.scores.iter().map(|n| pct_encode(n)).collect();
-        out.push(format!("{SCORES_KEY}={}", names.join(",")));
+    if s.roc.binormal.iter().any(|(n, _)| n == name) {
+        return Err(LinkError::SecondClassifier(name.to_string()));
     }
-    out
+    if s.roc.binormal.len() >= MAX_CLASSIFIERS {
+        return Err(LinkError::TooManyClassifiers);
+    }
+    let model = parse_ab(&value).map_err(|e| {
+        LinkError::rejected(&value, 20, format!("a binormal curve a,b with b > 0 ({e})"))
+    })?;
+    s.roc.binormal.push((name.to_string(), model));
+    Ok(())
 }
+
+fn write_binormal(s: &AppState, out: &mut Vec<String>) {
+    for (n, m) in &s.roc.binormal {
+        out.push(format!(
+            "{BINORMAL_PREFIX}{}={}",
+            pct_encode(n),
+            format_ab(m)
+        ));
+    }
+}
+
+/// The view's keys, for the app's key table.
+pub const LINK_KEYS: [Key; 3] = [
+    Key::new(
+        BINORMAL_PREFIX,
+        "a,b",
+        "ROC: a binormal curve TPR = Φ(a + b·Φ⁻¹(FPR)), b > 0; one key per curve, in order",
+        Read::Family(read_binormal),
+        write_binormal,
+    ),
+    Key::value(
+        POSITIVE_KEY,
+        "label",
+        "ROC: the scores file's positive label (class 0); default: scikit-learn's rule",
+        |v, s| {
+            let p = v.trim();
+            if p.is_empty() {
+                return Err(LinkError::rejected(v, 20, "a label"));
+            }
+            s.roc.positive = Some(p.to_string());
+            Ok(())
+        },
+        |s, out| {
+            if let Some(p) = &s.roc.positive {
+                out.push(format!("{POSITIVE_KEY}={}", pct_encode(p)));
+            }
+        },
+    ),
+    Key::value(
+        SCORES_KEY,
+        "names",
+        "ROC: the classifiers of the scores file the link was made with (a memo: a link \
+         cannot hold the scores)",
+        |v, s| {
+            let names: Vec<String> = v
+                .split(',')
+                .map(clean_name)
+                .filter(|n| !n.is_empty())
+                .take(MAX_CLASSIFIERS)
+                .collect();
+            if names.is_empty() {
+                return Err(LinkError::rejected(v, 20, "names, comma-separated"));
+            }
+            s.roc.scores = names;
+            Ok(())
+        },
+        |s, out| {
+            if !s.roc.scores.is_empty() {
+                // A name's own commas would split it when read back: written as spaces.
+                let names: Vec<String> = s
+                    .roc
+                    .scores
+                    .iter()
+                    .map(|n| pct_encode(&n.replace(',', " ")))
+                    .collect();
+                out.push(format!("{SCORES_KEY}={}", names.join(",")));
+            }
+        },
+    ),
+];
 
 /// The notice of a reloaded link that was made with a scores file: `None` without `scores`.
 ///
