@@ -13,8 +13,8 @@ use crate::ui::context::{self, link_to, use_app};
 use crate::ui::decide::DecideView;
 use crate::ui::pd::PdView;
 use crate::ui::reliability::ReliabilityView;
-use crate::ui::space::SpaceView;
 use crate::ui::roc::RocView;
+use crate::ui::space::SpaceView;
 use crate::ui::story::StoryView;
 
 /// The whole page.
