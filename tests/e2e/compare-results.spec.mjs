@@ -316,8 +316,13 @@ const PRESETS = [
   { id: 'tnr', yields: { A: 0.35, B: 0.32 } },
   // Table 4 of Kozak et al. 2022: accuracy 0.7, and p-d with the default κ = (0.5, 0.2, 0.3) is 0.656.
   { id: 'pd-example', yields: { 'Table 4': 0.7 }, metrics: { preference_driven: { 'Table 4': 0.656 } } },
-  // The Utility space view opens (its own spec checks what it shows).
+  // The other views' presets open (each view's own spec checks what they show).
+  ...['decide-lottery', 'decide-factory-a', 'decide-dont-balance', 'decide-inspect', 'decide-three-classes']
+    .map((id) => ({ id, yields: {} })),
   { id: 'space-factory', yields: {} },
+  { id: 'fig8', yields: {} },
+  { id: 'fig8-identity', yields: {} },
+  ...['pd-table4', 'pd-fig2', 'pd-fig3', 'pd-fig4', 'pd-fig5', 'pd-table3', 'pd-factory'].map((id) => ({ id, yields: {} })),
 ];
 // A state unlike every preset, to start from.
 const NEUTRAL = 'view=compare&u=2,0;0,1&cm.X=5,1;1,5&cm.Y=3,2;2,3';

@@ -206,7 +206,7 @@ test('the view menu reaches the view', async ({ page }) => {
   expect(log.errors).toEqual([]);
 });
 
-test('10⁶ rows load without freezing the page', async ({ page }) => {
+test('10⁶ rows load (the time and the longest main-thread task are printed)', async ({ page }) => {
   test.setTimeout(180_000);
   const log = await open(page, 'view=roc&u=1,0;0,1');
   // A deterministic file: 10⁶ rows, two classifiers, scores with 6 decimals.
@@ -223,7 +223,7 @@ test('10⁶ rows load without freezing the page', async ({ page }) => {
   const text = lines.join('\n') + '\n';
   const t0 = Date.now();
   await page.getByTestId('roc-file').setInputFiles(csvFile('million.csv', text));
-  await expect(page.getByTestId('roc-load-done')).toContainText('1,000,000 rows', { timeout: 150_000 });
+  await expect(page.getByTestId('roc-load-done')).toContainText('1000000 rows', { timeout: 150_000 });
   const seconds = (Date.now() - t0) / 1000;
   expect(await aucs(page)).toHaveLength(2);
   const longest = await page.evaluate(() => (window.__longtasks ? Math.max(0, ...window.__longtasks) : -1));

@@ -45,7 +45,10 @@ async function linkValue(page, key) {
  * [−1.1, 1.1]²) on the canvas's bounding box.
  */
 async function hexPixel(page, x, y) {
-  const box = await page.getByTestId('space-plot').locator('canvas').boundingBox();
+  // The mouse acts in the viewport: bring the whole diagram into it first.
+  const canvas = page.getByTestId('space-plot').locator('canvas');
+  await canvas.evaluate((c) => c.scrollIntoView({ block: 'center' }));
+  const box = await canvas.boundingBox();
   const w = box.width;
   const side = Math.min(Math.max(w - 52, 60), 560);
   const left = 40 + Math.max(w - 52 - side, 0) / 2;

@@ -77,12 +77,17 @@ pub fn ScoresInput() -> impl IntoView {
         }
         ctx.state.with(|s| reload_notice(&s.roc))
     };
+    // The labels to choose from: those of a file waiting for its positive label, else those
+    // of the loaded file.
     let labels = move || {
-        rc.loaded
-            .with(|l| l.as_ref().map(|l| l.table.labels.clone()))
-            .or_else(|| rc.pending.with(|p| p.as_ref().map(|p| p.1.labels.clone())))
+        rc.pending
+            .with(|p| p.as_ref().map(|p| p.1.labels.clone()))
+            .or_else(|| rc.loaded.with(|l| l.as_ref().map(|l| l.table.labels.clone())))
     };
     let current = move || {
+        if rc.pending.with(Option::is_some) {
+            return String::new();
+        }
         rc.loaded
             .with(|l| l.as_ref().map(|l| l.table.labels[l.positive].clone()))
             .unwrap_or_default()
