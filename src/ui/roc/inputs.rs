@@ -82,7 +82,10 @@ pub fn ScoresInput() -> impl IntoView {
     let labels = move || {
         rc.pending
             .with(|p| p.as_ref().map(|p| p.1.labels.clone()))
-            .or_else(|| rc.loaded.with(|l| l.as_ref().map(|l| l.table.labels.clone())))
+            .or_else(|| {
+                rc.loaded
+                    .with(|l| l.as_ref().map(|l| l.table.labels.clone()))
+            })
     };
     let current = move || {
         if rc.pending.with(Option::is_some) {

@@ -228,7 +228,7 @@ pub fn CloudPanel() -> impl IntoView {
                                 <div class="space-cloud-summary" data-testid="space-cloud-summary">
                                     <p>
                                         "Expected utility matrix (eq. 18): "
-                                        <code data-testid="space-expected">{c.summary.expected_user.matrix().to_string()}</code>
+                                        <code data-testid="space-expected">{matrix_text(c.summary.expected_user.matrix())}</code>
                                         {format!(" — {} candidates.", c.cloud.members.len())}
                                     </p>
                                     <p class="hint">{EXPECTED_NOTE}</p>
@@ -253,4 +253,18 @@ pub fn CloudPanel() -> impl IntoView {
             </Show>
         </section>
     }
+}
+
+/// A matrix in the link's syntax, each cell with at most 4 decimals (`31.3848,-335;…`).
+fn matrix_text(m: &crate::core::Matrix) -> String {
+    (0..m.rows())
+        .map(|i| {
+            m.row(i)
+                .iter()
+                .map(|v| crate::text::trimmed(*v, 4))
+                .collect::<Vec<_>>()
+                .join(",")
+        })
+        .collect::<Vec<_>>()
+        .join(";")
 }
