@@ -1,10 +1,10 @@
 //! The web worker (built by Trunk for wasm32 as `mc_worker.js` + `mc_worker_bg.wasm`, started
 //! by the page through `mc_worker_loader.js`).
 //!
-//! This file is only the wasm glue: it posts [`Response::Ready`] once running, then answers every
-//! message with the pure handler of `src/worker.rs` (tested natively), in the message's own
-//! encoding: a JSON string (the Monte Carlo pool, [`handle_json`]) gets a JSON string back, a
-//! plain object (the footer's round trip) gets an object ([`handle`]). Each request is answered
+//! This file is only the wasm glue: it posts [`Response::Ready`] (a JSON string) once running,
+//! then answers every message with the pure handler of `src/worker/` (tested natively), in the
+//! message's own encoding: a JSON string (the page's pool, [`handle_json`]) gets a JSON string
+//! back, a plain object (a script talking to the worker directly) gets an object ([`handle`]). Each request is answered
 //! synchronously with exactly one message; the pool keeps the work per request small (a chunk).
 //!
 //! [`Response::Ready`]: utility_lab::worker::Response::Ready
@@ -14,7 +14,7 @@
 #[cfg(target_arch = "wasm32")]
 mod glue {
     use serde::Serialize;
-    use utility_lab::worker::{handle, handle_json, Request, Response};
+    use utility_lab::worker::{handle, handle_json, response_json, Request, Response};
     use wasm_bindgen::prelude::*;
     use wasm_bindgen::JsCast;
     use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
@@ -56,7 +56,8 @@ mod glue {
         scope.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
         // The handler lives as long as the worker.
         on_message.forget();
-        post(&scope, &Response::ready());
+        // As a JSON string, the page's encoding: the page's wasm has no object decoder.
+        let _ = scope.post_message(&JsValue::from_str(&response_json(&Response::ready())));
     }
 }
 

@@ -1,6 +1,7 @@
 //! The app shell: header with the views, link notices, the current view, footer — or, in
 //! embed mode (`embed=1`), the view alone under one line that links to the full app.
 
+use crate::ui::{cond, handler, memo, rx};
 use leptos::html;
 use leptos::prelude::*;
 
@@ -21,8 +22,8 @@ use crate::ui::story::StoryView;
 #[component]
 pub fn App() -> impl IntoView {
     let ctx = context::install();
-    let embed = Memo::new(move |_| ctx.state.with(|s| s.embed));
-    let view_kind = Memo::new(move |_| ctx.state.with(|s| s.view));
+    let embed = memo(move |_| ctx.state.with(|s| s.embed));
+    let view_kind = memo(move |_| ctx.state.with(|s| s.view));
     let main_ref = NodeRef::<html::Main>::new();
     // Moves the focus to `<main>` without touching the URL fragment, which holds the state.
     let skip_to_main = move |event: leptos::ev::MouseEvent| {
@@ -32,19 +33,19 @@ pub fn App() -> impl IntoView {
         }
     };
     view! {
-        <div class="app" class:is-embed=move || embed.get() data-testid="app">
-            <Show when=move || !embed.get()>
-                <a class="skip-link" href="#main" on:click=skip_to_main>
+        <div class="app" class:is-embed=rx(move || embed.get()) data-testid="app">
+            <Show when=cond(move || !embed.get())>
+                <a class="skip-link" href="#main" on:click=handler(skip_to_main)>
                     "Skip to content"
                 </a>
                 <Header />
             </Show>
-            <Show when=move || embed.get()>
+            <Show when=cond(move || embed.get())>
                 <EmbedBar />
             </Show>
             <main id="main" class="app-main" tabindex="-1" node_ref=main_ref>
                 <LinkNotices />
-                {move || match view_kind.get() {
+                {rx(move || match view_kind.get() {
                     View::Story => view! { <StoryView /> }.into_any(),
                     View::Reliability => view! { <ReliabilityView /> }.into_any(),
                     View::Decide => view! { <DecideView /> }.into_any(),
@@ -52,9 +53,9 @@ pub fn App() -> impl IntoView {
                     View::Pd => view! { <PdView /> }.into_any(),
                     View::Roc => view! { <RocView /> }.into_any(),
                     _ => view! { <CompareView /> }.into_any(),
-                }}
+                })}
             </main>
-            <Show when=move || !embed.get()>
+            <Show when=cond(move || !embed.get())>
                 <Footer />
             </Show>
             <Toast />

@@ -5,6 +5,7 @@
 //!   scheme (the user's choice and the system's preference, one `dark` Memo);
 //! * [`chrome`]: header, view navigation, footer, notices, share bar;
 //! * [`widgets`]: building blocks shared by the views (matrix editor, plot canvas, …);
+//! * [`reactive`]: [`rx`], the one pointer type for a view's closures (keeps the wasm small);
 //! * [`web`]: downloads, clipboard, the worker pool and its jobs;
 //! * one folder per view — [`compare`], [`reliability`], [`story`], [`decide`], [`space`], [`pd`], [`roc`] — whose `mod.rs` holds the
 //!   view and its context; a view's panels import from their own view, never from another.
@@ -15,6 +16,7 @@ pub mod compare;
 pub mod context;
 pub mod decide;
 pub mod pd;
+pub mod reactive;
 pub mod reliability;
 pub mod roc;
 pub mod space;
@@ -22,6 +24,8 @@ pub mod story;
 pub mod theme;
 pub mod web;
 pub mod widgets;
+
+pub use reactive::{cond, handler, memo, rx};
 
 /// Starts the app: panics go to the browser console, and [`app::App`] is mounted on `<body>`.
 pub fn start() {

@@ -5,6 +5,7 @@
 //! Memo, so a change of scheme redraws each plot once. Installed by the app shell, so it holds in
 //! embed mode too, where the header and its toggle are not shown.
 
+use crate::ui::memo;
 use leptos::prelude::*;
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
@@ -138,7 +139,7 @@ fn system_prefers_dark() -> ReadSignal<bool> {
 pub fn install() -> ColourScheme {
     let choice = RwSignal::new(stored_choice());
     let system_dark = system_prefers_dark();
-    let dark = Memo::new(move |_| choice.get().is_dark(system_dark.get()));
+    let dark = memo(move |_| choice.get().is_dark(system_dark.get()));
     Effect::new(move |_| {
         let key = if dark.get() { "dark" } else { "light" };
         if let Some(root) = document().document_element() {

@@ -6,12 +6,13 @@
 //! [`Request`] the page posts gets exactly one [`Response`]. Both are tagged by `kind`.
 //!
 //! Two encodings, answered in kind:
-//! * a plain JS object (through `serde-wasm-bindgen`), e.g. `{kind: "yield", utility:
-//!   "15,-335;-35,165", confusion: "27,15;23,35"}` → `{kind: "yield", value: 3.5}` (the footer's
-//!   round trip, and `Ready`);
-//! * a JSON **string** ([`handle_json`]): the Monte Carlo pool's encoding. JSON keeps every
+//! * a JSON **string** ([`handle_json`]; `Ready` too, [`response_json`]): the page's encoding
+//!   (its wasm then needs one decoder, serde_json, not two). JSON keeps every
 //!   `u64` (seeds, counts) and every `f64` exact (shortest round-trip digits, read back with
-//!   serde_json's `float_roundtrip`), which a JS number cannot promise for a `u64` above 2⁵³.
+//!   serde_json's `float_roundtrip`), which a JS number cannot promise for a `u64` above 2⁵³;
+//! * a plain JS object (through `serde-wasm-bindgen`, in the worker only), e.g. `{kind: "yield",
+//!   utility: "15,-335;-35,165", confusion: "27,15;23,35"}` → `{kind: "yield", value: 3.5}`,
+//!   for scripts that talk to the worker directly.
 //!
 //! The Monte Carlo requests are [`Request::Task`]: one unit of [`Work`] of job `job`, numbered
 //! `task` within it — a chunk of a run (Dyrland et al. 2022, §4.2), the first pairs of a run as points for
@@ -255,7 +256,18 @@ pub fn handle_json(text: &str) -> String {
             }
         }
     };
-    serde_json::to_string(&response).unwrap_or_else(|e| {
+    response_json(&response)
+}
+
+/// Writes a [`Response`] as JSON (what a worker posts to the pool: every answer of
+/// [`handle_json`], and [`Response::Ready`]).
+///
+/// ```
+/// use utility_lab::worker::{parse_response, response_json, Response};
+/// assert_eq!(parse_response(&response_json(&Response::ready())).unwrap(), Response::ready());
+/// ```
+pub fn response_json(response: &Response) -> String {
+    serde_json::to_string(response).unwrap_or_else(|e| {
         format!(
             r#"{{"kind":"error","message":{}}}"#,
             serde_json::to_string(&format!("cannot encode the answer: {e}"))

@@ -6,9 +6,12 @@
 // static host would serve the app from a sub-path. A request for the prefix without its
 // trailing slash is redirected to it (as static hosts do), and a directory serves its
 // index.html. Nothing else: no SPA fallback, no caching, GET and HEAD only.
+// With --compress (used by scripts/bench-load.mjs) it answers as a static host does: brotli or
+// gzip (Content-Encoding, by the request's Accept-Encoding), compressed once per file.
 import { createServer } from 'node:http';
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
+import zlib from 'node:zlib';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
@@ -27,7 +30,7 @@ const TYPES = {
 };
 
 function parseArgs(argv) {
-  const options = { port: 4173, host: '127.0.0.1', mounts: [] };
+  const options = { port: 4173, host: '127.0.0.1', mounts: [], compress: false };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     const value = argv[i + 1];
@@ -37,6 +40,8 @@ function parseArgs(argv) {
     } else if (arg === '--host') {
       options.host = value;
       i++;
+    } else if (arg === '--compress') {
+      options.compress = true;
     } else if (arg === '--mount') {
       const eq = value?.indexOf('=') ?? -1;
       if (eq < 1) throw new Error(`--mount wants PREFIX=DIR, got ${value}`);
@@ -67,7 +72,23 @@ async function fileFor(mount, urlPath) {
   return info?.isFile() ? { file, size: info.size } : null;
 }
 
-export function startServer({ port, host, mounts }) {
+// Brotli (quality 11) and gzip (level 9) bodies, computed once per file and kept in memory.
+const compressed = new Map();
+async function encoded(file, encoding) {
+  const key = `${encoding} ${file}`;
+  if (!compressed.has(key)) {
+    const body = await readFile(file);
+    compressed.set(
+      key,
+      encoding === 'br'
+        ? zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } })
+        : zlib.gzipSync(body, { level: 9 }),
+    );
+  }
+  return compressed.get(key);
+}
+
+export function startServer({ port, host, mounts, compress = false }) {
   const server = createServer(async (req, res) => {
     try {
       if (req.method !== 'GET' && req.method !== 'HEAD') {
@@ -94,6 +115,20 @@ export function startServer({ port, host, mounts }) {
         return;
       }
       const type = TYPES[path.extname(found.file).toLowerCase()] ?? 'application/octet-stream';
+      const accepts = String(req.headers['accept-encoding'] ?? '');
+      const encoding = !compress ? null : /\bbr\b/.test(accepts) ? 'br' : /\bgzip\b/.test(accepts) ? 'gzip' : null;
+      if (encoding) {
+        const body = await encoded(found.file, encoding);
+        res.writeHead(200, {
+          'Content-Type': type,
+          'Content-Encoding': encoding,
+          'Content-Length': body.length,
+          'Cache-Control': 'no-store',
+          Vary: 'Accept-Encoding',
+        });
+        res.end(req.method === 'HEAD' ? undefined : body);
+        return;
+      }
       res.writeHead(200, {
         'Content-Type': type,
         'Content-Length': found.size,

@@ -1,6 +1,7 @@
 //! The bottom line: where the app runs, the state of its background workers, and the texts
 //! it implements.
 
+use crate::ui::rx;
 use leptos::prelude::*;
 
 use crate::state::references::REFERENCES;
@@ -64,7 +65,7 @@ fn WorkersStatus() -> impl IntoView {
         PoolStatus::Failed(why) => format!("Background workers failed: {why}"),
     };
     view! {
-        <p class="worker-status" data-testid="worker-status" data-state=move || status.with(PoolStatus::key) role="status">
+        <p class="worker-status" data-testid="worker-status" data-state=rx(move || status.with(PoolStatus::key)) role="status">
             <span class="status-dot" aria-hidden="true"></span>
             {text}
         </p>

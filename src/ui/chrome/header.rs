@@ -1,5 +1,6 @@
 //! The top bar: the product's name, the views, and the colour theme (system, light or dark).
 
+use crate::ui::{handler, rx};
 use leptos::prelude::*;
 
 use super::view_nav::ViewNav;
@@ -16,14 +17,14 @@ fn ThemeToggle() -> impl IntoView {
         <button
             type="button"
             class="btn btn-small theme-toggle"
-            on:click=cycle
+            on:click=handler(cycle)
             title="Colour theme: system, light or dark"
-            aria-label=move || format!("{} (click to change)", choice.get().label())
+            aria-label=rx(move || format!("{} (click to change)", choice.get().label()))
             data-testid="theme-toggle"
-            data-theme=move || choice.get().key()
+            data-theme=rx(move || choice.get().key())
         >
-            <span aria-hidden="true">{move || choice.get().icon()}</span>
-            <span class="theme-toggle-label">{move || choice.get().label()}</span>
+            <span aria-hidden="true">{rx(move || choice.get().icon())}</span>
+            <span class="theme-toggle-label">{rx(move || choice.get().label())}</span>
         </button>
     }
 }

@@ -1,5 +1,6 @@
 //! What a link could not apply (shown until dismissed), and short-lived messages.
 
+use crate::ui::{cond, handler, rx};
 use leptos::prelude::*;
 
 use crate::ui::context::use_app;
@@ -11,11 +12,11 @@ pub fn LinkNotices() -> impl IntoView {
     let ctx = use_app();
     let count = move || ctx.notices.with(Vec::len);
     view! {
-        <Show when=move || { count() > 0 }>
+        <Show when=cond(move || { count() > 0 })>
             <div class="notice is-warning link-notices" role="alert" data-testid="link-notices">
                 <div class="link-notices-body">
                     <p class="notice-title">
-                        {move || {
+                        {rx(move || {
                             if count() == 1 {
                                 "One part of this link could not be used; everything else was applied:"
                                     .to_string()
@@ -25,10 +26,10 @@ pub fn LinkNotices() -> impl IntoView {
                                     count(),
                                 )
                             }
-                        }}
+                        })}
                     </p>
                     <ul>
-                        {move || {
+                        {rx(move || {
                             ctx.notices
                                 .get()
                                 .into_iter()
@@ -44,13 +45,13 @@ pub fn LinkNotices() -> impl IntoView {
                                     }
                                 })
                                 .collect_view()
-                        }}
+                        })}
                     </ul>
                 </div>
                 <button
                     type="button"
                     class="btn btn-small"
-                    on:click=move |_| ctx.notices.set(Vec::new())
+                    on:click=handler(move |_| ctx.notices.set(Vec::new()))
                     data-testid="dismiss-notices"
                 >
                     "Dismiss"
@@ -66,7 +67,7 @@ pub fn Toast() -> impl IntoView {
     let ctx = use_app();
     view! {
         <div class="toast-region" role="status" aria-live="polite">
-            {move || ctx.toast.get().map(|t| view! { <p class="toast" data-testid="toast">{t}</p> })}
+            {rx(move || ctx.toast.get().map(|t| view! { <p class="toast" data-testid="toast">{t}</p> }))}
         </div>
     }
 }

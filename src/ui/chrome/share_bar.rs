@@ -3,6 +3,7 @@
 //! they can be copied by hand), the state as a JSON file (save, and open: nothing is applied if
 //! the file is not a valid state).
 
+use crate::ui::{cond, handler, rx};
 use leptos::ev::{Event, Targeted};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
@@ -134,9 +135,9 @@ pub fn ShareBar() -> impl IntoView {
                     <button
                         type="button"
                         class="btn btn-primary"
-                        on:click=copy_link
+                        on:click=handler(copy_link)
                         data-testid="copy-link"
-                        aria-expanded=move || (panel.get() == Panel::Link).to_string()
+                        aria-expanded=rx(move || (panel.get() == Panel::Link).to_string())
                         aria-controls="share-link-panel"
                     >
                         "Copy link"
@@ -144,14 +145,14 @@ pub fn ShareBar() -> impl IntoView {
                     <button
                         type="button"
                         class="btn"
-                        on:click=copy_embed
+                        on:click=handler(copy_embed)
                         data-testid="copy-embed"
-                        aria-expanded=move || (panel.get() == Panel::Embed).to_string()
+                        aria-expanded=rx(move || (panel.get() == Panel::Embed).to_string())
                         aria-controls="share-embed-panel"
                     >
                         "Copy embed code"
                     </button>
-                    <button type="button" class="btn" on:click=export_json data-testid="export-json">
+                    <button type="button" class="btn" on:click=handler(export_json) data-testid="export-json">
                         "Save state (JSON)"
                     </button>
                     <label class="btn file-btn">
@@ -166,7 +167,7 @@ pub fn ShareBar() -> impl IntoView {
                     </label>
                 </span>
             </div>
-            <Show when=move || panel.get() == Panel::Link>
+            <Show when=cond(move || panel.get() == Panel::Link)>
                 <div class="share-panel" id="share-link-panel" data-testid="share-link-panel">
                     <label for="share-link-field">
                         "Link to exactly this state (your numbers are in the part after #, which is never sent to the server):"
@@ -180,13 +181,13 @@ pub fn ShareBar() -> impl IntoView {
                             on:focus:target=|ev| ev.target().select()
                             data-testid="share-link-field"
                         />
-                        <button type="button" class="btn btn-small" on:click=move |_| panel.set(Panel::None)>
+                        <button type="button" class="btn btn-small" on:click=handler(move |_| panel.set(Panel::None))>
                             "Close"
                         </button>
                     </div>
                 </div>
             </Show>
-            <Show when=move || panel.get() == Panel::Embed>
+            <Show when=cond(move || panel.get() == Panel::Embed)>
                 <div class="share-panel" id="share-embed-panel" data-testid="share-embed-panel">
                     <label for="share-embed-field">
                         "Paste this into a web page to show this view alone (from 375 px wide), with a link back to the full app:"
@@ -200,22 +201,22 @@ pub fn ShareBar() -> impl IntoView {
                             on:focus:target=|ev| ev.target().select()
                             data-testid="embed-code-field"
                         ></textarea>
-                        <button type="button" class="btn btn-small" on:click=move |_| panel.set(Panel::None)>
+                        <button type="button" class="btn btn-small" on:click=handler(move |_| panel.set(Panel::None))>
                             "Close"
                         </button>
                     </div>
                     <p class="hint">
-                        <a href=move || {
+                        <a href=rx(move || {
                             let mut s = ctx.state.get();
                             s.embed = true;
                             format!("#{}", link::encode(&s))
-                        } target="_blank" rel="noopener" data-testid="embed-preview">
+                        }) target="_blank" rel="noopener" data-testid="embed-preview">
                             "Preview the embedded view ↗"
                         </a>
                     </p>
                 </div>
             </Show>
-            {move || {
+            {rx(move || {
                 status
                     .get()
                     .map(|(ok, msg)| {
@@ -228,13 +229,13 @@ pub fn ShareBar() -> impl IntoView {
                             >
                                 {msg}
                                 " "
-                                <button type="button" class="btn btn-small" on:click=move |_| status.set(None)>
+                                <button type="button" class="btn btn-small" on:click=handler(move |_| status.set(None))>
                                     "Dismiss"
                                 </button>
                             </p>
                         }
                     })
-            }}
+            })}
             <nav class="examples" aria-label="Examples as links" data-testid="preset-links">
                 <span class="examples-label">"Examples:"</span>
                 <ul>

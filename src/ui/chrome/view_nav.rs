@@ -1,5 +1,6 @@
 //! The list of the app's views: each one a link to the same state in that view.
 
+use crate::ui::{handler, memo, rx};
 use leptos::prelude::*;
 
 use crate::state::{link, View};
@@ -9,7 +10,7 @@ use crate::ui::context::use_app;
 #[component]
 pub fn ViewNav() -> impl IntoView {
     let ctx = use_app();
-    let current = Memo::new(move |_| ctx.state.with(|s| s.view));
+    let current = memo(move |_| ctx.state.with(|s| s.view));
     view! {
         <nav class="view-nav" aria-label="Views">
             <ul>
@@ -29,10 +30,10 @@ pub fn ViewNav() -> impl IntoView {
                             <li>
                                 <a
                                     class="view-nav-item"
-                                    class:is-current=move || current.get() == v
-                                    aria-current=move || (current.get() == v).then_some("page")
+                                    class:is-current=rx(move || current.get() == v)
+                                    aria-current=rx(move || (current.get() == v).then_some("page"))
                                     href=href
-                                    on:click=go
+                                    on:click=handler(go)
                                     data-view=v.key()
                                 >
                                     {v.label()}

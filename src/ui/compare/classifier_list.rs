@@ -5,6 +5,7 @@
 //! Each card reacts only to its own matrix (memos), so typing in one matrix re-renders nothing
 //! in the others.
 
+use crate::ui::{handler, memo, rx};
 use leptos::prelude::*;
 
 use crate::core::{Matrix, Orientation};
@@ -24,9 +25,9 @@ use crate::ui::widgets::paste_box::{PasteBox, PasteTarget};
 #[component]
 pub fn ClassifierList() -> impl IntoView {
     let ctx = use_app();
-    let count = Memo::new(move |_| ctx.state.with(|s| s.classifiers.len()));
-    let classes = Memo::new(move |_| ctx.state.with(|s| s.classes.clone()));
-    let orientation = Memo::new(move |_| ctx.state.with(|s| s.orientation));
+    let count = memo(move |_| ctx.state.with(|s| s.classifiers.len()));
+    let classes = memo(move |_| ctx.state.with(|s| s.classes.clone()));
+    let orientation = memo(move |_| ctx.state.with(|s| s.orientation));
     let fractions = RwSignal::new(false);
     let error = RwSignal::new(None::<String>);
     // The name field to focus once it is on the page: the classifier just added.
@@ -49,7 +50,7 @@ pub fn ClassifierList() -> impl IntoView {
             <div class="card classifiers-head">
                 <h2 id="classifiers-title">
                     "Classifiers "
-                    <span class="count" data-testid="classifier-count">{move || count.get()}</span>
+                    <span class="count" data-testid="classifier-count">{rx(move || count.get())}</span>
                 </h2>
                 <p class="hint">
                     "Each classifier's confusion matrix on the test set: counts, or fractions. Type in a cell and everything updates."
@@ -62,8 +63,8 @@ pub fn ClassifierList() -> impl IntoView {
                                 type="radio"
                                 name=orient_name.clone()
                                 value="output-rows"
-                                prop:checked=move || orientation.get() == Orientation::OutputRows
-                                on:change=move |_| set_orientation(Orientation::OutputRows)
+                                prop:checked=rx(move || orientation.get() == Orientation::OutputRows)
+                                on:change=handler(move |_| set_orientation(Orientation::OutputRows))
                                 data-testid="orientation-output-rows"
                             />
                             <span>"the output (papers)"</span>
@@ -73,8 +74,8 @@ pub fn ClassifierList() -> impl IntoView {
                                 type="radio"
                                 name=orient_name
                                 value="true-rows"
-                                prop:checked=move || orientation.get() == Orientation::TrueRows
-                                on:change=move |_| set_orientation(Orientation::TrueRows)
+                                prop:checked=rx(move || orientation.get() == Orientation::TrueRows)
+                                on:change=handler(move |_| set_orientation(Orientation::TrueRows))
                                 data-testid="orientation-true-rows"
                             />
                             <span>"the true class (scikit-learn)"</span>
@@ -86,8 +87,8 @@ pub fn ClassifierList() -> impl IntoView {
                             <input
                                 type="radio"
                                 name=show_name.clone()
-                                prop:checked=move || !fractions.get()
-                                on:change=move |_| fractions.set(false)
+                                prop:checked=rx(move || !fractions.get())
+                                on:change=handler(move |_| fractions.set(false))
                                 data-testid="show-entered"
                             />
                             <span>"as entered (editable)"</span>
@@ -96,8 +97,8 @@ pub fn ClassifierList() -> impl IntoView {
                             <input
                                 type="radio"
                                 name=show_name
-                                prop:checked=move || fractions.get()
-                                on:change=move |_| fractions.set(true)
+                                prop:checked=rx(move || fractions.get())
+                                on:change=handler(move |_| fractions.set(true))
                                 data-testid="show-fractions"
                             />
                             <span>"as fractions of N"</span>
@@ -112,14 +113,14 @@ pub fn ClassifierList() -> impl IntoView {
                 <button
                     type="button"
                     class="btn"
-                    on:click=add
-                    disabled=move || { count.get() >= MAX_CLASSIFIERS }
+                    on:click=handler(add)
+                    disabled=rx(move || { count.get() >= MAX_CLASSIFIERS })
                     data-testid="add-classifier"
                 >
                     "+ Add a classifier"
                 </button>
             </div>
-            <p class="field-error" role="alert">{move || error.get()}</p>
+            <p class="field-error" role="alert">{rx(move || error.get())}</p>
             <ImportPanel />
         </section>
     }
@@ -138,7 +139,7 @@ fn ClassifierCard(
     focus: RwSignal<Option<String>>,
 ) -> impl IntoView {
     let ctx = use_app();
-    let name = Memo::new(move |_| {
+    let name = memo(move |_| {
         ctx.state.with(|s| {
             s.classifiers
                 .get(index)
@@ -147,7 +148,7 @@ fn ClassifierCard(
         })
     });
     // The matrix as stored (rows = output), and as shown.
-    let stored = Memo::new(move |_| {
+    let stored = memo(move |_| {
         ctx.state.with(|s| {
             s.classifiers
                 .get(index)
@@ -155,9 +156,9 @@ fn ClassifierCard(
                 .unwrap_or_else(|| Matrix::identity(s.n()).expect("n ≥ 2"))
         })
     });
-    let shown = Memo::new(move |_| stored.with(|m| m.to_orientation(orientation.get())));
-    let values = Memo::new(move |_| stored.with(values_of));
-    let note = Memo::new(move |_| ctx.state.with(|s| s.test_set_note(index)));
+    let shown = memo(move |_| stored.with(|m| m.to_orientation(orientation.get())));
+    let values = memo(move |_| stored.with(values_of));
+    let note = memo(move |_| ctx.state.with(|s| s.test_set_note(index)));
     let large = large_problem(&ctx);
     let corner = Signal::derive(move || confusion_corner(orientation.get()).to_string());
     let row_axis = Signal::derive(move || confusion_axes(orientation.get()).0.to_string());
@@ -200,9 +201,9 @@ fn ClassifierCard(
     view! {
         <article
             class="card classifier"
-            class:is-large=move || large.get()
-            aria-label=move || format!("Classifier {}", name.get())
-            data-testid=move || format!("classifier-{}", name.get())
+            class:is-large=rx(move || large.get())
+            aria-label=rx(move || format!("Classifier {}", name.get()))
+            data-testid=rx(move || format!("classifier-{}", name.get()))
             data-index=index
         >
             <header class="classifier-head">
@@ -218,8 +219,8 @@ fn ClassifierCard(
                     <button
                         type="button"
                         class="btn btn-small"
-                        on:click=duplicate
-                        aria-label=move || format!("Duplicate classifier {}", name.get())
+                        on:click=handler(duplicate)
+                        aria-label=rx(move || format!("Duplicate classifier {}", name.get()))
                         data-testid=format!("duplicate-classifier-{index}")
                     >
                         "Duplicate"
@@ -227,8 +228,8 @@ fn ClassifierCard(
                     <button
                         type="button"
                         class="btn btn-icon"
-                        on:click=remove
-                        aria-label=move || format!("Remove classifier {}", name.get())
+                        on:click=handler(remove)
+                        aria-label=rx(move || format!("Remove classifier {}", name.get()))
                         title="Remove"
                         data-testid=format!("remove-classifier-{index}")
                     >
@@ -237,7 +238,7 @@ fn ClassifierCard(
                 </span>
             </header>
             <p class="values-kind" data-testid=format!("values-{index}")>{values_text}</p>
-            {move || {
+            {rx(move || {
                 if fractions.get() {
                     view! {
                         <FractionTable
@@ -266,10 +267,10 @@ fn ClassifierCard(
                     }
                     .into_any()
                 }
-            }}
-            {move || {
+            })}
+            {rx(move || {
                 note.get().map(|n| view! { <p class="notice is-warning card-note" data-testid=format!("test-set-note-{index}")>{n}</p> })
-            }}
+            })}
             <PasteBox target=PasteTarget::Classifier(index) />
         </article>
     }
@@ -309,8 +310,8 @@ fn FractionTable(
                 <caption class="visually-hidden">"Fractions of the total N (read-only)"</caption>
                 <thead>
                     <tr>
-                        <th scope="col" class="matrix-axes">{move || corner.get()}</th>
-                        {move || classes.get().into_iter().map(|c| view! { <th scope="col">{c}</th> }).collect_view()}
+                        <th scope="col" class="matrix-axes">{rx(move || corner.get())}</th>
+                        {rx(move || classes.get().into_iter().map(|c| view! { <th scope="col">{c}</th> }).collect_view())}
                     </tr>
                 </thead>
                 <tbody>{body}</tbody>

@@ -5,6 +5,7 @@
 //! and on click or keyboard (a disclosure row). For more than two classes the per-class values
 //! of the per-class metrics are in the same disclosure.
 
+use crate::ui::{cond, handler, memo, rx};
 use leptos::ev::{Event, Targeted};
 use leptos::prelude::*;
 use web_sys::HtmlInputElement;
@@ -49,7 +50,7 @@ fn hover_text(measure: Measure, a: &Admissibility) -> String {
 pub fn MetricTable() -> impl IntoView {
     let ctx = use_app();
     let cc = expect_context::<CompareContext>();
-    let names = Memo::new(move |_| {
+    let names = memo(move |_| {
         ctx.state.with(|s| {
             s.classifiers
                 .iter()
@@ -57,12 +58,12 @@ pub fn MetricTable() -> impl IntoView {
                 .collect::<Vec<_>>()
         })
     });
-    let n = Memo::new(move |_| ctx.state.with(|s| s.n()));
-    let has_deployment = Memo::new(move |_| {
+    let n = memo(move |_| ctx.state.with(|s| s.n()));
+    let has_deployment = memo(move |_| {
         cc.analysis
             .with(|a| a.as_ref().map(|a| a.deployment.is_some()).unwrap_or(false))
     });
-    let rows = Memo::new(move |_| {
+    let rows = memo(move |_| {
         let dep = showing_deployment(&cc);
         cc.analysis.with(|a| match a {
             Ok(a) => match (&a.deployment, dep) {
@@ -110,7 +111,7 @@ pub fn MetricTable() -> impl IntoView {
                 <button
                     type="button"
                     class="btn btn-small"
-                    on:click=export_csv
+                    on:click=handler(export_csv)
                     data-testid="export-metrics-csv"
                     aria-label="Download the metric table as CSV"
                 >
@@ -122,7 +123,7 @@ pub fn MetricTable() -> impl IntoView {
                 " favoured (highest value) · "
                 <span class="mark-disfavoured" aria-hidden="true">"▼"</span>
                 " disfavoured (lowest), as the blue and red of Table 1 in the paper. "
-                {move || {
+                {rx(move || {
                     if n.get() == 2 {
                         format!(
                             "Binary metrics treat '{}' (class 0) as the positive class.",
@@ -131,10 +132,10 @@ pub fn MetricTable() -> impl IntoView {
                     } else {
                         "With more than two classes, per-class metrics are macro averages (open a row for each class's value): F1 is the macro F1, the mean of per-class F1; MCC is R_K.".to_string()
                     }
-                }}
+                })}
             </p>
             <MetricControls has_deployment=has_deployment n=n />
-            <Show when=move || showing_deployment(&cc)>
+            <Show when=cond(move || showing_deployment(&cc))>
                 <p class="hint" data-testid="metrics-deployment-note">
                     "Shown under the deployment class shares: each confusion matrix re-weighted column by column (C′"
                     <sub>"ij"</sub>
@@ -155,13 +156,13 @@ pub fn MetricTable() -> impl IntoView {
                     <thead>
                         <tr>
                             <th scope="col">"Metric"</th>
-                            {move || {
+                            {rx(move || {
                                 names
                                     .get()
                                     .into_iter()
                                     .map(|n| view! { <th scope="col" class="num">{n}</th> })
                                     .collect_view()
-                            }}
+                            })}
                             <th scope="col" class="agree-col">"Agrees with yield"</th>
                             <th scope="col" class="adm-col" title="Admissible: ranks as some utility matrix would (eq. 17 of Dyrland et al. 2022)">"Admissible (eq. 17)"</th>
                         </tr>
@@ -195,15 +196,15 @@ fn MetricControls(has_deployment: Memo<bool>, n: Memo<usize>) -> impl IntoView {
 
     view! {
         <div class="metric-controls">
-            <Show when=move || has_deployment.get()>
+            <Show when=cond(move || has_deployment.get())>
                 <fieldset class="segmented" data-testid="metrics-scenario">
                     <legend>"Class shares"</legend>
                     <label>
                         <input
                             type="radio"
                             name="metric-scenario"
-                            prop:checked=move || !cc.show_deployment.get()
-                            on:change=move |_| cc.show_deployment.set(false)
+                            prop:checked=rx(move || !cc.show_deployment.get())
+                            on:change=handler(move |_| cc.show_deployment.set(false))
                             data-testid="metrics-scenario-test"
                         />
                         " test set"
@@ -212,8 +213,8 @@ fn MetricControls(has_deployment: Memo<bool>, n: Memo<usize>) -> impl IntoView {
                         <input
                             type="radio"
                             name="metric-scenario"
-                            prop:checked=move || cc.show_deployment.get()
-                            on:change=move |_| cc.show_deployment.set(true)
+                            prop:checked=rx(move || cc.show_deployment.get())
+                            on:change=handler(move |_| cc.show_deployment.set(true))
                             data-testid="metrics-scenario-deployment"
                         />
                         " deployment"
@@ -234,7 +235,7 @@ fn MetricControls(has_deployment: Memo<bool>, n: Memo<usize>) -> impl IntoView {
                         .into_iter()
                         .map(|d| {
                             view! {
-                                <option value=d.to_string() selected=move || cc.decimals.get() == d>
+                                <option value=d.to_string() selected=rx(move || cc.decimals.get() == d)>
                                     {d.to_string()}
                                 </option>
                             }
@@ -242,7 +243,7 @@ fn MetricControls(has_deployment: Memo<bool>, n: Memo<usize>) -> impl IntoView {
                         .collect_view()}
                 </select>
             </label>
-            <Show when=move || n.get() == 2>
+            <Show when=cond(move || n.get() == 2)>
                 <label class="control">
                     <span>"Net benefit threshold p" <sub>"t"</sub></span>
                     <input
@@ -251,15 +252,15 @@ fn MetricControls(has_deployment: Memo<bool>, n: Memo<usize>) -> impl IntoView {
                         min="0.01"
                         max="0.99"
                         step="0.01"
-                        prop:value=move || cc.threshold.get_untracked().to_string()
+                        prop:value=rx(move || cc.threshold.get_untracked().to_string())
                         on:input:target=set_threshold
-                        aria-invalid=move || threshold_error.get().is_some().to_string()
+                        aria-invalid=rx(move || threshold_error.get().is_some().to_string())
                         data-testid="net-benefit-threshold"
                     />
                 </label>
             </Show>
         </div>
-        <p class="field-error" role="status">{move || threshold_error.get()}</p>
+        <p class="field-error" role="status">{rx(move || threshold_error.get())}</p>
     }
 }
 
@@ -273,10 +274,10 @@ fn MetricRow(
 ) -> impl IntoView {
     let ctx = use_app();
     let cc = expect_context::<CompareContext>();
-    let row = Memo::new(move |_| rows.with(|r| r.iter().find(|r| r.measure.key() == key).cloned()));
+    let row = memo(move |_| rows.with(|r| r.iter().find(|r| r.measure.key() == key).cloned()));
     let open = RwSignal::new(false);
     let detail_id = format!("metric-detail-{key}");
-    let n = Memo::new(move |_| ctx.state.with(|s| s.n()));
+    let n = memo(move |_| ctx.state.with(|s| s.n()));
     let span = move || names.with(|n| n.len()) + 3;
     let toggle = move |_| open.update(|o| *o = !*o);
     let on_key = move |ev: leptos::ev::KeyboardEvent| {
@@ -338,39 +339,39 @@ fn MetricRow(
         <tbody
             class="metric-group"
             class:is-yield-row=is_yield
-            class:disagrees=move || agrees() == Some(false)
+            class:disagrees=rx(move || agrees() == Some(false))
             data-testid=format!("metric-row-{key}")
         >
             <tr class="metric-row">
                 <th scope="row" class="metric-name">{label}</th>
                 {cells}
                 <td class="agree-col">
-                    {move || match agrees() {
+                    {rx(move || match agrees() {
                         _ if is_yield => view! { <span class="agree-self">"—"</span> }.into_any(),
                         Some(true) => view! { <span class="agree-yes">"✓ yes"</span> }.into_any(),
                         Some(false) => view! { <span class="agree-no">"✗ no"</span> }.into_any(),
                         None => view! { <span class="agree-none" title="favours no classifier (ties or undefined values)">"·"</span> }.into_any(),
-                    }}
+                    })}
                 </td>
                 <td class="admissibility">
                     <button
                         type="button"
                         class="adm-toggle"
                         class:is-admissible=admissible
-                        aria-expanded=move || open.get().to_string()
+                        aria-expanded=rx(move || open.get().to_string())
                         aria-controls=detail_id.clone()
                         title=hover
-                        on:click=toggle
-                        on:keydown=on_key
+                        on:click=handler(toggle)
+                        on:keydown=handler(on_key)
                         data-testid=format!("adm-{key}")
                     >
-                        {move || if admissible() { "✓ admissible" } else { "✗ inadmissible" }}
-                        <span class="chevron" aria-hidden="true">{move || if open.get() { "▴" } else { "▾" }}</span>
+                        {rx(move || if admissible() { "✓ admissible" } else { "✗ inadmissible" })}
+                        <span class="chevron" aria-hidden="true">{rx(move || if open.get() { "▴" } else { "▾" })}</span>
                     </button>
                 </td>
             </tr>
-            <tr class="metric-detail" id=detail_id2 hidden=move || !open.get() data-testid=format!("adm-detail-{key}")>
-                <td colspan=span>{move || open.get().then(detail)}</td>
+            <tr class="metric-detail" id=detail_id2 hidden=rx(move || !open.get()) data-testid=format!("adm-detail-{key}")>
+                <td colspan=span>{rx(move || open.get().then(detail))}</td>
             </tr>
         </tbody>
     }

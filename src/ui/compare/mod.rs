@@ -1,6 +1,7 @@
 //! The Compare view: the utility matrix and the classifiers on the left, what they
 //! yield and what the popular metrics say on the right (below them on narrow screens).
 
+use crate::ui::{cond, memo, rx};
 use leptos::prelude::*;
 
 mod classifier_list;
@@ -40,7 +41,7 @@ pub struct CompareContext {
 pub fn CompareView() -> impl IntoView {
     let ctx = use_app();
     let threshold = RwSignal::new(DEFAULT_THRESHOLD);
-    let analysis = Memo::new(move |_| {
+    let analysis = memo(move |_| {
         let opts = Options {
             threshold: Some(threshold.get()),
         };
@@ -62,7 +63,7 @@ pub fn CompareView() -> impl IntoView {
     };
     view! {
         <section class="view view-compare" data-testid="view-compare" aria-label="Compare classifiers">
-            <Show when=move || !embed()>
+            <Show when=cond(move || !embed())>
                 <Intro />
                 <ShareBar />
             </Show>
@@ -72,7 +73,7 @@ pub fn CompareView() -> impl IntoView {
                     <ClassifierList />
                 </div>
                 <div class="compare-results" aria-label="Results">
-                    {move || {
+                    {rx(move || {
                         analysis
                             .with(|a| a.as_ref().err().cloned())
                             .map(|e| {
@@ -82,7 +83,7 @@ pub fn CompareView() -> impl IntoView {
                                     </p>
                                 }
                             })
-                    }}
+                    })}
                     <For each=warnings key=|w| w.clone() let:w>
                         <p class="notice is-warning analysis-warning" role="note" data-testid="analysis-warning">
                             {w}

@@ -2,6 +2,7 @@
 //! columns = true classes) with its normalized form and (x, y) coordinates, and the deployment
 //! class shares.
 
+use crate::ui::{memo, rx};
 use leptos::prelude::*;
 
 use crate::core::{CoreError, Matrix, UtilityMatrix};
@@ -20,9 +21,9 @@ pub const UTILITY_CORNER: &str = "decision ↓ / true →";
 #[component]
 pub fn ProblemEditor() -> impl IntoView {
     let ctx = use_app();
-    let utility = Memo::new(move |_| ctx.state.with(|s| s.utility.clone()));
-    let decisions = Memo::new(move |_| ctx.state.with(|s| s.decisions.clone()));
-    let classes = Memo::new(move |_| ctx.state.with(|s| s.classes.clone()));
+    let utility = memo(move |_| ctx.state.with(|s| s.utility.clone()));
+    let decisions = memo(move |_| ctx.state.with(|s| s.decisions.clone()));
+    let classes = memo(move |_| ctx.state.with(|s| s.classes.clone()));
     let large = large_problem(&ctx);
     let check = Callback::new(|m: Matrix| {
         if m.cols() < 2 {
@@ -36,7 +37,7 @@ pub fn ProblemEditor() -> impl IntoView {
     });
     view! {
         <ClassesEditor />
-        <section class="card problem" class:is-large=move || large.get() aria-labelledby="problem-title" data-testid="problem">
+        <section class="card problem" class:is-large=rx(move || large.get()) aria-labelledby="problem-title" data-testid="problem">
             <h2 id="problem-title">"Utilities"</h2>
             <p class="hint">
                 "What each decision (row) gains or costs when the true class is each column — in any unit: €, months, points. Only differences and ratios matter."
@@ -68,7 +69,7 @@ fn Normalized(
     decisions: Memo<Vec<String>>,
     classes: Memo<Vec<String>>,
 ) -> impl IntoView {
-    let analysis = Memo::new(move |_| {
+    let analysis = memo(move |_| {
         utility.with(|m| {
             let u = UtilityMatrix::new(m.clone());
             let normalized = u
@@ -136,11 +137,11 @@ fn Normalized(
             })
         })
     };
-    let small = Memo::new(move |_| utility.with(|m| m.cols() <= 3 && m.rows() <= 4));
+    let small = memo(move |_| utility.with(|m| m.cols() <= 3 && m.rows() <= 4));
     view! {
         <div class="utility-extra">
             <p class="hint utility-xy" data-testid="utility-xy">{xy_line}</p>
-            {move || {
+            {rx(move || {
                 if small.get() {
                     view! { <div class="matrix-editor">{table}</div> }.into_any()
                 } else {
@@ -152,7 +153,7 @@ fn Normalized(
                     }
                     .into_any()
                 }
-            }}
+            })}
         </div>
     }
 }

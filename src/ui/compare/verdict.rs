@@ -1,6 +1,7 @@
 //! The verdict in plain words: which classifier yields most, whether most metrics say
 //! otherwise, and whether deciding one class for every item would beat every classifier.
 
+use crate::ui::{cond, memo, rx};
 use leptos::prelude::*;
 
 use super::CompareContext;
@@ -13,7 +14,7 @@ use crate::ui::context::use_app;
 pub fn Verdict() -> impl IntoView {
     let ctx = use_app();
     let cc = expect_context::<CompareContext>();
-    let words = Memo::new(move |_| {
+    let words = memo(move |_| {
         let s = ctx.state.get();
         cc.analysis.with(|a| match a {
             Ok(a) => verdict_of(&s, a),
@@ -26,8 +27,8 @@ pub fn Verdict() -> impl IntoView {
             class="verdict"
             class:is-alarm=alarm
             data-testid="verdict"
-            data-majority-disagrees=move || words.with(|w| w.majority_disagrees.to_string())
-            data-trivial-wins=move || words.with(|w| w.trivial_wins.to_string())
+            data-majority-disagrees=rx(move || words.with(|w| w.majority_disagrees.to_string()))
+            data-trivial-wins=rx(move || words.with(|w| w.trivial_wins.to_string()))
             aria-live="polite"
             aria-label="Verdict"
         >
@@ -35,11 +36,11 @@ pub fn Verdict() -> impl IntoView {
                 <Show when=alarm>
                     <span class="verdict-icon" aria-hidden="true">"⚠"</span>
                 </Show>
-                {move || words.with(|w| w.headline.clone())}
+                {rx(move || words.with(|w| w.headline.clone()))}
             </p>
-            <Show when=move || words.with(|w| !w.details.is_empty())>
+            <Show when=cond(move || words.with(|w| !w.details.is_empty()))>
                 <p class="verdict-details" data-testid="verdict-details">
-                    {move || words.with(|w| w.details.join(" "))}
+                    {rx(move || words.with(|w| w.details.join(" ")))}
                 </p>
             </Show>
         </section>

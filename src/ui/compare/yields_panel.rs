@@ -2,6 +2,7 @@
 //! class shares when they are set), the ranking as a bar chart, and the trivial "always decide
 //! d" classifiers as reference rows and reference lines.
 
+use crate::ui::{handler, memo, rx};
 use leptos::prelude::*;
 
 use super::CompareContext;
@@ -141,7 +142,7 @@ fn chart_of(s: &AppState, a: &Analysis) -> YieldChart {
 pub fn YieldsPanel() -> impl IntoView {
     let ctx = use_app();
     let cc = expect_context::<CompareContext>();
-    let chart = Memo::new(move |_| {
+    let chart = memo(move |_| {
         ctx.state.with(|s| {
             cc.analysis.with(|a| match a {
                 Ok(a) => chart_of(s, a),
@@ -149,7 +150,7 @@ pub fn YieldsPanel() -> impl IntoView {
             })
         })
     });
-    let table = Memo::new(move |_| {
+    let table = memo(move |_| {
         ctx.state.with(|s| {
             cc.analysis.with(|a| match a {
                 Ok(a) => table_of(s, a),
@@ -311,7 +312,7 @@ pub fn YieldsPanel() -> impl IntoView {
                 <button
                     type="button"
                     class="btn btn-small"
-                    on:click=export_csv
+                    on:click=handler(export_csv)
                     data-testid="export-yields-csv"
                     aria-label="Download the yields table as CSV"
                 >
@@ -331,7 +332,7 @@ pub fn YieldsPanel() -> impl IntoView {
                         <Show when=has_dep>
                             <tr class="group-row">
                                 <td colspan="2"></td>
-                                <th scope="colgroup" colspan=move || 1 + usize::from(has_totals())>
+                                <th scope="colgroup" colspan=rx(move || 1 + usize::from(has_totals()))>
                                     "Test set"
                                 </th>
                                 <th scope="colgroup" colspan="2" class="deployment-col">

@@ -5,6 +5,7 @@
 //! Mana, course notes): decisions tuned for the test set's, balanced and deployment shares,
 //! each evaluated at the deployment's.
 
+use crate::ui::{cond, handler, memo, rx};
 use leptos::prelude::*;
 
 use super::{DecideContext, ToCompare};
@@ -27,8 +28,8 @@ use crate::ui::widgets::plot_canvas::PlotCanvas;
 #[component]
 pub fn ClassifierPanels() -> impl IntoView {
     let ctx = use_app();
-    let count = Memo::new(move |_| ctx.state.with(|s| s.classifiers.len()));
-    let any_fractions = Memo::new(move |_| {
+    let count = memo(move |_| ctx.state.with(|s| s.classifiers.len()));
+    let any_fractions = memo(move |_| {
         ctx.state
             .with(|s| s.classifiers.iter().any(|c| is_fractions(&c.matrix)))
     });
@@ -92,7 +93,7 @@ pub fn ClassifierPanels() -> impl IntoView {
                     }
                 />
             </div>
-            <Show when=move || count.get() == 0>
+            <Show when=cond(move || count.get() == 0)>
                 <p class="hint" data-testid="decide-no-classifier">"No classifier yet."</p>
             </Show>
             <ToCompare />
@@ -117,10 +118,9 @@ fn shares_text(p: &[f64], classes: &[String]) -> String {
 fn ClassifierCard(i: usize) -> impl IntoView {
     let ctx = use_app();
     let dc = expect_context::<DecideContext>();
-    let part = Memo::new(move |_| dc.analysis.with(|a| a.classifiers.get(i).cloned()));
-    let name =
-        Memo::new(move |_| part.with(|p| p.as_ref().map(|p| p.name.clone()).unwrap_or_default()));
-    let matrix = Memo::new(move |_| {
+    let part = memo(move |_| dc.analysis.with(|a| a.classifiers.get(i).cloned()));
+    let name = memo(move |_| part.with(|p| p.as_ref().map(|p| p.name.clone()).unwrap_or_default()));
+    let matrix = memo(move |_| {
         ctx.state.with(|s| {
             s.classifiers
                 .get(i)
@@ -128,18 +128,17 @@ fn ClassifierCard(i: usize) -> impl IntoView {
                 .unwrap_or_else(|| s.utility.clone())
         })
     });
-    let classes = Memo::new(move |_| ctx.state.with(|s| s.classes.clone()));
+    let classes = memo(move |_| ctx.state.with(|s| s.classes.clone()));
     let check = Callback::new(|_m: Matrix| Ok(()));
     let commit = Callback::new(move |m: Matrix| {
         let _ = try_edit(&ctx, |s| s.set_confusion(i, m, Orientation::OutputRows));
     });
-    let posterior = Memo::new(move |prev: Option<&Option<PosteriorPlot>>| {
+    let posterior = memo(move |prev: Option<&Option<PosteriorPlot>>| {
         dc.analysis
             .with(|a| a.posterior_plot(i))
             .or_else(|| prev.cloned().flatten())
     });
-    let has_posterior =
-        Memo::new(move |_| part.with(|p| p.as_ref().is_some_and(|p| p.remap.is_ok())));
+    let has_posterior = memo(move |_| part.with(|p| p.as_ref().is_some_and(|p| p.remap.is_ok())));
     let error = move || {
         part.with(|p| {
             p.as_ref()
@@ -168,8 +167,8 @@ fn ClassifierCard(i: usize) -> impl IntoView {
         }
     };
     view! {
-        <section class="card decide-clf" aria-label=move || format!("Classifier {}", name.get()) data-testid=format!("decide-clf-{i}")>
-            <h2>"Classifier " {move || name.get()}</h2>
+        <section class="card decide-clf" aria-label=rx(move || format!("Classifier {}", name.get())) data-testid=format!("decide-clf-{i}")>
+            <h2>"Classifier " {rx(move || name.get())}</h2>
             <div class="decide-clf-grid">
                 <div class="decide-clf-counts">
                     <MatrixEditor
@@ -187,15 +186,15 @@ fn ClassifierCard(i: usize) -> impl IntoView {
                     />
                 </div>
                 <div class="decide-clf-result">
-                    {move || error().map(|e| view! { <p class="notice is-error" role="alert" data-testid=format!("decide-clf-error-{i}")>{e}</p> })}
+                    {rx(move || error().map(|e| view! { <p class="notice is-error" role="alert" data-testid=format!("decide-clf-error-{i}")>{e}</p> }))}
                     <YieldPair part=part i=i />
                     <ul class="decide-sentences" data-testid=format!("decide-sentences-{i}")>
-                        {move || sentences().into_iter().map(|s| view! { <li>{s}</li> }).collect_view()}
+                        {rx(move || sentences().into_iter().map(|s| view! { <li>{s}</li> }).collect_view())}
                     </ul>
                 </div>
             </div>
-            {move || part.with(|p| p.as_ref().and_then(|p| p.remap.as_ref().ok().cloned())).map(|r| view! { <RemapTables r=r i=i /> })}
-            <Show when=move || has_posterior.get()>
+            {rx(move || part.with(|p| p.as_ref().and_then(|p| p.remap.as_ref().ok().cloned())).map(|r| view! { <RemapTables r=r i=i /> }))}
+            <Show when=cond(move || has_posterior.get())>
                 <PlotCanvas
                     plot=Signal::derive(move || posterior.get().unwrap_or_default())
                     name=format!("posterior-{i}")
@@ -204,7 +203,7 @@ fn ClassifierCard(i: usize) -> impl IntoView {
                 />
             </Show>
             <div class="row-actions">
-                <button type="button" class="btn btn-small" on:click=export_csv data-testid=format!("export-remap-csv-{i}")>
+                <button type="button" class="btn btn-small" on:click=handler(export_csv) data-testid=format!("export-remap-csv-{i}")>
                     "Remapping table (CSV)"
                 </button>
             </div>
@@ -224,18 +223,18 @@ fn YieldPair(part: Memo<Option<ClassifierPart>>, i: usize) -> impl IntoView {
         })
     };
     view! {
-        <Show when=move || yields().is_some()>
+        <Show when=cond(move || yields().is_some())>
             <div class="verdict-pair decide-yields">
                 <div class="verdict-cell">
                     <span class="verdict-label">"Raw yield per item"</span>
-                    <strong data-testid=format!("raw-yield-{i}")>{move || yields().map(|y| prose(y.0))}</strong>
+                    <strong data-testid=format!("raw-yield-{i}")>{rx(move || yields().map(|y| prose(y.0)))}</strong>
                     <span class="hint">"each output taken as the decision"</span>
                 </div>
                 <div class="verdict-cell is-optimal">
                     <span class="verdict-label">"Remapped yield per item"</span>
-                    <strong data-testid=format!("remap-yield-{i}")>{move || yields().map(|y| prose(y.1))}</strong>
+                    <strong data-testid=format!("remap-yield-{i}")>{rx(move || yields().map(|y| prose(y.1)))}</strong>
                     <span class="hint">
-                        {move || yields().and_then(|y| Some(format!("over {} items: {} (raw {})", prose(y.3?), prose(y.2?.1), prose(y.2?.0))))}
+                        {rx(move || yields().and_then(|y| Some(format!("over {} items: {} (raw {})", prose(y.3?), prose(y.2?.1), prose(y.2?.0)))))}
                     </span>
                 </div>
             </div>

@@ -3,6 +3,7 @@
 //! decision as bars and as a table, and the optimal decision beside the most probable class,
 //! with the sentence that says why when they differ.
 
+use crate::ui::{cond, handler, memo, rx};
 use leptos::prelude::*;
 
 use super::DecideContext;
@@ -20,14 +21,14 @@ use crate::ui::widgets::plot_canvas::PlotCanvas;
 pub fn ItemPanel() -> impl IntoView {
     let ctx = use_app();
     let dc = expect_context::<DecideContext>();
-    let n = Memo::new(move |_| dc.p.with(Vec::len));
+    let n = memo(move |_| dc.p.with(Vec::len));
     let error = RwSignal::new(None::<String>);
-    let bars = Memo::new(move |prev: Option<&Option<UtilityBars>>| {
+    let bars = memo(move |prev: Option<&Option<UtilityBars>>| {
         dc.analysis
             .with(|a| a.bars())
             .or_else(|| prev.cloned().flatten())
     });
-    let has_bars = Memo::new(move |_| bars.with(Option::is_some));
+    let has_bars = memo(move |_| bars.with(Option::is_some));
     let item_error = move || {
         dc.analysis
             .with(|a| a.item.as_ref().err().map(|e| capitalize(&e.to_string())))
@@ -122,14 +123,14 @@ pub fn ItemPanel() -> impl IntoView {
                 </For>
             </div>
             <p class="hint prob-sum" data-testid="prob-sum">
-                "Sum: " {move || prose(dc.p.with(|p| p.iter().sum::<f64>()))}
+                "Sum: " {rx(move || prose(dc.p.with(|p| p.iter().sum::<f64>())))}
                 " "
-                <button type="button" class="btn btn-small" on:click=equal data-testid="prob-equal">
+                <button type="button" class="btn btn-small" on:click=handler(equal) data-testid="prob-equal">
                     "Equal probabilities"
                 </button>
             </p>
-            <p class="field-error" role="alert" data-testid="prob-error">{move || error.get()}</p>
-            {move || item_error().map(|e| view! { <p class="notice is-error" role="alert" data-testid="item-error">{e}</p> })}
+            <p class="field-error" role="alert" data-testid="prob-error">{rx(move || error.get())}</p>
+            {rx(move || item_error().map(|e| view! { <p class="notice is-error" role="alert" data-testid="item-error">{e}</p> }))}
             <div class="decide-verdict" class:differs=differs data-testid="decide-verdict">
                 <div class="verdict-pair">
                     <div class="verdict-cell is-optimal">
@@ -145,7 +146,7 @@ pub fn ItemPanel() -> impl IntoView {
                 <p class="hint verdict-detail" data-testid="decide-detail">{detail}</p>
             </div>
             <ExpectedTable />
-            <Show when=move || has_bars.get()>
+            <Show when=cond(move || has_bars.get())>
                 <PlotCanvas
                     plot=Signal::derive(move || bars.get().unwrap_or_default())
                     name="expected-utilities"
@@ -154,7 +155,7 @@ pub fn ItemPanel() -> impl IntoView {
                 />
             </Show>
             <div class="row-actions">
-                <button type="button" class="btn btn-small" on:click=export_csv data-testid="export-eu-csv">
+                <button type="button" class="btn btn-small" on:click=handler(export_csv) data-testid="export-eu-csv">
                     "Expected utilities (CSV)"
                 </button>
             </div>
@@ -171,16 +172,16 @@ fn ProbabilityRow(
 ) -> impl IntoView {
     let ctx = use_app();
     let dc = expect_context::<DecideContext>();
-    let name = Memo::new(move |_| {
+    let name = memo(move |_| {
         ctx.state
             .with(|s| s.classes.get(k).cloned().unwrap_or_default())
     });
-    let value = Memo::new(move |_| dc.p.with(|p| p.get(k).copied().unwrap_or(0.0)));
+    let value = memo(move |_| dc.p.with(|p| p.get(k).copied().unwrap_or(0.0)));
     let slider_id = format!("prob-slider-{k}");
     view! {
         <div class="prob-row">
             <label class="prob-name" for=slider_id.clone()>
-                "p(" {move || name.get()} ")"
+                "p(" {rx(move || name.get())} ")"
             </label>
             <input
                 id=slider_id
@@ -189,9 +190,9 @@ fn ProbabilityRow(
                 max="1"
                 step="0.001"
                 class="prob-slider"
-                prop:value=move || value.get().to_string()
+                prop:value=rx(move || value.get().to_string())
                 on:input:target=move |ev| on_slide(k, ev.target().value())
-                aria-valuetext=move || number(value.get(), 3)
+                aria-valuetext=rx(move || number(value.get(), 3))
                 data-testid=format!("prob-slider-{k}")
             />
             <input
@@ -199,9 +200,9 @@ fn ProbabilityRow(
                 inputmode="decimal"
                 autocomplete="off"
                 class="cell prob-field"
-                prop:value=move || number(value.get(), 4)
+                prop:value=rx(move || number(value.get(), 4))
                 on:change:target=move |ev| on_type(k, ev.target().value())
-                aria-label=move || format!("Probability of class {}", name.get())
+                aria-label=rx(move || format!("Probability of class {}", name.get()))
                 data-testid=format!("prob-field-{k}")
             />
         </div>

@@ -7,6 +7,7 @@
 //! ([`shape`]); then each classifier as a decision maker, and the "don't balance classes"
 //! study ([`classifiers`]). Everything is computed by [`crate::state::decide::view::analyze`].
 
+use crate::ui::{cond, handler, memo};
 use leptos::prelude::*;
 
 mod classifiers;
@@ -36,8 +37,8 @@ pub struct DecideContext {
 #[component]
 pub fn DecideView() -> impl IntoView {
     let ctx = use_app();
-    let p = Memo::new(move |_| ctx.state.with(|s| s.decide.probabilities(s.n())));
-    let analysis = Memo::new(move |_| {
+    let p = memo(move |_| ctx.state.with(|s| s.decide.probabilities(s.n())));
+    let analysis = memo(move |_| {
         let p = p.get();
         ctx.state.with(|s| {
             analyze(&DecideInputs {
@@ -58,13 +59,13 @@ pub fn DecideView() -> impl IntoView {
         <section class="view view-decide" data-testid="view-decide" aria-labelledby="decide-title">
             <header class="decide-intro">
                 <h2 id="decide-title">"Decide: the optimal action, not the most probable class"</h2>
-                <Show when=move || !embed()>
+                <Show when=cond(move || !embed())>
                     <p class="lead">
                         "A classifier should output the decision with the highest expected utility, Ū(d) = Σ"<sub>"c"</sub>" U(d, c) · p(c). That is often not the most probable class: a lottery ticket that pays 11 for a cost of 1 is worth buying at a 20 % chance of winning, although losing is more probable (Dyrland et al. (draft)). Set the probabilities of one item below, or turn a classifier that only outputs labels into a decision maker with its confusion counts and the base rates where it will be used."
                     </p>
                 </Show>
             </header>
-            <Show when=move || !embed()>
+            <Show when=cond(move || !embed())>
                 <ShareBar />
             </Show>
             <div class="decide-grid">
@@ -89,7 +90,7 @@ fn ToCompare() -> impl IntoView {
         let _ = ctx.edit(|s| s.view = View::Compare);
     };
     view! {
-        <button type="button" class="btn btn-small" on:click=go data-testid="decide-to-compare">
+        <button type="button" class="btn btn-small" on:click=handler(go) data-testid="decide-to-compare">
             "Add, import or rename classifiers in the Compare view"
         </button>
     }

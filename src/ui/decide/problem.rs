@@ -2,6 +2,7 @@
 //! classes can be added, renamed and removed), the utility matrix (rows = decisions, columns =
 //! true classes) and the deployment base rates.
 
+use crate::ui::memo;
 use leptos::prelude::*;
 
 use crate::core::Matrix;
@@ -15,9 +16,9 @@ use crate::ui::widgets::matrix_editor::MatrixEditor;
 #[component]
 pub fn ProblemPanel() -> impl IntoView {
     let ctx = use_app();
-    let utility = Memo::new(move |_| ctx.state.with(|s| s.utility.clone()));
-    let decisions = Memo::new(move |_| ctx.state.with(|s| s.decisions.clone()));
-    let classes = Memo::new(move |_| ctx.state.with(|s| s.classes.clone()));
+    let utility = memo(move |_| ctx.state.with(|s| s.utility.clone()));
+    let decisions = memo(move |_| ctx.state.with(|s| s.decisions.clone()));
+    let classes = memo(move |_| ctx.state.with(|s| s.classes.clone()));
     let check = Callback::new(|m: Matrix| {
         if m.cols() < 2 {
             Err("a utility matrix needs at least two classes".to_string())

@@ -2,6 +2,7 @@
 //! optimal decision changes (and the rule in words); for three classes the probability
 //! triangle coloured by optimal decision, with the current item.
 
+use crate::ui::{cond, memo, rx};
 use leptos::prelude::*;
 
 use super::DecideContext;
@@ -23,7 +24,7 @@ enum Kind {
 #[component]
 pub fn ShapePanel() -> impl IntoView {
     let dc = expect_context::<DecideContext>();
-    let kind = Memo::new(move |_| {
+    let kind = memo(move |_| {
         dc.analysis.with(|a| match &a.shape {
             Ok(Shape::TwoClasses { .. }) => Kind::Two,
             Ok(Shape::ThreeClasses(_)) => Kind::Three,
@@ -31,8 +32,8 @@ pub fn ShapePanel() -> impl IntoView {
             Err(_) => Kind::Error,
         })
     });
-    let lines = Memo::new(move |_| dc.analysis.with(|a| a.threshold_plot().unwrap_or_default()));
-    let triangle = Memo::new(move |_| dc.analysis.with(|a| a.simplex_plot().unwrap_or_default()));
+    let lines = memo(move |_| dc.analysis.with(|a| a.threshold_plot().unwrap_or_default()));
+    let triangle = memo(move |_| dc.analysis.with(|a| a.simplex_plot().unwrap_or_default()));
     let rule = move || {
         dc.analysis.with(|a| match &a.shape {
             Ok(Shape::TwoClasses { rule, .. }) => capitalize(rule),
@@ -67,20 +68,20 @@ pub fn ShapePanel() -> impl IntoView {
     view! {
         <section class="card decide-shape" aria-labelledby="decide-shape-title" data-testid="decide-shape">
             <h2 id="decide-shape-title">
-                {move || match kind.get() {
+                {rx(move || match kind.get() {
                     Kind::Two => "Where the choice flips",
                     Kind::Three => "The probability triangle",
                     _ => "Every probability at once",
-                }}
+                })}
             </h2>
-            {move || error().map(|e| view! { <p class="notice is-error" role="alert">{e}</p> })}
-            <Show when=move || kind.get() == Kind::Two>
+            {rx(move || error().map(|e| view! { <p class="notice is-error" role="alert">{e}</p> }))}
+            <Show when=cond(move || kind.get() == Kind::Two)>
                 <p class="hint">
                     "Each decision's expected utility is a straight line in p₀, the probability of the first class; the best decision is the highest line, and it changes where two lines cross. The dot is the item above."
                 </p>
                 <p class="decide-rule" data-testid="decide-rule">{rule}</p>
                 <ul class="decide-flips" data-testid="decide-flips">
-                    {move || flips().into_iter().map(|f| view! { <li>{f}</li> }).collect_view()}
+                    {rx(move || flips().into_iter().map(|f| view! { <li>{f}</li> }).collect_view())}
                 </ul>
                 <PlotCanvas
                     plot=lines_signal
@@ -89,7 +90,7 @@ pub fn ShapePanel() -> impl IntoView {
                     testid="decide-lines"
                 />
             </Show>
-            <Show when=move || kind.get() == Kind::Three>
+            <Show when=cond(move || kind.get() == Kind::Three)>
                 <p class="hint">
                     "Each point of the triangle is a set of three probabilities (a corner: that class for sure), coloured by the decision with the highest expected utility there. The dot is the item above."
                 </p>
@@ -100,7 +101,7 @@ pub fn ShapePanel() -> impl IntoView {
                     testid="decide-simplex"
                 />
             </Show>
-            <Show when=move || kind.get() == Kind::Many>
+            <Show when=cond(move || kind.get() == Kind::Many)>
                 <p class="hint" data-testid="decide-many">
                     "With more than three classes the probabilities do not fit in a plane: the bars above show the expected utilities of this item."
                 </p>

@@ -3,6 +3,7 @@
 //! al. 2022, §4.2) beside the erroneous utility matrix — from the defaults' known run, or run
 //! again here on the reliability engine's workers.
 
+use crate::ui::{handler, memo, rx};
 use std::sync::Arc;
 
 use leptos::prelude::*;
@@ -28,7 +29,7 @@ fn with_error(p: f64, se: f64) -> String {
 #[component]
 pub fn AgainstPanel() -> impl IntoView {
     let ctx = use_app();
-    let n = Memo::new(move |_| ctx.state.with(|s| s.n()));
+    let n = memo(move |_| ctx.state.with(|s| s.n()));
     let job = RwSignal::new(JobState::Idle);
     let rerun = RwSignal::new(None::<Arc<McComparison>>);
     on_cleanup(move || {
@@ -36,7 +37,7 @@ pub fn AgainstPanel() -> impl IntoView {
             mc_pool::cancel(j);
         }
     });
-    let comparison = Memo::new(move |_| rerun.get().map(|c| *c).unwrap_or(KNOWN_RUN));
+    let comparison = memo(move |_| rerun.get().map(|c| *c).unwrap_or(KNOWN_RUN));
     let start = move |_| {
         let Ok(config) = McConfig::new(Prior::Uniform, 0.1, RERUN_PAIRS, 1) else {
             return;
@@ -58,8 +59,8 @@ pub fn AgainstPanel() -> impl IntoView {
     view! {
         <section class="card pd-against" aria-labelledby="pd-against-title" data-testid="pd-against">
             <h3 id="pd-against-title">"Against the utility yield"</h3>
-            <p data-testid="pd-admissibility">{move || admissibility_sentence(n.get())}</p>
-            <p data-testid="pd-mc-sentence">{move || comparison.get().sentence()}</p>
+            <p data-testid="pd-admissibility">{rx(move || admissibility_sentence(n.get()))}</p>
+            <p data-testid="pd-mc-sentence">{rx(move || comparison.get().sentence())}</p>
             <table class="pd-table pd-mc-table" data-testid="pd-mc-table">
                 <thead>
                     <tr>
@@ -71,26 +72,26 @@ pub fn AgainstPanel() -> impl IntoView {
                     <tr>
                         <th scope="row">"p-d (default κ)"</th>
                         <td class="num" data-testid="pd-mc-pd">
-                            {move || comparison.with(|c| with_error(c.pd_percent, c.pd_stderr))}
+                            {rx(move || comparison.with(|c| with_error(c.pd_percent, c.pd_stderr)))}
                         </td>
                     </tr>
                     <tr>
                         <th scope="row">"the erroneous utility matrix"</th>
                         <td class="num" data-testid="pd-mc-utility">
-                            {move || comparison.with(|c| with_error(c.utility_percent, c.utility_stderr))}
+                            {rx(move || comparison.with(|c| with_error(c.utility_percent, c.utility_stderr)))}
                         </td>
                     </tr>
                 </tbody>
             </table>
             <p class="hint">
-                {move || if rerun.get().is_some() { "Numbers of the run made on this page." } else { "Numbers of the defaults' known run (uniform prior, σ = 0.1, 10⁶ pairs, seed 1), the same as the Metric reliability view's Run and `ulab mc`." }}
+                {rx(move || if rerun.get().is_some() { "Numbers of the run made on this page." } else { "Numbers of the defaults' known run (uniform prior, σ = 0.1, 10⁶ pairs, seed 1), the same as the Metric reliability view's Run and `ulab mc`." })}
             </p>
             <div class="pd-actions">
-                <button type="button" class="btn btn-small" on:click=start prop:disabled=running data-testid="pd-mc-run">
+                <button type="button" class="btn btn-small" on:click=handler(start) prop:disabled=running data-testid="pd-mc-run">
                     "Run it here (10⁶ pairs)"
                 </button>
                 <Show when=running>
-                    <button type="button" class="btn btn-small" on:click=move |_| cancel(job) data-testid="pd-mc-cancel">
+                    <button type="button" class="btn btn-small" on:click=handler(move |_| cancel(job)) data-testid="pd-mc-cancel">
                         "Cancel"
                     </button>
                 </Show>

@@ -2,6 +2,7 @@
 //! al. 2022, fig. 7), and how often each ranks first. The grid's chunks run a few per task
 //! (never one long task), and a new setting or matrix restarts the count.
 
+use crate::ui::{cond, handler, memo, rx};
 use std::rc::Rc;
 
 use leptos::ev::{Event, Targeted};
@@ -83,7 +84,7 @@ fn tick(
 pub fn HistogramPanel() -> impl IntoView {
     let ctx = use_app();
     let pd = use_pd();
-    let settings = Memo::new(move |_| ctx.state.with(|s| s.pd.grid.clone()));
+    let settings = memo(move |_| ctx.state.with(|s| s.pd.grid.clone()));
     let progress = RwSignal::new(None::<Progress>);
     let result = RwSignal::new(None::<Result<GridResult, String>>);
     let generation = StoredValue::new(0u64);
@@ -102,14 +103,14 @@ pub fn HistogramPanel() -> impl IntoView {
             }
         }
     });
-    let current = Memo::new(move |_| {
+    let current = memo(move |_| {
         pd.table.with(|t| {
             t.as_ref()
                 .map(|t| t.rows.iter().map(|r| Some(r.pd)).collect::<Vec<_>>())
                 .unwrap_or_default()
         })
     });
-    let plot = Memo::new(move |_| {
+    let plot = memo(move |_| {
         result.with(|r| {
             MaybePlot(match r {
                 Some(Ok(r)) => Some(HistogramPlot {
@@ -120,7 +121,7 @@ pub fn HistogramPanel() -> impl IntoView {
             })
         })
     });
-    let has_plot = Memo::new(move |_| plot.with(|p| p.0.is_some()));
+    let has_plot = memo(move |_| plot.with(|p| p.0.is_some()));
     let grid_error = RwSignal::new(None::<String>);
     let set_grid = move |ev: Targeted<Event, HtmlInputElement>| {
         let r = parse_grid(&ev.target().value())
@@ -163,7 +164,7 @@ pub fn HistogramPanel() -> impl IntoView {
                     <input
                         type="text"
                         class="pd-grid-field"
-                        prop:value=move || settings.with(|s| format_grid(&s.values))
+                        prop:value=rx(move || settings.with(|s| format_grid(&s.values)))
                         on:change:target=set_grid
                         aria-describedby="pd-grid-hint"
                         data-testid="pd-grid"
@@ -171,30 +172,30 @@ pub fn HistogramPanel() -> impl IntoView {
                 </label>
                 <label>
                     "Bins "
-                    <input type="text" inputmode="numeric" size="4" prop:value=move || settings.with(|s| s.bins.to_string()) on:change:target=set_bins data-testid="pd-bins" />
+                    <input type="text" inputmode="numeric" size="4" prop:value=rx(move || settings.with(|s| s.bins.to_string())) on:change:target=set_bins data-testid="pd-bins" />
                 </label>
                 <label>
                     "Seed "
-                    <input type="text" inputmode="numeric" size="6" prop:value=move || settings.with(|s| s.seed.to_string()) on:change:target=set_seed data-testid="pd-seed" />
+                    <input type="text" inputmode="numeric" size="6" prop:value=rx(move || settings.with(|s| s.seed.to_string())) on:change:target=set_seed data-testid="pd-seed" />
                 </label>
             </div>
             <p class="hint" id="pd-grid-hint">"Values in [0, 1], comma-separated; 0,0.1,...,1 is 0 to 1 by 0.1."</p>
-            <p class="field-error" role="alert" data-testid="pd-grid-error">{move || grid_error.get().unwrap_or_default()}</p>
-            {move || progress.get().map(|p| view! {
+            <p class="field-error" role="alert" data-testid="pd-grid-error">{rx(move || grid_error.get().unwrap_or_default())}</p>
+            {rx(move || progress.get().map(|p| view! {
                 <p class="pd-progress" data-testid="pd-grid-progress">
                     <progress max=p.of value=p.done></progress>
                     " " {format!("{} of {} chunks", p.done, p.of)}
                 </p>
-            })}
-            {move || result.with(|r| match r {
+            }))}
+            {rx(move || result.with(|r| match r {
                 Some(Err(e)) => Some(view! { <p class="notice is-error" role="alert">{e.clone()}</p> }.into_any()),
                 Some(Ok(r)) => Some(view! {
                     <p class="pd-note" data-testid="pd-grid-note">{r.note.clone()}</p>
                     <FirstShares result=r.clone() />
                 }.into_any()),
                 None => None,
-            })}
-            <Show when=move || has_plot.get()>
+            }))}
+            <Show when=cond(move || has_plot.get())>
                 <PlotCanvas
                     plot=Signal::derive(move || plot.get())
                     name="p-d histograms"
@@ -203,7 +204,7 @@ pub fn HistogramPanel() -> impl IntoView {
                 />
             </Show>
             <div class="pd-actions">
-                <button type="button" class="btn btn-small" on:click=export data-testid="pd-export-histograms">
+                <button type="button" class="btn btn-small" on:click=handler(export) data-testid="pd-export-histograms">
                     "CSV of the histograms"
                 </button>
             </div>

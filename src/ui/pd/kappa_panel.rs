@@ -1,6 +1,7 @@
 //! The κ sliders: one slider and one typed field per class, each `κ_k ∈ [0, 1]` on its own,
 //! and the default κ (the true-class shares, Kozak et al. 2022, eq. 31) one click away.
 
+use crate::ui::{cond, handler, memo, rx};
 use leptos::ev::{Event, Targeted};
 use leptos::prelude::*;
 use web_sys::HtmlInputElement;
@@ -15,9 +16,9 @@ use crate::ui::context::use_app;
 pub fn KappaPanel() -> impl IntoView {
     let ctx = use_app();
     let pd = use_pd();
-    let classes = Memo::new(move |_| ctx.state.with(|s| s.classes.clone()));
-    let is_default = Memo::new(move |_| pd.shown.with(|s| s.as_ref().is_none_or(|s| s.is_default)));
-    let differ = Memo::new(move |_| {
+    let classes = memo(move |_| ctx.state.with(|s| s.classes.clone()));
+    let is_default = memo(move |_| pd.shown.with(|s| s.as_ref().is_none_or(|s| s.is_default)));
+    let differ = memo(move |_| {
         pd.shown
             .with(|s| s.as_ref().is_some_and(|s| s.defaults_differ))
     });
@@ -49,15 +50,15 @@ pub fn KappaPanel() -> impl IntoView {
                 <button
                     type="button"
                     class="btn"
-                    on:click=reset
-                    prop:disabled=move || is_default.get()
+                    on:click=handler(reset)
+                    prop:disabled=rx(move || is_default.get())
                     data-testid="pd-kappa-default"
                 >
                     "Default κ (class shares)"
                 </button>
             </div>
             <p class="pd-kappa-summary" data-testid="pd-kappa-summary" aria-live="polite">{summary}</p>
-            <Show when=move || differ.get() && is_default.get()>
+            <Show when=cond(move || differ.get() && is_default.get())>
                 <p class="notice is-warning" data-testid="pd-kappa-differ">
                     "The classifiers were tested on different test sets: by default each is scored with its own class shares; the sliders show their mean."
                 </p>
@@ -72,7 +73,7 @@ fn KappaSlider(k: usize, classes: Memo<Vec<String>>) -> impl IntoView {
     let ctx = use_app();
     let pd = use_pd();
     let error = RwSignal::new(None::<String>);
-    let value = Memo::new(move |_| {
+    let value = memo(move |_| {
         pd.shown
             .with(|s| s.as_ref().and_then(|s| s.kappa.get(k).copied()))
             .unwrap_or(0.5)
@@ -113,9 +114,9 @@ fn KappaSlider(k: usize, classes: Memo<Vec<String>>) -> impl IntoView {
                 min="0"
                 max="1"
                 step="0.001"
-                prop:value=move || shortest(value.get())
+                prop:value=rx(move || shortest(value.get()))
                 on:input:target=on_slide
-                aria-valuetext=move || crate::text::number(value.get(), 3)
+                aria-valuetext=rx(move || crate::text::number(value.get(), 3))
                 data-testid=format!("pd-kappa-slider-{k}")
             />
             <input
@@ -124,15 +125,15 @@ fn KappaSlider(k: usize, classes: Memo<Vec<String>>) -> impl IntoView {
                 type="text"
                 inputmode="decimal"
                 size="6"
-                aria-label=move || format!("κ of {} (0 to 1)", name())
-                aria-invalid=move || if error.get().is_some() { "true" } else { "false" }
+                aria-label=rx(move || format!("κ of {} (0 to 1)", name()))
+                aria-invalid=rx(move || if error.get().is_some() { "true" } else { "false" })
                 aria-describedby=err_id.clone()
-                class:is-invalid=move || error.get().is_some()
-                prop:value=move || crate::text::trimmed(value.get(), 3)
+                class:is-invalid=rx(move || error.get().is_some())
+                prop:value=rx(move || crate::text::trimmed(value.get(), 3))
                 on:change:target=on_typed
                 data-testid=format!("pd-kappa-field-{k}")
             />
-            <p class="field-error" id=err_id role="alert">{move || error.get().unwrap_or_default()}</p>
+            <p class="field-error" id=err_id role="alert">{rx(move || error.get().unwrap_or_default())}</p>
         </div>
     }
 }

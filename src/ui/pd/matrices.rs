@@ -1,6 +1,7 @@
 //! The confusion matrices, editable here as in the Compare view (the heatmaps, histograms and
 //! table follow every valid edit; a bad cell keeps the last good matrix).
 
+use crate::ui::{handler, memo, rx};
 use leptos::prelude::*;
 
 use crate::core::{Matrix, Orientation};
@@ -12,8 +13,8 @@ use crate::ui::widgets::matrix_editor::MatrixEditor;
 #[component]
 pub fn MatricesPanel() -> impl IntoView {
     let ctx = use_app();
-    let count = Memo::new(move |_| ctx.state.with(|s| s.classifiers.len()));
-    let orientation = Memo::new(move |_| ctx.state.with(|s| s.orientation));
+    let count = memo(move |_| ctx.state.with(|s| s.classifiers.len()));
+    let orientation = memo(move |_| ctx.state.with(|s| s.orientation));
     let flip = move |_| {
         let _ = ctx.edit(|s| {
             s.orientation = match s.orientation {
@@ -24,16 +25,16 @@ pub fn MatricesPanel() -> impl IntoView {
     };
     view! {
         <section class="card pd-matrices" aria-labelledby="pd-matrices-title" data-testid="pd-matrices">
-            <details open=move || { count.get() <= 4 }>
+            <details open=rx(move || { count.get() <= 4 })>
                 <summary>
                     <h3 id="pd-matrices-title">"Confusion matrices"</h3>
                 </summary>
                 <p class="hint">
-                    {move || match orientation.get() {
+                    {rx(move || match orientation.get() {
                         Orientation::TrueRows => "Rows = true class, as Kozak et al. write them. ",
                         Orientation::OutputRows => "Rows = the classifier's output. ",
-                    }}
-                    <button type="button" class="btn btn-small" on:click=flip data-testid="pd-flip">
+                    })}
+                    <button type="button" class="btn btn-small" on:click=handler(flip) data-testid="pd-flip">
                         "Transpose the display"
                     </button>
                 </p>
@@ -51,9 +52,9 @@ pub fn MatricesPanel() -> impl IntoView {
 #[component]
 fn MatrixCard(index: usize) -> impl IntoView {
     let ctx = use_app();
-    let orientation = Memo::new(move |_| ctx.state.with(|s| s.orientation));
-    let classes = Memo::new(move |_| ctx.state.with(|s| s.classes.clone()));
-    let name = Memo::new(move |_| {
+    let orientation = memo(move |_| ctx.state.with(|s| s.orientation));
+    let classes = memo(move |_| ctx.state.with(|s| s.classes.clone()));
+    let name = memo(move |_| {
         ctx.state.with(|s| {
             s.classifiers
                 .get(index)
@@ -61,7 +62,7 @@ fn MatrixCard(index: usize) -> impl IntoView {
                 .unwrap_or_default()
         })
     });
-    let shown = Memo::new(move |_| {
+    let shown = memo(move |_| {
         ctx.state.with(|s| {
             s.classifiers
                 .get(index)
@@ -83,7 +84,7 @@ fn MatrixCard(index: usize) -> impl IntoView {
     });
     view! {
         <article class="pd-matrix" data-testid=format!("pd-matrix-{index}")>
-            <h4 class="pd-name">{move || name.get()}</h4>
+            <h4 class="pd-name">{rx(move || name.get())}</h4>
             <MatrixEditor
                 value=Signal::from(shown)
                 row_labels=Signal::from(classes)

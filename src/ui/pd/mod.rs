@@ -6,6 +6,7 @@
 //! histograms over a κ grid ([`histograms`]); p-d against the yield ([`against`]); the
 //! confusion matrices ([`matrices`]). The numbers come from [`crate::state::pd`].
 
+use crate::ui::{cond, memo, rx};
 use leptos::prelude::*;
 
 mod against;
@@ -68,20 +69,20 @@ impl<P: crate::plot::Plot> crate::plot::Plot for MaybePlot<P> {
 #[component]
 pub fn PdView() -> impl IntoView {
     let ctx = use_app();
-    let classifiers = Memo::new(move |_| {
+    let classifiers = memo(move |_| {
         ctx.state
             .with(|s| Classifiers::from_app(&s.classifiers).map_err(|e| e.to_string()))
     });
-    let custom = Memo::new(move |_| ctx.state.with(|s| s.kappa.clone()));
-    let shown = Memo::new(move |_| {
+    let custom = memo(move |_| ctx.state.with(|s| s.kappa.clone()));
+    let shown = memo(move |_| {
         classifiers.with(|c| {
             c.as_ref()
                 .ok()
                 .map(|c| custom.with(|k| shown(k.as_deref(), c)))
         })
     });
-    let utility = Memo::new(move |_| ctx.state.with(|s| s.utility_matrix().ok()));
-    let table = Memo::new(move |_| {
+    let utility = memo(move |_| ctx.state.with(|s| s.utility_matrix().ok()));
+    let table = memo(move |_| {
         classifiers.with(|c| {
             let c = c.as_ref().map_err(Clone::clone)?;
             custom.with(|k| {
@@ -100,7 +101,7 @@ pub fn PdView() -> impl IntoView {
         <section class="view view-pd" data-testid="view-pd" aria-labelledby="pd-title">
             <header class="pd-intro">
                 <h2 id="pd-title">"Preference-driven measure"</h2>
-                <Show when=move || !embed()>
+                <Show when=cond(move || !embed())>
                     <p class="lead">
                         "Kozak, Probierz, Kania & Juszczuk (2022) weight each class's precision and recall by a preference vector κ: p-d = (1/c) Σ κ"
                         <sub>"k"</sub>
@@ -115,11 +116,11 @@ pub fn PdView() -> impl IntoView {
                     <ShareBar />
                 </Show>
             </header>
-            {move || {
+            {rx(move || {
                 classifiers
                     .with(|c| c.as_ref().err().cloned())
                     .map(|e| view! { <p class="notice is-error" role="alert" data-testid="pd-error">{e}</p> })
-            }}
+            })}
             <div class="pd-grid">
                 <kappa_panel::KappaPanel />
                 <table_panel::TablePanel />

@@ -2,6 +2,7 @@
 //! F1 of macro P and R (Kozak et al. 2022, eq. 23) and the utility yield, with the rank by each;
 //! under it, the κ at which p-d equals F1 for each classifier.
 
+use crate::ui::{handler, memo, rx};
 use leptos::prelude::*;
 
 use super::{kappa_text, use_pd};
@@ -61,7 +62,7 @@ pub fn TablePanel() -> impl IntoView {
             }
         }
     };
-    let f1_rows = Memo::new(move |_| {
+    let f1_rows = memo(move |_| {
         let custom = ctx.state.with(|s| s.kappa.clone());
         pd.classifiers.with(|c| {
             c.as_ref()
@@ -84,7 +85,7 @@ pub fn TablePanel() -> impl IntoView {
     view! {
         <section class="card pd-table-card" aria-labelledby="pd-table-title" data-testid="pd-table-panel">
             <h3 id="pd-table-title">"p-d beside the other measures and the yield"</h3>
-            {move || match pd.table.get() {
+            {rx(move || match pd.table.get() {
                 Err(e) => view! { <p class="notice is-error" role="alert">{e}</p> }.into_any(),
                 Ok(t) => {
                     let rows = (0..t.rows.len())
@@ -134,7 +135,7 @@ pub fn TablePanel() -> impl IntoView {
                     }
                         .into_any()
                 }
-            }}
+            })}
             <h4>"Where p-d equals F1"</h4>
             <ul class="pd-f1" data-testid="pd-f1">
                 <For each=move || f1_rows.get() key=|r| r.clone() let:r>
@@ -142,7 +143,7 @@ pub fn TablePanel() -> impl IntoView {
                 </For>
             </ul>
             <div class="pd-actions">
-                <button type="button" class="btn btn-small" on:click=export data-testid="pd-export-table">
+                <button type="button" class="btn btn-small" on:click=handler(export) data-testid="pd-export-table">
                     "CSV of the table"
                 </button>
             </div>

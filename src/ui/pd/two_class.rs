@@ -3,6 +3,7 @@
 //! the cell under the pointer (or tapped) is read out under the maps, and the cell of the κ in
 //! force otherwise.
 
+use crate::ui::{cond, handler, memo, rx};
 use leptos::ev::{Event, PointerEvent, Targeted};
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
@@ -63,8 +64,8 @@ fn readout(h: &Heatmaps, k0: f64, k1: f64) -> Option<Readout> {
 pub fn TwoClassPanel() -> impl IntoView {
     let ctx = use_app();
     let pd = use_pd();
-    let divisions = Memo::new(move |_| ctx.state.with(|s| s.pd.divisions));
-    let classes = Memo::new(move |_| {
+    let divisions = memo(move |_| ctx.state.with(|s| s.pd.divisions));
+    let classes = memo(move |_| {
         ctx.state.with(|s| {
             [
                 s.classes.first().cloned().unwrap_or_default(),
@@ -72,13 +73,13 @@ pub fn TwoClassPanel() -> impl IntoView {
             ]
         })
     });
-    let grids = Memo::new(move |_| {
+    let grids = memo(move |_| {
         pd.classifiers.with(|c| {
             let c = c.as_ref().map_err(Clone::clone)?;
             heatmaps(c, divisions.get()).map_err(|e| e.to_string())
         })
     });
-    let markers = Memo::new(move |_| {
+    let markers = memo(move |_| {
         pd.table.with(|t| {
             t.as_ref()
                 .map(|t| {
@@ -90,14 +91,14 @@ pub fn TwoClassPanel() -> impl IntoView {
                 .unwrap_or_default()
         })
     });
-    let current = Memo::new(move |_| {
+    let current = memo(move |_| {
         pd.shown.with(|s| {
             s.as_ref()
                 .filter(|s| s.kappa.len() == 2)
                 .map(|s| [s.kappa[0], s.kappa[1]])
         })
     });
-    let heat_plot = Memo::new(move |_| {
+    let heat_plot = memo(move |_| {
         grids.with(|g| {
             MaybePlot(g.as_ref().ok().map(|h| HeatmapPlot {
                 heatmaps: h.clone(),
@@ -106,7 +107,7 @@ pub fn TwoClassPanel() -> impl IntoView {
             }))
         })
     });
-    let win_plot = Memo::new(move |_| {
+    let win_plot = memo(move |_| {
         grids.with(|g| {
             MaybePlot(g.as_ref().ok().map(|h| WinnerMap {
                 heatmaps: h.clone(),
@@ -115,7 +116,7 @@ pub fn TwoClassPanel() -> impl IntoView {
             }))
         })
     });
-    let has_grids = Memo::new(move |_| grids.with(Result::is_ok));
+    let has_grids = memo(move |_| grids.with(Result::is_ok));
     // The κ under the pointer (or last tapped); `None` = the κ in force.
     let pointed = RwSignal::new(None::<(f64, f64)>);
     let on_heat = move |ev: PointerEvent| {
@@ -134,7 +135,7 @@ pub fn TwoClassPanel() -> impl IntoView {
             pointed.set(Some(k));
         }
     };
-    let shown_cell = Memo::new(move |_| {
+    let shown_cell = memo(move |_| {
         let k = pointed
             .get()
             .or_else(|| current.get().map(|k| (k[0], k[1])))?;
@@ -171,7 +172,7 @@ pub fn TwoClassPanel() -> impl IntoView {
                         .map(|n| {
                             let n = *n;
                             view! {
-                                <option value=format_step(n) selected=move || divisions.get() == n>
+                                <option value=format_step(n) selected=rx(move || divisions.get() == n)>
                                     {format_step(n)}
                                 </option>
                             }
@@ -179,9 +180,9 @@ pub fn TwoClassPanel() -> impl IntoView {
                         .collect_view()}
                 </select>
             </label>
-            {move || grids.with(|g| g.as_ref().err().cloned()).map(|e| view! { <p class="notice is-error" role="alert">{e}</p> })}
-            <div class="pd-plot" on:pointermove=on_heat on:pointerdown=on_heat data-testid="pd-heatmaps-box">
-                <Show when=move || has_grids.get()>
+            {rx(move || grids.with(|g| g.as_ref().err().cloned()).map(|e| view! { <p class="notice is-error" role="alert">{e}</p> }))}
+            <div class="pd-plot" on:pointermove=handler(on_heat) on:pointerdown=handler(on_heat) data-testid="pd-heatmaps-box">
+                <Show when=cond(move || has_grids.get())>
                     <PlotCanvas
                         plot=Signal::derive(move || heat_plot.get())
                         name="p-d heatmaps"
@@ -192,8 +193,8 @@ pub fn TwoClassPanel() -> impl IntoView {
             </div>
             <ReadoutView cell=shown_cell pointed=pointed />
             <h4>"Which classifier ranks first"</h4>
-            <div class="pd-plot" on:pointermove=on_win on:pointerdown=on_win data-testid="pd-winners-box">
-                <Show when=move || has_grids.get()>
+            <div class="pd-plot" on:pointermove=handler(on_win) on:pointerdown=handler(on_win) data-testid="pd-winners-box">
+                <Show when=cond(move || has_grids.get())>
                     <PlotCanvas
                         plot=Signal::derive(move || win_plot.get())
                         name="p-d first rank"
@@ -203,7 +204,7 @@ pub fn TwoClassPanel() -> impl IntoView {
                 </Show>
             </div>
             <div class="pd-actions">
-                <button type="button" class="btn btn-small" on:click=export data-testid="pd-export-heatmaps">
+                <button type="button" class="btn btn-small" on:click=handler(export) data-testid="pd-export-heatmaps">
                     "CSV of the grids"
                 </button>
             </div>
@@ -219,7 +220,7 @@ fn ReadoutView(
 ) -> impl IntoView {
     view! {
         <div class="pd-readout" aria-live="polite" data-testid="pd-readout">
-            {move || {
+            {rx(move || {
                 cell.get()
                     .map(|(kappa, values, first)| {
                         let whose = if pointed.get().is_some() { "Pointed at: " } else { "κ in force: " };
@@ -236,7 +237,7 @@ fn ReadoutView(
                             </p>
                         }
                     })
-            }}
+            })}
         </div>
     }
 }

@@ -2,6 +2,7 @@
 //! whenever the balance or the seed changes) and figs 4–5 (the priors and the error extents on
 //! the space of utility matrices, small enough to compute on the page).
 
+use crate::ui::{cond, handler, memo, rx};
 use std::sync::Arc;
 
 use leptos::prelude::*;
@@ -32,7 +33,7 @@ pub fn ScatterFigures() -> impl IntoView {
     let samples = RwSignal::new(None::<Arc<Vec<ScatterSample>>>);
     // "paper": the paper's four metrics (one row each); else one metric's key.
     let choice = RwSignal::new("paper".to_string());
-    let inputs = Memo::new(move |_| ctx.state.with(|s| (s.mc.balance, s.mc.seed)));
+    let inputs = memo(move |_| ctx.state.with(|s| (s.mc.balance, s.mc.seed)));
     Effect::new(move |_| {
         let (balance, seed) = inputs.get();
         launch_job(job, scatter_works(balance, seed), move |outputs, _, _| {
@@ -43,7 +44,7 @@ pub fn ScatterFigures() -> impl IntoView {
         });
     });
     on_cleanup(move || cancel(job));
-    let plot = Memo::new(move |_| {
+    let plot = memo(move |_| {
         let metrics: Vec<Metric> = match choice.get().as_str() {
             "paper" => PAPER_SCATTER_METRICS.to_vec(),
             key => Metric::from_key(key).into_iter().collect(),
@@ -54,7 +55,7 @@ pub fn ScatterFigures() -> impl IntoView {
             .unwrap_or_default()
     });
     let plot_signal: Signal<ScoreScatter> = plot.into();
-    let balance = Memo::new(move |_| ctx.state.with(|s| s.mc.balance));
+    let balance = memo(move |_| ctx.state.with(|s| s.mc.balance));
     let set_balance = move |b: f64| {
         let _ = ctx.edit(|s| s.mc.balance = b);
     };
@@ -95,8 +96,8 @@ pub fn ScatterFigures() -> impl IntoView {
                         <button
                             type="button"
                             class="btn btn-small"
-                            aria-pressed=move || (balance.get() == 0.5).to_string()
-                            on:click=move |_| set_balance(0.5)
+                            aria-pressed=rx(move || (balance.get() == 0.5).to_string())
+                            on:click=handler(move |_| set_balance(0.5))
                             data-testid="mc-balance-fig2"
                         >
                             "fig. 2: 50/50"
@@ -104,8 +105,8 @@ pub fn ScatterFigures() -> impl IntoView {
                         <button
                             type="button"
                             class="btn btn-small"
-                            aria-pressed=move || (balance.get() == 0.9).to_string()
-                            on:click=move |_| set_balance(0.9)
+                            aria-pressed=rx(move || (balance.get() == 0.9).to_string())
+                            on:click=handler(move |_| set_balance(0.9))
                             data-testid="mc-balance-fig3"
                         >
                             "fig. 3: 90/10"
@@ -123,14 +124,14 @@ pub fn ScatterFigures() -> impl IntoView {
                             .into_iter()
                             .map(|(key, text)| {
                                 let k = key.clone();
-                                view! { <option value=key selected=move || choice.get() == k>{text}</option> }
+                                view! { <option value=key selected=rx(move || choice.get() == k)>{text}</option> }
                             })
                             .collect_view()}
                     </select>
                 </div>
             </div>
             <JobProgress state=job what="figs 2–3" testid="figs23" done_text=Signal::derive(String::new) />
-            <Show when=move || samples.with(|s| s.is_some())>
+            <Show when=cond(move || samples.with(|s| s.is_some()))>
                 <PlotCanvas
                     plot=plot_signal
                     name="figs2-3-score-vs-yield"
@@ -206,7 +207,7 @@ fn space_plot() -> SpacePlot {
 /// Figs 4–5.
 #[component]
 pub fn SpaceFigures() -> impl IntoView {
-    let plot = Memo::new(move |_| space_plot());
+    let plot = memo(move |_| space_plot());
     let plot_signal: Signal<SpacePlot> = plot.into();
     view! {
         <section class="card rel-figs45" aria-labelledby="rel-figs45-title" data-testid="rel-figs45">

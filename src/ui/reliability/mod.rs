@@ -7,6 +7,7 @@
 //! ([`crate::ui::web::mc_pool`]); what to compute and how to merge it is in
 //! [`crate::state::reliability`].
 
+use crate::ui::cond;
 use std::sync::Arc;
 
 use leptos::prelude::*;
@@ -170,7 +171,7 @@ pub fn ReliabilityView() -> impl IntoView {
         <section class="view view-reliability" data-testid="view-reliability" aria-labelledby="reliability-title">
             <header class="rel-intro">
                 <h2 id="reliability-title">"Metric reliability"</h2>
-                <Show when=move || !embed()>
+                <Show when=cond(move || !embed())>
                     <p class="lead">
                         "How often does a metric rank two classifiers the wrong way round? Each sample below is a pair of binary classifiers tested on the same test set, a true utility matrix, and an assessment of it with errors of size σ; a pair is mis-ranked when the metric prefers the classifier with the lower true yield. This is the experiment of Dyrland, Lundervold & Porta Mana (2022, §4.2): with the uniform prior, σ = 0.1 and 10⁶ pairs they found accuracy wrong for 8.7 % of pairs, and the erroneous utility matrix for only 4 %."
                     </p>

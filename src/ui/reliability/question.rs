@@ -2,6 +2,7 @@
 //! and classifiers, and the user's uncertainty about both — how likely is each classifier to
 //! be the best, and how is its yield distributed? Computed in the web workers.
 
+use crate::ui::{cond, handler, memo, rx};
 use std::sync::Arc;
 
 use leptos::prelude::*;
@@ -42,8 +43,8 @@ pub fn QuestionPanel() -> impl IntoView {
     let job = RwSignal::new(JobState::Idle);
     let answer = RwSignal::new(None::<Arc<Answer>>);
     on_cleanup(move || cancel(job));
-    let built = Memo::new(move |_| ctx.state.with(question));
-    let qs = Memo::new(move |_| ctx.state.with(|s| s.mc.question.clone()));
+    let built = memo(move |_| ctx.state.with(question));
+    let qs = memo(move |_| ctx.state.with(|s| s.mc.question.clone()));
     let ask = move |_| {
         let q = match built.get_untracked() {
             Ok(q) => q,
@@ -125,7 +126,7 @@ pub fn QuestionPanel() -> impl IntoView {
             })
             .collect::<Vec<_>>()
     };
-    let plots = Memo::new(move |_| {
+    let plots = memo(move |_| {
         answer
             .get()
             .map(|a| question_plots(&a.names, &a.result))
@@ -161,8 +162,8 @@ pub fn QuestionPanel() -> impl IntoView {
             <h3 id="rel-question-title">"Your question: how sure can you be that your best classifier is the best?"</h3>
             <p class="hint">
                 "With the utility matrix and the classifiers of the "
-                <a href="#view=compare" on:click=to_compare>"Compare view"</a>
-                {move || format!(" ({})", classifiers())}
+                <a href="#view=compare" on:click=handler(to_compare)>"Compare view"</a>
+                {rx(move || format!(" ({})", classifiers()))}
                 ". Each draw: the utilities with noise of size σ, and each classifier's confusion matrix as it might be on an endless test set, given the counts on yours; the best classifier of the draw gets one vote."
             </p>
             <div class="rel-fields">
@@ -203,7 +204,7 @@ pub fn QuestionPanel() -> impl IntoView {
                     step="1"
                     min="0"
                 />
-                <Show when=move || !fractions().is_empty()>
+                <Show when=cond(move || !fractions().is_empty())>
                     <NumberField
                         label="Test-set size N"
                         value=Signal::derive(move || qs.with(|q| q.n.to_string()))
@@ -215,23 +216,23 @@ pub fn QuestionPanel() -> impl IntoView {
                     />
                 </Show>
             </div>
-            <Show when=move || !fractions().is_empty()>
+            <Show when=cond(move || !fractions().is_empty())>
                 <p class="notice is-warning" data-testid="q-fractions">
-                    {move || format!(
+                    {rx(move || format!(
                         "{} {} given as fractions, so the size of the test set is unknown — and it matters: the smaller it was, the less sure the ranking. Enter N above; the counts are taken as fraction × {}.",
                         fractions().join(", "),
                         if fractions().len() == 1 { "is" } else { "are" },
                         qs.with(|q| q.n)
-                    )}
+                    ))}
                 </p>
             </Show>
-            {move || build_error().map(|e| view! { <p class="notice is-error" role="alert" data-testid="q-error">{e}</p> })}
+            {rx(move || build_error().map(|e| view! { <p class="notice is-error" role="alert" data-testid="q-error">{e}</p> }))}
             <div class="rel-actions">
                 <button
                     type="button"
                     class="btn btn-primary"
-                    on:click=ask
-                    disabled=move || build_error().is_some()
+                    on:click=handler(ask)
+                    disabled=rx(move || build_error().is_some())
                     data-testid="q-run"
                 >
                     "Answer"
@@ -239,20 +240,20 @@ pub fn QuestionPanel() -> impl IntoView {
                 <button
                     type="button"
                     class="btn"
-                    disabled=move || !running()
-                    on:click=move |_| cancel(job)
+                    disabled=rx(move || !running())
+                    on:click=handler(move |_| cancel(job))
                     data-testid="q-cancel"
                 >
                     "Cancel"
                 </button>
-                <Show when=move || answer.with(|a| a.is_some())>
-                    <button type="button" class="btn btn-small" on:click=export data-testid="q-export-csv">
+                <Show when=cond(move || answer.with(|a| a.is_some()))>
+                    <button type="button" class="btn btn-small" on:click=handler(export) data-testid="q-export-csv">
                         "CSV"
                     </button>
                 </Show>
             </div>
             <JobProgress state=job what="question" testid="q" done_text=done_text />
-            <Show when=move || answer.with(|a| a.is_some())>
+            <Show when=cond(move || answer.with(|a| a.is_some()))>
                 <Show when=stale>
                     <p class="notice is-warning" data-testid="q-stale">
                         "The classifiers or the settings have changed: press Answer to update."

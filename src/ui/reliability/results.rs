@@ -1,6 +1,7 @@
 //! The Monte Carlo's results: the mis-ranking table (with CSV export) and fig. 6 for the last
 //! run; fig. 7 (the sweep over σ for both priors) with its own Run button.
 
+use crate::ui::{cond, handler, memo, rx};
 use leptos::prelude::*;
 
 use super::swatch_colour;
@@ -26,7 +27,7 @@ use crate::ui::widgets::plot_canvas::PlotCanvas;
 pub fn MisrankingResults() -> impl IntoView {
     let ctx = use_app();
     let rc = expect_context::<ReliabilityContext>();
-    let shown = Memo::new(move |_| ctx.state.with(|s| shown_metrics(&s.mc)));
+    let shown = memo(move |_| ctx.state.with(|s| shown_metrics(&s.mc)));
     let stale = move || {
         let Some(r) = rc.result.get() else {
             return false;
@@ -104,7 +105,7 @@ pub fn MisrankingResults() -> impl IntoView {
             .get()
             .map(|r| (r.run.config.pairs as f64 / r.seconds.max(1e-9)).to_string())
     };
-    let fig6 = Memo::new(move |_| {
+    let fig6 = memo(move |_| {
         rc.result
             .get()
             .map(|r| differences_plot(&r.run, &shown.get()))
@@ -115,7 +116,7 @@ pub fn MisrankingResults() -> impl IntoView {
         <section class="card rel-table-card" aria-labelledby="rel-table-title" data-testid="rel-table-card">
             <h3 id="rel-table-title">"Mis-ranked pairs"</h3>
             <Show
-                when=move || rc.result.with(|r| r.is_some())
+                when=cond(move || rc.result.with(|r| r.is_some()))
                 fallback=|| view! {
                     <p class="hint" data-testid="mc-empty">
                         "Press Run: the default settings are the paper's (uniform prior, σ = 0.1, 10⁶ pairs); it takes about a second."
@@ -145,7 +146,7 @@ pub fn MisrankingResults() -> impl IntoView {
                     {throughput}
                 </p>
                 <div class="rel-table-actions">
-                    <button type="button" class="btn btn-small" on:click=export data-testid="mc-export-csv">
+                    <button type="button" class="btn btn-small" on:click=handler(export) data-testid="mc-export-csv">
                         "CSV"
                     </button>
                 </div>
@@ -154,14 +155,14 @@ pub fn MisrankingResults() -> impl IntoView {
                 </p>
             </Show>
         </section>
-        <Show when=move || rc.result.with(|r| r.is_some())>
+        <Show when=cond(move || rc.result.with(|r| r.is_some()))>
             <section class="card rel-fig6" aria-labelledby="rel-fig6-title" data-testid="rel-fig6">
                 <h3 id="rel-fig6-title">"Fig. 6 — each pair: difference in true yield vs difference in score"</h3>
                 <p class="hint">
-                    {move || format!(
+                    {rx(move || format!(
                         "Each dot is a pair of classifiers (the first {} pairs of the run are drawn; the percentages count all of them). Pairs in the shaded quadrants II and IV (red) are ranked the wrong way round by that metric.",
                         crate::state::reliability::FIG6_POINTS
-                    )}
+                    ))}
                 </p>
                 <PlotCanvas
                     plot=fig6_signal
@@ -179,9 +180,9 @@ pub fn MisrankingResults() -> impl IntoView {
 pub fn SweepResults() -> impl IntoView {
     let ctx = use_app();
     let rc = expect_context::<ReliabilityContext>();
-    let shown = Memo::new(move |_| ctx.state.with(|s| shown_metrics(&s.mc)));
-    let axis = Memo::new(move |_| ctx.state.with(|s| s.mc.axis));
-    let plot = Memo::new(move |_| {
+    let shown = memo(move |_| ctx.state.with(|s| shown_metrics(&s.mc)));
+    let axis = memo(move |_| ctx.state.with(|s| s.mc.axis));
+    let plot = memo(move |_| {
         rc.sweep_result
             .get()
             .map(|r| sweep_plot(&r.results, axis.get(), &shown.get()))
@@ -216,28 +217,28 @@ pub fn SweepResults() -> impl IntoView {
                 <button
                     type="button"
                     class="btn btn-primary"
-                    on:click=move |_| rc.start_sweep()
+                    on:click=handler(move |_| rc.start_sweep())
                     data-testid="sweep-run"
                 >
-                    {move || format!("Run sweep ({} pairs × 14 runs)", pairs_text())}
+                    {rx(move || format!("Run sweep ({} pairs × 14 runs)", pairs_text()))}
                 </button>
                 <button
                     type="button"
                     class="btn"
-                    disabled=move || !running()
-                    on:click=move |_| rc.cancel_sweep()
+                    disabled=rx(move || !running())
+                    on:click=handler(move |_| rc.cancel_sweep())
                     data-testid="sweep-cancel"
                 >
                     "Cancel"
                 </button>
-                <Show when=move || rc.sweep_result.with(|r| r.is_some())>
-                    <button type="button" class="btn btn-small" on:click=export data-testid="sweep-export-csv">
+                <Show when=cond(move || rc.sweep_result.with(|r| r.is_some()))>
+                    <button type="button" class="btn btn-small" on:click=handler(export) data-testid="sweep-export-csv">
                         "CSV"
                     </button>
                 </Show>
             </div>
             <JobProgress state=rc.sweep what="sweep" testid="sweep" done_text=done_text />
-            <Show when=move || rc.sweep_result.with(|r| r.is_some())>
+            <Show when=cond(move || rc.sweep_result.with(|r| r.is_some()))>
                 <PlotCanvas
                     plot=plot_signal
                     name="fig7-sweep"

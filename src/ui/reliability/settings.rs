@@ -2,6 +2,7 @@
 //! the progress bar, and the number of workers (not in the link: it changes the speed, never
 //! the numbers).
 
+use crate::ui::{handler, memo, rx};
 use leptos::ev::{Event, Targeted};
 use leptos::prelude::*;
 use web_sys::HtmlSelectElement;
@@ -24,7 +25,7 @@ use crate::ui::widgets::number_field::{apply_real, apply_whole, NumberField};
 pub fn ReliabilitySettings() -> impl IntoView {
     let ctx = use_app();
     let rc = expect_context::<ReliabilityContext>();
-    let mc = Memo::new(move |_| ctx.state.with(|s| s.mc.clone()));
+    let mc = memo(move |_| ctx.state.with(|s| s.mc.clone()));
 
     let prior_options = [
         (Prior::Uniform, "uniform (fig. 1 hexagon)"),
@@ -67,7 +68,7 @@ pub fn ReliabilitySettings() -> impl IntoView {
                             .into_iter()
                             .map(|(p, text)| {
                                 view! {
-                                    <option value=p.key() selected=move || mc.with(|m| m.prior == p)>
+                                    <option value=p.key() selected=rx(move || mc.with(|m| m.prior == p))>
                                         {text}
                                     </option>
                                 }
@@ -111,8 +112,8 @@ pub fn ReliabilitySettings() -> impl IntoView {
                     <input
                         type="radio"
                         name="rel-axis"
-                        prop:checked=move || mc.with(|m| m.axis == ErrorAxis::Sigma)
-                        on:change=move |_| on_axis(ErrorAxis::Sigma)
+                        prop:checked=rx(move || mc.with(|m| m.axis == ErrorAxis::Sigma))
+                        on:change=handler(move |_| on_axis(ErrorAxis::Sigma))
                         data-testid="mc-axis-sigma"
                     />
                     "σ (before truncation)"
@@ -121,8 +122,8 @@ pub fn ReliabilitySettings() -> impl IntoView {
                     <input
                         type="radio"
                         name="rel-axis"
-                        prop:checked=move || mc.with(|m| m.axis == ErrorAxis::Realized)
-                        on:change=move |_| on_axis(ErrorAxis::Realized)
+                        prop:checked=rx(move || mc.with(|m| m.axis == ErrorAxis::Realized))
+                        on:change=handler(move |_| on_axis(ErrorAxis::Realized))
                         data-testid="mc-axis-realized"
                     />
                     "realized sd (the paper's axis)"
@@ -146,7 +147,7 @@ pub fn ReliabilitySettings() -> impl IntoView {
                                         }
                                         data-testid=format!("mc-metric-{}", m.key())
                                     />
-                                    <span class="swatch" style:background=move || swatch_colour(m, dark.get()) aria-hidden="true"></span>
+                                    <span class="swatch" style:background=rx(move || swatch_colour(m, dark.get())) aria-hidden="true"></span>
                                     {m.label()}
                                 </label>
                             }
@@ -158,16 +159,16 @@ pub fn ReliabilitySettings() -> impl IntoView {
                 <button
                     type="button"
                     class="btn btn-primary"
-                    on:click=move |_| rc.start_run()
+                    on:click=handler(move |_| rc.start_run())
                     data-testid="mc-run"
                 >
-                    {move || if running() { "Restart" } else { "Run" }}
+                    {rx(move || if running() { "Restart" } else { "Run" })}
                 </button>
                 <button
                     type="button"
                     class="btn"
-                    disabled=move || !running()
-                    on:click=move |_| rc.cancel_run()
+                    disabled=rx(move || !running())
+                    on:click=handler(move |_| rc.cancel_run())
                     data-testid="mc-cancel"
                 >
                     "Cancel"
@@ -178,7 +179,7 @@ pub fn ReliabilitySettings() -> impl IntoView {
                         {(1..=max_workers)
                             .map(|n| {
                                 view! {
-                                    <option value=n.to_string() selected=move || rc.workers.get() == n>
+                                    <option value=n.to_string() selected=rx(move || rc.workers.get() == n)>
                                         {n.to_string()}
                                     </option>
                                 }
@@ -189,7 +190,7 @@ pub fn ReliabilitySettings() -> impl IntoView {
             </div>
             <JobProgress state=rc.run what="Monte Carlo" testid="mc" done_text=done_text />
             <p class="hint rel-size-hint">
-                {move || {
+                {rx(move || {
                     let pairs = mc.with(|m| m.pairs);
                     format!(
                         "{} pairs in chunks of 65 536, spread over {} background worker{}; the page stays responsive and Cancel stops at once.",
@@ -197,7 +198,7 @@ pub fn ReliabilitySettings() -> impl IntoView {
                         rc.workers.get(),
                         if rc.workers.get() == 1 { "" } else { "s" }
                     )
-                }}
+                })}
             </p>
         </section>
     }

@@ -2,6 +2,7 @@
 //! chosen another), the table of curves, the ROC picture, yield against threshold, and the
 //! CSV exports.
 
+use crate::ui::{cond, handler, memo, rx};
 use std::cell::RefCell;
 use std::rc::Rc;
 
@@ -24,25 +25,25 @@ use crate::ui::widgets::plot_canvas::PlotCanvas;
 #[component]
 pub fn Verdict() -> impl IntoView {
     let rc = expect_context::<RocContext>();
-    let best = Memo::new(move |_| {
+    let best = memo(move |_| {
         rc.report
             .with(|r| r.as_ref().ok().and_then(|r| best_sentence(r)))
     });
-    let against = Memo::new(move |_| {
+    let against = memo(move |_| {
         rc.report
             .with(|r| r.as_ref().ok().and_then(|r| auc_sentence(r)))
     });
     let error = move || rc.report.with(|r| r.as_ref().err().cloned());
     view! {
-        <section class="verdict roc-verdict" class:is-alarm=move || against.with(Option::is_some) aria-live="polite" aria-label="Verdict" data-testid="roc-verdict">
-            {move || error().map(|e| view! { <p class="notice is-error" role="alert" data-testid="roc-error">{e}</p> })}
+        <section class="verdict roc-verdict" class:is-alarm=rx(move || against.with(Option::is_some)) aria-live="polite" aria-label="Verdict" data-testid="roc-verdict">
+            {rx(move || error().map(|e| view! { <p class="notice is-error" role="alert" data-testid="roc-error">{e}</p> }))}
             <p class="verdict-headline" data-testid="roc-best">
-                {move || best.get().unwrap_or_else(|| "No curve yet: drop a scores file, add a binormal curve, or choose an example.".into())}
+                {rx(move || best.get().unwrap_or_else(|| "No curve yet: drop a scores file, add a binormal curve, or choose an example.".into()))}
             </p>
-            <Show when=move || against.with(Option::is_some)>
+            <Show when=cond(move || against.with(Option::is_some))>
                 <p class="verdict-details" data-testid="roc-auc-sentence">
                     <span class="verdict-icon" aria-hidden="true">"⚠ "</span>
-                    {move || against.get().unwrap_or_default()}
+                    {rx(move || against.get().unwrap_or_default())}
                 </p>
             </Show>
         </section>
@@ -110,21 +111,21 @@ pub fn RocFigures() -> impl IntoView {
     let ctx = use_app();
     let rc = expect_context::<RocContext>();
     let busy = RwSignal::new(false);
-    let picked_point = Memo::new(move |_| {
+    let picked_point = memo(move |_| {
         let (c, k) = rc.picked.get()?;
         rc.report.with(|r| {
             let p = r.as_ref().ok()?.curves.get(c)?.drawn.get(k)?;
             Some((p.fpr, p.tpr))
         })
     });
-    let roc = Memo::new(move |_| {
+    let roc = memo(move |_| {
         let mut chart = rc
             .report
             .with(|r| r.as_ref().map(|r| roc_chart(r)).unwrap_or_default());
         chart.picked = picked_point.get();
         chart
     });
-    let thresholds = Memo::new(move |_| {
+    let thresholds = memo(move |_| {
         rc.report
             .with(|r| r.as_ref().map(|r| threshold_chart(r)).unwrap_or_default())
     });
@@ -191,10 +192,10 @@ pub fn RocFigures() -> impl IntoView {
             <p class="hint">"The yield per item at each threshold, the optimum marked; the reference lines are the trivial classifiers that always or never decide class 0."</p>
             <PlotCanvas plot=thr_signal name="roc-yield-vs-threshold" label="Yield per item against the threshold, one panel per classifier" testid="roc-threshold-plot" />
             <div class="roc-exports">
-                <button type="button" class="btn btn-small" on:click=move |_| export_points(rc, busy) disabled=move || busy.get() || !has_curves() data-testid="roc-export-points">
-                    {move || if busy.get() { "Writing the CSV…" } else { "CSV: curve points" }}
+                <button type="button" class="btn btn-small" on:click=handler(move |_| export_points(rc, busy)) disabled=rx(move || busy.get() || !has_curves()) data-testid="roc-export-points">
+                    {rx(move || if busy.get() { "Writing the CSV…" } else { "CSV: curve points" })}
                 </button>
-                <button type="button" class="btn btn-small" on:click=save_summary disabled=move || !has_curves() data-testid="roc-export-summary">
+                <button type="button" class="btn btn-small" on:click=handler(save_summary) disabled=rx(move || !has_curves()) data-testid="roc-export-summary">
                     "CSV: summary"
                 </button>
             </div>

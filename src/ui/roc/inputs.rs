@@ -1,6 +1,7 @@
 //! The view's inputs: the scores file (picker, drop, paste), the binormal curves of the link,
 //! the utility matrix and the class-0 share.
 
+use crate::ui::{cond, handler, memo, rx};
 use leptos::ev::{DragEvent, Event, Targeted};
 use leptos::prelude::*;
 use web_sys::{HtmlInputElement, HtmlSelectElement};
@@ -122,13 +123,13 @@ pub fn ScoresInput() -> impl IntoView {
     view! {
         <section class="card roc-scores" aria-labelledby="roc-scores-title" data-testid="roc-scores">
             <h3 id="roc-scores-title">"Your scores"</h3>
-            {move || notice().map(|n| view! { <p class="notice is-warning" role="note" data-testid="roc-reload-notice">{n}</p> })}
+            {rx(move || notice().map(|n| view! { <p class="notice is-warning" role="note" data-testid="roc-reload-notice">{n}</p> }))}
             <div
                 class="roc-drop"
-                class:is-over=move || over.get()
-                on:dragover=on_over
-                on:dragleave=move |_| over.set(false)
-                on:drop=on_drop
+                class:is-over=rx(move || over.get())
+                on:dragover=handler(on_over)
+                on:dragleave=handler(move |_| over.set(false))
+                on:drop=handler(on_drop)
                 data-testid="roc-drop"
             >
                 <p>
@@ -150,13 +151,13 @@ pub fn ScoresInput() -> impl IntoView {
                     id="roc-paste-text"
                     rows="5"
                     placeholder="label,A,B\n1,0.9,0.6\n0,0.8,0.1\n…"
-                    prop:value=move || pasted.get()
+                    prop:value=rx(move || pasted.get())
                     on:input:target=move |ev| pasted.set(ev.target().value())
                     data-testid="roc-paste"
                 ></textarea>
-                <button type="button" class="btn btn-small" on:click=load_pasted data-testid="roc-paste-load">"Read the pasted scores"</button>
+                <button type="button" class="btn btn-small" on:click=handler(load_pasted) data-testid="roc-paste-load">"Read the pasted scores"</button>
             </details>
-            {move || match rc.load.get() {
+            {rx(move || match rc.load.get() {
                 LoadState::Idle => None,
                 LoadState::Working(what, f) => Some(view! {
                     <div class="roc-progress" role="status" data-testid="roc-load-progress">
@@ -166,19 +167,19 @@ pub fn ScoresInput() -> impl IntoView {
                 }.into_any()),
                 LoadState::Failed(why) => Some(view! { <p class="notice is-error" role="alert" data-testid="roc-load-error">{why}</p> }.into_any()),
                 LoadState::Done(what) => Some(view! { <p class="notice roc-loaded" role="status" data-testid="roc-load-done">{what}</p> }.into_any()),
-            }}
-            <Show when=move || labels().is_some()>
+            })}
+            <Show when=cond(move || labels().is_some())>
                 <div class="roc-positive">
                     <label for="roc-positive">"Positive label (class 0)"</label>
                     <select id="roc-positive" on:change:target=choose_positive data-testid="roc-positive">
-                        <option value="" selected=move || current().is_empty()>"Choose…"</option>
-                        {move || labels().unwrap_or_default().into_iter().map(|l| {
+                        <option value="" selected=rx(move || current().is_empty())>"Choose…"</option>
+                        {rx(move || labels().unwrap_or_default().into_iter().map(|l| {
                             let sel = l.clone();
-                            view! { <option value=l.clone() selected=move || current() == sel>{l.clone()}</option> }
-                        }).collect_view()}
+                            view! { <option value=l.clone() selected=rx(move || current() == sel)>{l.clone()}</option> }
+                        }).collect_view())}
                     </select>
-                    <Show when=move || rc.loaded.with(Option::is_some)>
-                        <button type="button" class="btn btn-small" on:click=clear data-testid="roc-clear">"Remove the scores"</button>
+                    <Show when=cond(move || rc.loaded.with(Option::is_some))>
+                        <button type="button" class="btn btn-small" on:click=handler(clear) data-testid="roc-clear">"Remove the scores"</button>
                     </Show>
                 </div>
             </Show>
@@ -245,18 +246,18 @@ pub fn BinormalCurves() -> impl IntoView {
                             <li class="roc-bn-row">
                                 <span class="roc-bn-name">{name.clone()}</span>
                                 <input type="text" class="roc-bn-ab" value=ab aria-label=label on:change:target=edit data-testid="roc-bn-ab" />
-                                <button type="button" class="btn btn-small" on:click=remove aria-label=format!("Remove {name}")>"×"</button>
+                                <button type="button" class="btn btn-small" on:click=handler(remove) aria-label=format!("Remove {name}")>"×"</button>
                             </li>
                         }
                     }
                 </For>
             </ul>
             <div class="roc-bn-add">
-                <input type="text" placeholder="name" aria-label="Name of a new curve" prop:value=move || new_name.get() on:input:target=move |ev| new_name.set(ev.target().value()) data-testid="roc-bn-new-name" />
-                <input type="text" placeholder="a,b" aria-label="a,b of the new curve" prop:value=move || new_ab.get() on:input:target=move |ev| new_ab.set(ev.target().value()) data-testid="roc-bn-new-ab" />
-                <button type="button" class="btn btn-small" on:click=add data-testid="roc-bn-add">"Add curve"</button>
+                <input type="text" placeholder="name" aria-label="Name of a new curve" prop:value=rx(move || new_name.get()) on:input:target=move |ev| new_name.set(ev.target().value()) data-testid="roc-bn-new-name" />
+                <input type="text" placeholder="a,b" aria-label="a,b of the new curve" prop:value=rx(move || new_ab.get()) on:input:target=move |ev| new_ab.set(ev.target().value()) data-testid="roc-bn-new-ab" />
+                <button type="button" class="btn btn-small" on:click=handler(add) data-testid="roc-bn-add">"Add curve"</button>
             </div>
-            <p class="field-error" role="alert">{move || error.get().unwrap_or_default()}</p>
+            <p class="field-error" role="alert">{rx(move || error.get().unwrap_or_default())}</p>
         </section>
     }
 }
@@ -266,8 +267,8 @@ pub fn BinormalCurves() -> impl IntoView {
 pub fn ProblemPanel() -> impl IntoView {
     let ctx = use_app();
     let rc = expect_context::<RocContext>();
-    let utility = Memo::new(move |_| ctx.state.with(|s| s.utility.clone()));
-    let binary = Memo::new(move |_| ctx.state.with(|s| s.n() == 2 && s.utility.rows() == 2));
+    let utility = memo(move |_| ctx.state.with(|s| s.utility.clone()));
+    let binary = memo(move |_| ctx.state.with(|s| s.n() == 2 && s.utility.rows() == 2));
     let names = Signal::derive(move || ctx.state.with(|s| s.classes.clone()));
     let decisions = Signal::derive(move || ctx.state.with(|s| s.decisions.clone()));
     let share = move || {
@@ -294,10 +295,10 @@ pub fn ProblemPanel() -> impl IntoView {
         <section class="card roc-problem" aria-labelledby="roc-problem-title" data-testid="roc-problem">
             <h3 id="roc-problem-title">"Your utilities"</h3>
             <Show
-                when=move || binary.get()
+                when=cond(move || binary.get())
                 fallback=move || view! {
                     <p class="notice is-warning" role="note">"ROC curves are for two classes and two decisions; the utility matrix has more."</p>
-                    <button type="button" class="btn btn-small" on:click=make_binary data-testid="roc-make-binary">"Use two classes (identity utilities)"</button>
+                    <button type="button" class="btn btn-small" on:click=handler(make_binary) data-testid="roc-make-binary">"Use two classes (identity utilities)"</button>
                 }
             >
                 <MatrixEditor

@@ -7,6 +7,7 @@
 //! ([`inputs`]); the verdict, the ROC picture and yield against threshold ([`figures`]); an
 //! operating point to send to Compare ([`pick`]). The numbers are [`crate::state::roc`]'s.
 
+use crate::ui::{cond, memo};
 use std::cell::RefCell;
 use std::sync::Arc;
 
@@ -116,8 +117,8 @@ impl RocContext {
 pub fn RocView() -> impl IntoView {
     let ctx = use_app();
     let loaded = RwSignal::new(KEPT.with(|k| k.borrow().clone()));
-    let binormal = Memo::new(move |_| ctx.state.with(|s| s.roc.binormal.clone()));
-    let curves = Memo::new(move |_| {
+    let binormal = memo(move |_| ctx.state.with(|s| s.roc.binormal.clone()));
+    let curves = memo(move |_| {
         let mut all: Vec<Curve> = loaded.with(|l| {
             l.as_ref()
                 .map(|l| l.curves.iter().cloned().map(Curve::Scores).collect())
@@ -131,7 +132,7 @@ pub fn RocView() -> impl IntoView {
         );
         Shared(Arc::new(all))
     });
-    let report = Memo::new(move |_| {
+    let report = memo(move |_| {
         let curves = curves.get();
         let test_share = curves.iter().find_map(Curve::test_share);
         ctx.state.with(|s| {
@@ -163,13 +164,13 @@ pub fn RocView() -> impl IntoView {
         <section class="view view-roc" data-testid="view-roc" aria-labelledby="roc-title">
             <header class="roc-intro">
                 <h2 id="roc-title">"ROC & thresholds"</h2>
-                <Show when=move || !embed()>
+                <Show when=cond(move || !embed())>
                     <p class="lead">
                         "Which model should you deploy, and at which threshold? Not the one with the larger area under its ROC curve: the one whose curve touches the highest iso-utility line — straight lines of slope m set by your utilities and the class balance (Dyrland, Lundervold & Porta Mana 2022, §5, eqs. 20–25, fig. 8). Drop a CSV of scores from your own models, or draw binormal curves from the link."
                     </p>
                 </Show>
             </header>
-            <Show when=move || !embed()>
+            <Show when=cond(move || !embed())>
                 <ShareBar />
             </Show>
             <div class="roc-grid">

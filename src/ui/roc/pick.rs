@@ -3,6 +3,7 @@
 //! "Send to Compare", which adds its confusion matrix at the test set's counts (a binormal
 //! curve: as fractions at the class-0 share `B`) to the Compare view's classifiers.
 
+use crate::ui::{cond, handler, memo, rx};
 use leptos::ev::{Event, Targeted};
 use leptos::prelude::*;
 use web_sys::{HtmlInputElement, HtmlSelectElement};
@@ -35,7 +36,7 @@ pub fn PickPanel() -> impl IntoView {
     let ctx = use_app();
     let rc = expect_context::<RocContext>();
     // The picked point, or the optimum of the best curve.
-    let current = Memo::new(move |_| {
+    let current = memo(move |_| {
         let picked = rc.picked.get();
         rc.report.with(|r| {
             let r = r.as_ref().ok()?;
@@ -148,32 +149,32 @@ pub fn PickPanel() -> impl IntoView {
     view! {
         <section class="card roc-pick" aria-labelledby="roc-pick-title" data-testid="roc-pick">
             <h3 id="roc-pick-title">"An operating point for Compare"</h3>
-            <Show when=move || current.get().is_some() fallback=|| view! { <p class="hint">"No curve yet."</p> }>
+            <Show when=cond(move || current.get().is_some()) fallback=|| view! { <p class="hint">"No curve yet."</p> }>
                 <div class="roc-pick-row">
                     <label for="roc-pick-curve">"Classifier"</label>
                     <select id="roc-pick-curve" on:change:target=choose_curve data-testid="roc-pick-curve">
-                        {move || names().into_iter().map(|(i, n)| {
-                            view! { <option value=i.to_string() selected=move || current.get().map(|c| c.0) == Some(i)>{n}</option> }
-                        }).collect_view()}
+                        {rx(move || names().into_iter().map(|(i, n)| {
+                            view! { <option value=i.to_string() selected=rx(move || current.get().map(|c| c.0) == Some(i))>{n}</option> }
+                        }).collect_view())}
                     </select>
-                    <button type="button" class="btn btn-small" on:click=to_optimum data-testid="roc-pick-optimum">"Its optimum"</button>
+                    <button type="button" class="btn btn-small" on:click=handler(to_optimum) data-testid="roc-pick-optimum">"Its optimum"</button>
                 </div>
                 <label for="roc-pick-slider" class="roc-pick-label">"Move along the curve (arrow keys: one point)"</label>
                 <input
                     id="roc-pick-slider"
                     type="range"
                     min="0"
-                    max=move || current.get().map(|c| c.2.saturating_sub(1)).unwrap_or(0).to_string()
+                    max=rx(move || current.get().map(|c| c.2.saturating_sub(1)).unwrap_or(0).to_string())
                     step="1"
-                    prop:value=move || current.get().map(|c| c.1).unwrap_or(0).to_string()
+                    prop:value=rx(move || current.get().map(|c| c.1).unwrap_or(0).to_string())
                     on:input:target=slide
-                    aria-valuetext=move || describe().unwrap_or_default()
+                    aria-valuetext=rx(move || describe().unwrap_or_default())
                     data-testid="roc-pick-slider"
                 />
                 <p class="roc-pick-point" aria-live="polite" data-testid="roc-pick-point">{describe}</p>
                 <div class="roc-pick-actions">
-                    <button type="button" class="btn btn-primary" on:click=send data-testid="roc-send">"Send to Compare"</button>
-                    <button type="button" class="btn btn-small" on:click=move |_| { let _ = ctx.edit(|s| s.view = View::Compare); } data-testid="roc-open-compare">"Open Compare"</button>
+                    <button type="button" class="btn btn-primary" on:click=handler(send) data-testid="roc-send">"Send to Compare"</button>
+                    <button type="button" class="btn btn-small" on:click=handler(move |_| { let _ = ctx.edit(|s| s.view = View::Compare); }) data-testid="roc-open-compare">"Open Compare"</button>
                 </div>
                 <p class="hint">"A scores curve's point becomes its confusion matrix at the test set's counts; a binormal one, fractions at the class-0 share B."</p>
             </Show>

@@ -5,6 +5,7 @@
 //! the matrix they imply are [`crate::state::space::assess`]'s; the answers are in the link
 //! (`uask`).
 
+use crate::ui::{handler, memo, rx};
 use leptos::ev::{Event, Targeted};
 use leptos::prelude::*;
 use web_sys::HtmlInputElement;
@@ -45,7 +46,7 @@ fn read(qs: &[Question], texts: &[String], n: usize) -> Result<Answers, String> 
 pub fn AssessPanel() -> impl IntoView {
     let ctx = use_app();
     // The questions for the current number of classes, with the prompts.
-    let asked = Memo::new(move |_| {
+    let asked = memo(move |_| {
         ctx.state.with(|s| {
             let n = s.n();
             questions(n)
@@ -81,11 +82,11 @@ pub fn AssessPanel() -> impl IntoView {
                 .collect(),
         );
     });
-    let answers = Memo::new(move |_| {
+    let answers = memo(move |_| {
         let (n, qs, _) = asked.get()?;
         texts.with(|t| read(&qs, t, n))
     });
-    let preview = Memo::new(move |_| {
+    let preview = memo(move |_| {
         answers.with(|a| {
             let a = a.as_ref().map_err(Clone::clone)?;
             let u = matrix_from(a).map_err(|e| e.to_string())?;
@@ -165,12 +166,12 @@ pub fn AssessPanel() -> impl IntoView {
                                 inputmode="decimal"
                                 autocomplete="off"
                                 placeholder=if matches!(q, Question::Cost { .. }) { "1" } else { "0" }
-                                prop:value=move || texts.with(|t| t.get(i).cloned().unwrap_or_default())
+                                prop:value=rx(move || texts.with(|t| t.get(i).cloned().unwrap_or_default()))
                                 on:input:target=on_input
-                                aria-invalid=move || if error().is_some() { "true" } else { "false" }
+                                aria-invalid=rx(move || if error().is_some() { "true" } else { "false" })
                                 data-testid=id
                             />
-                            <p class="field-error" role="alert">{move || error().unwrap_or_default()}</p>
+                            <p class="field-error" role="alert">{rx(move || error().unwrap_or_default())}</p>
                         </li>
                     }
                 })
@@ -186,9 +187,9 @@ pub fn AssessPanel() -> impl IntoView {
                 <p class="hint">
                     "Dyrland, Lundervold & Porta Mana (2022) end by asking you to assess, at least roughly, how many times more valuable a right decision is than a wrong one, and one class than another. Answer with a number or a range (2 to 5); leave a question empty for its default. The unit is one false alarm: what it loses compared with deciding right."
                 </p>
-                {move || asked.get().err().map(|e| view! { <p class="notice is-warning">{e}</p> })}
+                {rx(move || asked.get().err().map(|e| view! { <p class="notice is-warning">{e}</p> }))}
                 <ol class="space-questions">{rows}</ol>
-                {move || {
+                {rx(move || {
                     preview
                         .get()
                         .map(|(u, xy, sigma)| {
@@ -203,15 +204,15 @@ pub fn AssessPanel() -> impl IntoView {
                                 .into_any()
                         })
                         .unwrap_or_else(|e| view! { <p class="field-error" role="alert">{e}</p> }.into_any())
-                }}
+                })}
                 <div class="space-actions">
-                    <button type="button" class="btn" on:click=move |_| use_matrix(false) data-testid="space-ask-apply">
+                    <button type="button" class="btn" on:click=handler(move |_| use_matrix(false)) data-testid="space-ask-apply">
                         "Use this matrix"
                     </button>
-                    <button type="button" class="btn" on:click=move |_| use_matrix(true) data-testid="space-ask-cloud">
+                    <button type="button" class="btn" on:click=handler(move |_| use_matrix(true)) data-testid="space-ask-cloud">
                         "Use it, and the ranges as a cloud"
                     </button>
-                    <button type="button" class="btn" on:click=use_sigma data-testid="space-ask-sigma">
+                    <button type="button" class="btn" on:click=handler(use_sigma) data-testid="space-ask-sigma">
                         "Use σ in Metric reliability"
                     </button>
                 </div>

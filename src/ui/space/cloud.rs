@@ -5,6 +5,7 @@
 //! extents). Every setting is in the link (`ucloud`, `usigma`, `upoints`, `useed`,
 //! `uoverlay`).
 
+use crate::ui::{handler, memo, rx};
 use leptos::ev::{Event, Targeted};
 use leptos::prelude::*;
 use web_sys::{HtmlSelectElement, HtmlTextAreaElement};
@@ -36,8 +37,8 @@ pub fn apply_space(ctx: &AppContext, key: &str, text: &str) -> Result<(), String
 pub fn CloudPanel() -> impl IntoView {
     let ctx = use_app();
     let sc = expect_context::<SpaceContext>();
-    let settings = Memo::new(move |_| ctx.state.with(|s| s.space.clone()));
-    let source = Memo::new(move |_| {
+    let settings = memo(move |_| ctx.state.with(|s| s.space.clone()));
+    let source = memo(move |_| {
         settings.with(|s| match &s.cloud {
             CloudSource::Typed(_) => "typed".to_string(),
             other => format_cloud_source(other),
@@ -78,10 +79,10 @@ pub fn CloudPanel() -> impl IntoView {
             ctx.say(e);
         }
     };
-    let overlay = Memo::new(move |_| settings.with(|s| format_overlay(&s.overlay)));
+    let overlay = memo(move |_| settings.with(|s| format_overlay(&s.overlay)));
     let drawn = move || matches!(source.get().as_str(), "xy" | "entries");
     let is_typed = move || source.get() == "typed";
-    let cloud = Memo::new(move |_| {
+    let cloud = memo(move |_| {
         sc.model.with(|m| match m.as_deref() {
             Ok(m) => match &m.shown {
                 Shown::Hexagon(v) => v.cloud.clone().map(|c| {
@@ -141,7 +142,7 @@ pub fn CloudPanel() -> impl IntoView {
                             {options
                                 .into_iter()
                                 .map(|(v, text)| {
-                                    view! { <option value=v selected=move || source.get() == v>{text}</option> }
+                                    view! { <option value=v selected=rx(move || source.get() == v)>{text}</option> }
                                 })
                                 .collect_view()}
                         </select>
@@ -152,7 +153,7 @@ pub fn CloudPanel() -> impl IntoView {
                             {overlays
                                 .into_iter()
                                 .map(|(v, text)| {
-                                    view! { <option value=v selected=move || overlay.get() == v>{text}</option> }
+                                    view! { <option value=v selected=rx(move || overlay.get() == v)>{text}</option> }
                                 })
                                 .collect_view()}
                         </select>
@@ -198,15 +199,15 @@ pub fn CloudPanel() -> impl IntoView {
                             id="space-cloud-text"
                             rows="3"
                             spellcheck="false"
-                            prop:value=move || typed_text.get()
+                            prop:value=rx(move || typed_text.get())
                             on:change:target=on_typed
-                            aria-invalid=move || if typed_error.get().is_some() { "true" } else { "false" }
+                            aria-invalid=rx(move || if typed_error.get().is_some() { "true" } else { "false" })
                             data-testid="space-cloud-text"
                         ></textarea>
-                        <p class="field-error" role="alert">{move || typed_error.get().unwrap_or_default()}</p>
+                        <p class="field-error" role="alert">{rx(move || typed_error.get().unwrap_or_default())}</p>
                     </div>
                 </Show>
-                {move || {
+                {rx(move || {
                     cloud
                         .get()
                         .map(|(c, names)| {
@@ -243,13 +244,13 @@ pub fn CloudPanel() -> impl IntoView {
                                         </thead>
                                         <tbody>{rows}</tbody>
                                     </table>
-                                    <button type="button" class="btn btn-small" on:click=save_csv data-testid="space-cloud-csv">
+                                    <button type="button" class="btn btn-small" on:click=handler(save_csv) data-testid="space-cloud-csv">
                                         "Cloud (CSV)"
                                     </button>
                                 </div>
                             }
                         })
-                }}
+                })}
             </Show>
         </section>
     }

@@ -5,6 +5,7 @@
 //! hundredth of the diagram (Shift: a tenth) and apply at once. Under the canvas: the winner
 //! grid as CSV.
 
+use crate::ui::{handler, memo};
 use leptos::html;
 use leptos::prelude::*;
 
@@ -36,7 +37,7 @@ pub fn SpaceDiagram() -> impl IntoView {
     let wrapper = NodeRef::<html::Div>::new();
     let dragging = StoredValue::new(false);
 
-    let plot = Memo::new(move |_| {
+    let plot = memo(move |_| {
         let live = sc.live.get();
         sc.model.with(|m| match m {
             Ok(m) => match live {
@@ -178,11 +179,11 @@ pub fn SpaceDiagram() -> impl IntoView {
                 role="application"
                 aria-roledescription="draggable point"
                 aria-label=label
-                on:pointerdown=on_down
-                on:pointermove=on_move
-                on:pointerup=on_up
-                on:pointercancel=on_cancel
-                on:keydown=on_key
+                on:pointerdown=handler(on_down)
+                on:pointermove=handler(on_move)
+                on:pointerup=handler(on_up)
+                on:pointercancel=handler(on_cancel)
+                on:keydown=handler(on_key)
                 data-testid="space-diagram"
             >
                 <PlotCanvas
@@ -196,7 +197,7 @@ pub fn SpaceDiagram() -> impl IntoView {
                 "Drag the point or click where it should go; arrow keys move it by 0.01 (Shift: 0.1)."
             </p>
             <div class="space-exports">
-                <button type="button" class="btn btn-small" on:click=grid_csv data-testid="space-grid-csv">
+                <button type="button" class="btn btn-small" on:click=handler(grid_csv) data-testid="space-grid-csv">
                     "Winner grid (CSV)"
                 </button>
             </div>

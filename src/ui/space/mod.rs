@@ -7,6 +7,7 @@
 //! controls ([`slice`]) and the guided assessment ([`assess`]). What is shown comes from
 //! [`crate::state::space::view`]; this module only wires it to the page.
 
+use crate::ui::{cond, memo, rx};
 use std::sync::Arc;
 
 use leptos::prelude::*;
@@ -285,7 +286,7 @@ pub struct SpaceContext {
 #[component]
 pub fn SpaceView() -> impl IntoView {
     let ctx = use_app();
-    let model = Memo::new(move |_| ctx.state.with(model_of).map(Arc::new));
+    let model = memo(move |_| ctx.state.with(model_of).map(Arc::new));
     let live = RwSignal::new(None::<Live>);
     provide_context(SpaceContext { model, live });
     let embed = move || ctx.state.with(|s| s.embed);
@@ -303,16 +304,16 @@ pub fn SpaceView() -> impl IntoView {
         <section class="view view-space" data-testid="view-space" aria-labelledby="space-title">
             <header class="space-intro">
                 <h2 id="space-title">"Utility space"</h2>
-                <Show when=move || !embed()>
+                <Show when=cond(move || !embed())>
                     <p class="lead">
                         "Every binary utility matrix, normalized so that its worst outcome is 0 and its best 1, is a point of this hexagon (Dyrland, Lundervold & Porta Mana 2022, fig. 1). Each colour is where one classifier yields the most. Drag the point, click anywhere, or use the arrow keys: the yields follow, and on release the utility matrix of the whole app becomes the one you chose."
                     </p>
                 </Show>
             </header>
-            <Show when=move || !embed()>
+            <Show when=cond(move || !embed())>
                 <ShareBar />
             </Show>
-            {move || {
+            {rx(move || {
                 error()
                     .map(|e| {
                         view! {
@@ -321,7 +322,7 @@ pub fn SpaceView() -> impl IntoView {
                             </p>
                         }
                     })
-            }}
+            })}
             <For each=notices key=|n| n.clone() let:n>
                 <p class="notice is-warning" role="note" data-testid="space-notice">
                     {n}

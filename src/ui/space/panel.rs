@@ -2,6 +2,7 @@
 //! and as its point (eq. 13); every contestant's yield and how much of the diagram it wins;
 //! who is best and how far that holds ("A stays best unless …").
 
+use crate::ui::{memo, rx};
 use leptos::prelude::*;
 
 use super::{Model, Shown, SpaceContext};
@@ -74,12 +75,12 @@ fn shown_now(m: &Model, live: Option<&super::Live>) -> Option<Shownow> {
 #[component]
 pub fn PointPanel() -> impl IntoView {
     let sc = expect_context::<SpaceContext>();
-    let now = Memo::new(move |_| {
+    let now = memo(move |_| {
         let live = sc.live.get();
         sc.model
             .with(|m| m.as_ref().ok().and_then(|m| shown_now(m, live.as_ref())))
     });
-    let names = Memo::new(move |_| {
+    let names = memo(move |_| {
         sc.model.with(|m| {
             m.as_ref()
                 .map(|m| (m.decisions.clone(), m.classes.clone()))
@@ -88,7 +89,7 @@ pub fn PointPanel() -> impl IntoView {
     });
     view! {
         <aside class="space-panel card" aria-label="Your utility matrix" data-testid="space-panel">
-            {move || {
+            {rx(move || {
                 now.get()
                     .map(|n| {
                         let (decisions, classes) = names.get();
@@ -180,7 +181,7 @@ pub fn PointPanel() -> impl IntoView {
                             .into_any()
                     })
                     .unwrap_or_else(|| view! { <p class="hint">"Nothing to show yet."</p> }.into_any())
-            }}
+            })}
         </aside>
     }
 }

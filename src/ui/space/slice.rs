@@ -3,6 +3,7 @@
 //! stay as they are. Here the user picks the two entries (the ranges follow the spread of the
 //! utilities, [`Slice::around`]); the choice is in the link (`uslice`).
 
+use crate::ui::{cond, memo, rx};
 use leptos::ev::{Event, Targeted};
 use leptos::prelude::*;
 use web_sys::HtmlSelectElement;
@@ -19,7 +20,7 @@ pub fn SlicePanel() -> impl IntoView {
     let ctx = use_app();
     let sc = expect_context::<SpaceContext>();
     // The slice shown and the entries to choose from, with their titles.
-    let info = Memo::new(move |_| {
+    let info = memo(move |_| {
         sc.model.with(|m| {
             let m = m.as_deref().ok()?;
             let Shown::Slice(v) = &m.shown else {
@@ -74,7 +75,7 @@ pub fn SlicePanel() -> impl IntoView {
                     on:change:target=on_change
                     data-testid=testid
                 >
-                    {move || {
+                    {rx(move || {
                         info.get()
                             .map(|(slice, entries)| {
                                 let cur = if axis == 0 { (slice.x.row, slice.x.col) } else { (slice.y.row, slice.y.col) };
@@ -89,13 +90,13 @@ pub fn SlicePanel() -> impl IntoView {
                                     })
                                     .collect_view()
                             })
-                    }}
+                    })}
                 </select>
             </div>
         }
     };
     view! {
-        <Show when=move || info.with(Option::is_some)>
+        <Show when=cond(move || info.with(Option::is_some))>
             <section class="card space-slice" aria-labelledby="space-slice-title" data-testid="space-slice">
                 <h3 id="space-slice-title">"A 2-D slice of your utility matrices"</h3>
                 <p class="hint">

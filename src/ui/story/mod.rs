@@ -5,6 +5,7 @@
 //! made of the pieces in [`blocks`]; its numbers are computed by the core
 //! ([`crate::state::story`]).
 
+use crate::ui::{cond, handler, memo, rx};
 use leptos::html;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
@@ -60,8 +61,8 @@ fn modified_click(ev: &leptos::ev::MouseEvent) -> bool {
 pub fn StoryView() -> impl IntoView {
     let ctx = use_app();
     let story = StoredValue::new(Story::new());
-    let step = Memo::new(move |_| ctx.state.with(|s| s.step.min(STORY_STEPS - 1)));
-    let embed = Memo::new(move |_| ctx.state.with(|s| s.embed));
+    let step = memo(move |_| ctx.state.with(|s| s.step.min(STORY_STEPS - 1)));
+    let embed = memo(move |_| ctx.state.with(|s| s.embed));
     let heading = NodeRef::<html::H3>::new();
 
     let go = move |k: usize| {
@@ -155,8 +156,8 @@ pub fn StoryView() -> impl IntoView {
                 <li class="story-steps-item" class:is-current=current class:is-done=done>
                     <a
                         href=href
-                        on:click=click
-                        aria-current=move || current().then_some("step")
+                        on:click=handler(click)
+                        aria-current=rx(move || current().then_some("step"))
                         data-testid=format!("story-step-link-{}", k + 1)
                     >
                         <span class="story-steps-num" aria-hidden="true">{k + 1}</span>
@@ -189,7 +190,7 @@ pub fn StoryView() -> impl IntoView {
     view! {
         <section
             class="view view-story"
-            class:is-embedded=move || embed.get()
+            class:is-embedded=rx(move || embed.get())
             data-testid="view-story"
             aria-label="The factory story"
         >
@@ -200,18 +201,18 @@ pub fn StoryView() -> impl IntoView {
                     </p>
                     <h2 class="story-title">"The factory story"</h2>
                 </div>
-                <Show when=move || !embed.get()>
+                <Show when=cond(move || !embed.get())>
                     <div class="story-share">
-                        <button type="button" class="btn" on:click=copy_link data-testid="story-copy-link">
+                        <button type="button" class="btn" on:click=handler(copy_link) data-testid="story-copy-link">
                             "Copy link to this step"
                         </button>
-                        <button type="button" class="btn" on:click=copy_embed data-testid="story-copy-embed">
+                        <button type="button" class="btn" on:click=handler(copy_embed) data-testid="story-copy-embed">
                             "Copy embed code"
                         </button>
                     </div>
                 </Show>
             </header>
-            {move || {
+            {rx(move || {
                 by_hand
                     .get()
                     .map(|(what, text)| {
@@ -228,62 +229,62 @@ pub fn StoryView() -> impl IntoView {
                             </label>
                         }
                     })
-            }}
+            })}
             <nav class="story-steps" aria-label="Steps of the story" data-testid="story-steps">
                 <ol>{step_list}</ol>
             </nav>
             <article
                 class="story-step"
                 data-testid="story-step"
-                data-step=move || step.get() + 1
+                data-step=rx(move || step.get() + 1)
                 aria-labelledby="story-step-title"
             >
                 <p class="story-count" data-testid="story-count">
-                    {move || format!("Step {} of {STORY_STEPS}", step.get() + 1)}
+                    {rx(move || format!("Step {} of {STORY_STEPS}", step.get() + 1))}
                 </p>
                 <h3 id="story-step-title" class="story-step-title" tabindex="-1" node_ref=heading>
-                    {move || STEPS[step.get()].title}
+                    {rx(move || STEPS[step.get()].title)}
                 </h3>
-                {move || {
+                {rx(move || {
                     let k = step.get();
                     let e = embed.get();
                     story.with_value(|s| view! { <StepContent step=k story=s.clone() embed=e /> })
-                }}
+                })}
             </article>
             <nav class="story-pager" aria-label="Previous and next step">
                 <button
                     type="button"
                     class="btn story-prev"
-                    aria-disabled=move || prev_disabled().then_some("true")
-                    on:click=prev_click
+                    aria-disabled=rx(move || prev_disabled().then_some("true"))
+                    on:click=handler(prev_click)
                     data-testid="story-prev"
                 >
                     <span aria-hidden="true">"←"</span>
                     <span>"Previous"</span>
                 </button>
                 <span class="story-pager-count" aria-hidden="true">
-                    {move || format!("{} / {STORY_STEPS}", step.get() + 1)}
+                    {rx(move || format!("{} / {STORY_STEPS}", step.get() + 1))}
                 </span>
                 <button
                     type="button"
                     class="btn btn-primary story-next"
-                    aria-disabled=move || next_disabled().then_some("true")
-                    on:click=next_click
+                    aria-disabled=rx(move || next_disabled().then_some("true"))
+                    on:click=handler(next_click)
                     data-testid="story-next"
                 >
                     <span>
                         "Next"
-                        {move || {
+                        {rx(move || {
                             next_label()
                                 .map(|what| view! { <span class="story-next-what">{format!(": {what}")}</span> })
-                        }}
+                        })}
                     </span>
                     <span aria-hidden="true">"→"</span>
                 </button>
             </nav>
             <p class="story-keys">"Keys: ← previous step, → next step."</p>
             <p class="visually-hidden" aria-live="polite">
-                {move || format!("Step {} of {STORY_STEPS}: {}", step.get() + 1, STEPS[step.get()].title)}
+                {rx(move || format!("Step {} of {STORY_STEPS}: {}", step.get() + 1, STEPS[step.get()].title))}
             </p>
         </section>
     }

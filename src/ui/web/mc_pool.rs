@@ -463,10 +463,10 @@ fn stop(slot: Slot) {
 
 /// A message from worker `slot`.
 fn on_message(slot: u32, data: JsValue) {
+    // The worker answers the page in JSON strings only (see `crate::worker`).
     let response = match data.as_string() {
         Some(text) => parse_response(&text),
-        None => serde_wasm_bindgen::from_value::<Response>(data)
-            .map_err(|e| WorkerError::NotAResponse(e.to_string())),
+        None => Err(WorkerError::NotAResponse("not a JSON string".into())),
     };
     with_pool(|p, later| {
         let Some(s) = p.slots.iter().position(|s| s.id == slot) else {

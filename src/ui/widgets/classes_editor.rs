@@ -1,6 +1,7 @@
 //! The classes (names, add, remove any one) and the decisions: one per class, named after it
 //! unless renamed, plus extra decisions such as "refer to an expert".
 
+use crate::ui::{cond, handler, memo, rx};
 use leptos::prelude::*;
 
 use crate::core::confusion::MAX_CLASSES;
@@ -11,8 +12,8 @@ use crate::ui::widgets::input_kit::{large_problem, try_edit, NameField};
 #[component]
 pub fn ClassesEditor() -> impl IntoView {
     let ctx = use_app();
-    let n = Memo::new(move |_| ctx.state.with(|s| s.n()));
-    let n_decisions = Memo::new(move |_| ctx.state.with(|s| s.decisions.len()));
+    let n = memo(move |_| ctx.state.with(|s| s.n()));
+    let n_decisions = memo(move |_| ctx.state.with(|s| s.decisions.len()));
     let error = RwSignal::new(None::<String>);
     let large = large_problem(&ctx);
     // The name field to focus once it is on the page: the one just added.
@@ -32,14 +33,14 @@ pub fn ClassesEditor() -> impl IntoView {
         Err(e) => error.set(Some(e)),
     };
     view! {
-        <section class="card classes" class:is-large=move || large.get() aria-labelledby="classes-title" data-testid="classes">
+        <section class="card classes" class:is-large=rx(move || large.get()) aria-labelledby="classes-title" data-testid="classes">
             <h2 id="classes-title">"Classes and decisions"</h2>
             <p class="hint">
                 "The true classes of the items, and what can be decided about each item. Class 0 is “positive” for the binary metrics."
             </p>
             <h3 class="sub-title" id="class-list-title">
                 "Classes "
-                <span class="count" data-testid="class-count">{move || n.get()}</span>
+                <span class="count" data-testid="class-count">{rx(move || n.get())}</span>
             </h3>
             <ol class="name-list" aria-labelledby="class-list-title" data-testid="class-list">
                 <For each=move || 0..n.get() key=|k| *k let:k>
@@ -50,18 +51,18 @@ pub fn ClassesEditor() -> impl IntoView {
                 <button
                     type="button"
                     class="btn"
-                    on:click=add_class
-                    disabled=move || { n.get() >= MAX_CLASSES }
+                    on:click=handler(add_class)
+                    disabled=rx(move || { n.get() >= MAX_CLASSES })
                     data-testid="add-class"
                 >
                     "+ Add a class"
                 </button>
-                <button type="button" class="btn" on:click=add_decision data-testid="add-decision">
+                <button type="button" class="btn" on:click=handler(add_decision) data-testid="add-decision">
                     "+ Add a decision"
                 </button>
             </div>
-            <p class="field-error" role="alert" data-testid="classes-error">{move || error.get()}</p>
-            <Show when=move || { n_decisions.get() > n.get() }>
+            <p class="field-error" role="alert" data-testid="classes-error">{rx(move || error.get())}</p>
+            <Show when=cond(move || { n_decisions.get() > n.get() })>
                 <h3 class="sub-title" id="extra-decisions-title">"Other decisions"</h3>
                 <p class="hint">"Decisions that are not a class, e.g. “refer to an expert”: give each a row of utilities."</p>
                 <ol class="name-list" aria-labelledby="extra-decisions-title" data-testid="extra-decisions">
@@ -92,7 +93,7 @@ fn ClassItem(
     focus: RwSignal<Option<String>>,
 ) -> impl IntoView {
     let ctx = use_app();
-    let name = Memo::new(move |_| {
+    let name = memo(move |_| {
         ctx.state
             .with(|s| s.classes.get(k).cloned().unwrap_or_default())
     });
@@ -111,10 +112,10 @@ fn ClassItem(
             <button
                 type="button"
                 class="btn btn-icon"
-                on:click=remove
-                disabled=move || !can_remove.get()
-                aria-label=move || format!("Remove class {}", name.get())
-                title=move || if can_remove.get() { "Remove this class from every matrix" } else { "At least two classes are needed" }
+                on:click=handler(remove)
+                disabled=rx(move || !can_remove.get())
+                aria-label=rx(move || format!("Remove class {}", name.get()))
+                title=rx(move || if can_remove.get() { "Remove this class from every matrix" } else { "At least two classes are needed" })
                 data-testid=format!("remove-class-{k}")
             >
                 "×"
@@ -131,12 +132,12 @@ fn DecisionItem(
     focus: RwSignal<Option<String>>,
 ) -> impl IntoView {
     let ctx = use_app();
-    let name = Memo::new(move |_| {
+    let name = memo(move |_| {
         ctx.state
             .with(|s| s.decisions.get(d).cloned().unwrap_or_default())
     });
-    let is_extra = Memo::new(move |_| ctx.state.with(|s| d >= s.n()));
-    let class_name = Memo::new(move |_| {
+    let is_extra = memo(move |_| ctx.state.with(|s| d >= s.n()));
+    let class_name = memo(move |_| {
         ctx.state
             .with(|s| s.classes.get(d).cloned().unwrap_or_default())
     });
@@ -158,12 +159,12 @@ fn DecisionItem(
                 testid=format!("decision-name-{d}")
                 focus=focus
             />
-            <Show when=move || is_extra.get()>
+            <Show when=cond(move || is_extra.get())>
                 <button
                     type="button"
                     class="btn btn-icon"
-                    on:click=remove
-                    aria-label=move || format!("Remove decision {}", name.get())
+                    on:click=handler(remove)
+                    aria-label=rx(move || format!("Remove decision {}", name.get()))
                     title="Remove this decision"
                     data-testid=format!("remove-decision-{d}")
                 >

@@ -2,6 +2,7 @@
 //! test set, the confusion matrices are re-weighted to them and the results show the
 //! yields and ranking under both.
 
+use crate::ui::{cond, handler, memo, rx};
 use leptos::ev::{Event, Targeted};
 use leptos::prelude::*;
 use web_sys::HtmlInputElement;
@@ -24,10 +25,10 @@ fn percent_texts(p: &[f64]) -> Vec<String> {
 #[component]
 pub fn DeploymentEditor() -> impl IntoView {
     let ctx = use_app();
-    let prevalence = Memo::new(move |_| ctx.state.with(|s| s.prevalence.clone()));
-    let classes = Memo::new(move |_| ctx.state.with(|s| s.classes.clone()));
-    let test_shares = Memo::new(move |_| ctx.state.with(|s| s.test_shares()));
-    let on = Memo::new(move |_| prevalence.with(Option::is_some));
+    let prevalence = memo(move |_| ctx.state.with(|s| s.prevalence.clone()));
+    let classes = memo(move |_| ctx.state.with(|s| s.classes.clone()));
+    let test_shares = memo(move |_| ctx.state.with(|s| s.test_shares()));
+    let on = memo(move |_| prevalence.with(Option::is_some));
     let texts = RwSignal::new(Vec::<String>::new());
     let error = RwSignal::new(None::<String>);
 
@@ -47,7 +48,7 @@ pub fn DeploymentEditor() -> impl IntoView {
         }
     });
 
-    let reading = Memo::new(move |_| texts.with(|t| read_percent_shares(t)));
+    let reading = memo(move |_| texts.with(|t| read_percent_shares(t)));
     let toggle = move |ev: Targeted<Event, HtmlInputElement>| {
         let checked = ev.target().checked();
         let r = try_edit(&ctx, |s| {
@@ -98,7 +99,7 @@ pub fn DeploymentEditor() -> impl IntoView {
                     <tr>
                         <th scope="row">{name.clone()}</th>
                         <td class="num" data-testid=format!("test-share-{k}")>
-                            {move || test_shares.with(|t| number(100.0 * t.get(k).copied().unwrap_or(0.0), 2))}
+                            {rx(move || test_shares.with(|t| number(100.0 * t.get(k).copied().unwrap_or(0.0), 2)))}
                             " %"
                         </td>
                         <td class="num">
@@ -109,7 +110,7 @@ pub fn DeploymentEditor() -> impl IntoView {
                                     autocomplete="off"
                                     class="cell"
                                     class:is-invalid=invalid
-                                    aria-invalid=move || if invalid() { "true" } else { "false" }
+                                    aria-invalid=rx(move || if invalid() { "true" } else { "false" })
                                     aria-label=format!("Deployment share of class {name}, in percent")
                                     aria-describedby="deployment-note"
                                     prop:value=value
@@ -157,7 +158,7 @@ pub fn DeploymentEditor() -> impl IntoView {
             <label class="check">
                 <input
                     type="checkbox"
-                    prop:checked=move || on.get()
+                    prop:checked=rx(move || on.get())
                     on:change:target=toggle
                     data-testid="deployment-toggle"
                 />
@@ -168,7 +169,7 @@ pub fn DeploymentEditor() -> impl IntoView {
                 "Don't balance the classes of a test set: say here how often they really occur (see below why, or load "
                 <a href=lottery data-testid="lottery-link">"the lottery example"</a>")."
             </p>
-            <Show when=move || on.get()>
+            <Show when=cond(move || on.get())>
                 <div class="matrix-editor">
                     <table class="matrix shares-table" data-testid="shares-table">
                         <thead>
@@ -183,19 +184,19 @@ pub fn DeploymentEditor() -> impl IntoView {
                 </div>
                 <p
                     id="deployment-note"
-                    class=move || if error.with(Option::is_some) { "field-error" } else { "hint share-note" }
+                    class=rx(move || if error.with(Option::is_some) { "field-error" } else { "hint share-note" })
                     role="status"
                     data-testid="deployment-note"
                 >
-                    {move || note().map(|(_, t)| t)}
+                    {rx(move || note().map(|(_, t)| t))}
                 </p>
                 <div class="row-actions">
                     <Show when=rescaled>
-                        <button type="button" class="btn btn-small" on:click=normalize data-testid="normalize-shares">
+                        <button type="button" class="btn btn-small" on:click=handler(normalize) data-testid="normalize-shares">
                             "Write them as percentages summing to 100"
                         </button>
                     </Show>
-                    <button type="button" class="btn btn-small" on:click=use_test data-testid="reset-shares">
+                    <button type="button" class="btn btn-small" on:click=handler(use_test) data-testid="reset-shares">
                         "Start from the test set's shares"
                     </button>
                 </div>

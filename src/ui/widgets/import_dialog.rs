@@ -3,6 +3,7 @@
 //! name their line and nothing is applied; success adds the classifier under the name the user
 //! picks, or replaces the classifier of that name.
 
+use crate::ui::{cond, handler, memo, rx};
 use leptos::ev::{Event, Targeted};
 use leptos::prelude::*;
 use web_sys::HtmlInputElement;
@@ -27,8 +28,8 @@ pub fn ImportPanel() -> impl IntoView {
     let use_file_classes = RwSignal::new(false);
     let busy = RwSignal::new(false);
     let message = RwSignal::new(None::<(bool, String)>);
-    let default_name = Memo::new(move |_| ctx.state.with(|s| next_classifier_name(&s.classifiers)));
-    let names = Memo::new(move |_| {
+    let default_name = memo(move |_| ctx.state.with(|s| next_classifier_name(&s.classifiers)));
+    let names = memo(move |_| {
         ctx.state.with(|s| {
             s.classifiers
                 .iter()
@@ -36,8 +37,8 @@ pub fn ImportPanel() -> impl IntoView {
                 .collect::<Vec<_>>()
         })
     });
-    let classes = Memo::new(move |_| ctx.state.with(|s| s.classes.join(", ")));
-    let replaces = Memo::new(move |_| {
+    let classes = memo(move |_| ctx.state.with(|s| s.classes.join(", ")));
+    let replaces = memo(move |_| {
         let typed = name.get();
         let t = typed.trim();
         names
@@ -125,8 +126,8 @@ pub fn ImportPanel() -> impl IntoView {
                     <input
                         type="radio"
                         name=group
-                        prop:checked=move || kind.get() == k
-                        on:change=move |_| kind.set(k)
+                        prop:checked=rx(move || kind.get() == k)
+                        on:change=handler(move |_| kind.set(k))
                         data-testid=testid
                     />
                     <span>{label}</span>
@@ -140,8 +141,8 @@ pub fn ImportPanel() -> impl IntoView {
                     <input
                         type="radio"
                         name=group
-                        prop:checked=move || orientation.get() == o
-                        on:change=move |_| orientation.set(o)
+                        prop:checked=rx(move || orientation.get() == o)
+                        on:change=handler(move |_| orientation.set(o))
                         data-testid=testid
                     />
                     <span>{label}</span>
@@ -163,14 +164,14 @@ pub fn ImportPanel() -> impl IntoView {
             <button
                 type="button"
                 class="btn import-toggle"
-                aria-expanded=move || if open.get() { "true" } else { "false" }
+                aria-expanded=rx(move || if open.get() { "true" } else { "false" })
                 aria-controls=panel_id
-                on:click=toggle
+                on:click=handler(toggle)
                 data-testid="import-open"
             >
-                {move || if open.get() { "▾ Import a classifier" } else { "▸ Import a classifier (CSV, spreadsheet, labels)…" }}
+                {rx(move || if open.get() { "▾ Import a classifier" } else { "▸ Import a classifier (CSV, spreadsheet, labels)…" })}
             </button>
-            <Show when=move || open.get()>
+            <Show when=cond(move || open.get())>
                 <div class="import-panel" id=panel_id2.clone() role="group" aria-label="Import a classifier">
                     <p class="hint">
                         "A confusion matrix (CSV, cells copied from a spreadsheet, or 27,15;23,35), or two columns y_true,y_pred with one row per test item (any labels; a header row is optional)."
@@ -186,20 +187,20 @@ pub fn ImportPanel() -> impl IntoView {
                             maxlength="80"
                             autocomplete="off"
                             list=list_id.clone()
-                            placeholder=move || default_name.get()
-                            prop:value=move || name.get()
+                            placeholder=rx(move || default_name.get())
+                            prop:value=rx(move || name.get())
                             on:input:target=move |ev| name.set(ev.target().value())
                             aria-describedby=format!("{}-hint", name_id.clone())
                             data-testid="import-name"
                         />
                         <datalist id=list_id.clone()>
-                            {move || names.get().into_iter().map(|n| view! { <option value=n></option> }).collect_view()}
+                            {rx(move || names.get().into_iter().map(|n| view! { <option value=n></option> }).collect_view())}
                         </datalist>
                         <p class="hint" id=format!("{}-hint", name_id.clone()) data-testid="import-target">
-                            {move || match replaces.get() {
+                            {rx(move || match replaces.get() {
                                 Some(n) => format!("Replaces classifier {n}."),
                                 None => "Adds a new classifier; the name of an existing one replaces it.".to_string(),
-                            }}
+                            })}
                         </p>
                         <fieldset class="segmented">
                             <legend>"The text holds"</legend>
@@ -215,11 +216,11 @@ pub fn ImportPanel() -> impl IntoView {
                         <label class="check">
                             <input
                                 type="checkbox"
-                                prop:checked=move || use_file_classes.get()
+                                prop:checked=rx(move || use_file_classes.get())
                                 on:change:target=move |ev| use_file_classes.set(ev.target().checked())
                                 data-testid="import-use-classes"
                             />
-                            <span>{move || format!(" Use the file's classes instead of {}", classes.get())}</span>
+                            <span>{rx(move || format!(" Use the file's classes instead of {}", classes.get()))}</span>
                         </label>
                     </div>
                     <label class="stack-label" for=text_id.clone()>"Text"</label>
@@ -229,16 +230,16 @@ pub fn ImportPanel() -> impl IntoView {
                         spellcheck="false"
                         placeholder="y_true,y_pred\nlong,long\nshort,long\n…"
                         aria-describedby=msg_id2.clone()
-                        prop:value=move || text.get()
+                        prop:value=rx(move || text.get())
                         on:input:target=move |ev| text.set(ev.target().value())
                         data-testid="import-text"
                     ></textarea>
                     <div class="row-actions">
-                        <button type="button" class="btn btn-primary" on:click=import_text data-testid="import-apply">
+                        <button type="button" class="btn btn-primary" on:click=handler(import_text) data-testid="import-apply">
                             "Import the text"
                         </button>
                         <label class="btn file-btn">
-                            {move || if busy.get() { "Reading…" } else { "Choose a CSV file…" }}
+                            {rx(move || if busy.get() { "Reading…" } else { "Choose a CSV file…" })}
                             <input
                                 type="file"
                                 accept=".csv,.tsv,.txt,text/csv,text/plain,text/tab-separated-values"
@@ -251,17 +252,17 @@ pub fn ImportPanel() -> impl IntoView {
             </Show>
             <p
                 id=msg_id
-                class=move || match message.get() {
+                class=rx(move || match message.get() {
                     Some((true, _)) => "notice is-error import-message",
                     Some((false, _)) => "notice import-message",
                     None => "import-message is-empty",
-                }
+                })
                 role="status"
                 aria-live="polite"
                 data-testid="import-message"
-                data-error=move || if matches!(message.get(), Some((true, _))) { "true" } else { "false" }
+                data-error=rx(move || if matches!(message.get(), Some((true, _))) { "true" } else { "false" })
             >
-                {move || message.get().map(|(_, m)| m)}
+                {rx(move || message.get().map(|(_, m)| m))}
             </p>
         </div>
     }

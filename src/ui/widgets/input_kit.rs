@@ -1,6 +1,7 @@
 //! Small pieces shared by the Compare view's input editors: a name field that validates as it
 //! is typed, an edit that reports its own error, and the axis labels of confusion matrices.
 
+use crate::ui::{memo, rx};
 use leptos::html;
 use leptos::prelude::*;
 
@@ -115,15 +116,15 @@ pub fn NameField(
                 autocomplete="off"
                 spellcheck="false"
                 node_ref=input_ref
-                prop:value=move || text.get()
+                prop:value=rx(move || text.get())
                 on:input:target=input
-                aria-label=move || label.get()
-                aria-invalid=move || if error.with(Option::is_some) { "true" } else { "false" }
+                aria-label=rx(move || label.get())
+                aria-invalid=rx(move || if error.with(Option::is_some) { "true" } else { "false" })
                 aria-describedby=error_id.clone()
                 data-testid=testid
             />
             <span class="field-error" id=error_id role="status">
-                {move || error.get()}
+                {rx(move || error.get())}
             </span>
         </span>
     }
@@ -136,7 +137,7 @@ pub const LARGE_FROM: usize = 8;
 /// Whether the problem is large enough for lazy rendering of the input cards.
 pub fn large_problem(ctx: &AppContext) -> Memo<bool> {
     let state = ctx.state;
-    Memo::new(move |_| state.with(|s| s.n() >= LARGE_FROM))
+    memo(move |_| state.with(|s| s.n() >= LARGE_FROM))
 }
 
 /// A number unique in this page (for element ids).

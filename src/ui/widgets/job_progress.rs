@@ -1,5 +1,6 @@
 //! The progress of a job run by the worker pool: a bar with its percentage and a status line.
 
+use crate::ui::{cond, rx};
 use leptos::prelude::*;
 
 use crate::ui::web::jobs::JobState;
@@ -39,12 +40,12 @@ pub fn JobProgress(
     let status_testid = format!("{testid}-status");
     view! {
         <div class="rel-progress" data-testid=format!("{testid}-progress")>
-            <Show when=move || state.with(|s| s.is_running())>
+            <Show when=cond(move || state.with(|s| s.is_running()))>
                 <div class="rel-bar">
                     <progress
                         id=bar_id.clone()
                         max="1"
-                        value=move || fraction().to_string()
+                        value=rx(move || fraction().to_string())
                         aria-label=label.clone()
                         data-testid=bar_testid.clone()
                     ></progress>
@@ -53,10 +54,10 @@ pub fn JobProgress(
             </Show>
             <p
                 class="rel-status"
-                class:is-error=move || matches!(state.get(), JobState::Failed(_))
+                class:is-error=rx(move || matches!(state.get(), JobState::Failed(_)))
                 role="status"
                 aria-live="polite"
-                data-state=move || state.with(|s| s.key())
+                data-state=rx(move || state.with(|s| s.key()))
                 data-testid=status_testid
             >
                 {status}

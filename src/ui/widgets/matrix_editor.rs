@@ -11,6 +11,7 @@
 //!   fields are refreshed — but never while what is typed already means the same matrix, so
 //!   typing `0.` is not rewritten to `0`.
 
+use crate::ui::{handler, rx};
 use leptos::ev::{ClipboardEvent, KeyboardEvent, Targeted};
 use leptos::html;
 use leptos::prelude::*;
@@ -334,15 +335,15 @@ pub fn MatrixEditor(
     view! {
         <div class="matrix-editor">
             <div hidden>
-                <span id=label_id>{move || label.get()}</span>
-                <span id=row_axis_id>{move || row_axis.get().unwrap_or_else(|| "row".into())}</span>
-                <span id=col_axis_id>{move || col_axis.get().unwrap_or_else(|| "column".into())}</span>
+                <span id=label_id>{rx(move || label.get())}</span>
+                <span id=row_axis_id>{rx(move || row_axis.get().unwrap_or_else(|| "row".into()))}</span>
+                <span id=col_axis_id>{rx(move || col_axis.get().unwrap_or_else(|| "column".into()))}</span>
             </div>
-            <table class="matrix matrix-input" data-testid=testid aria-label=move || label.get()>
+            <table class="matrix matrix-input" data-testid=testid aria-label=rx(move || label.get())>
                 <thead>
                     <tr>
-                        <th scope="col" class="matrix-axes">{move || corner.get()}</th>
-                        {move || {
+                        <th scope="col" class="matrix-axes">{rx(move || corner.get())}</th>
+                        {rx(move || {
                             let uid = head_uid.clone();
                             col_labels
                                 .get()
@@ -351,11 +352,11 @@ pub fn MatrixEditor(
                                 .enumerate()
                                 .map(|(j, c)| view! { <th scope="col" id=format!("{uid}-c{j}")>{c}</th> })
                                 .collect_view()
-                        }}
+                        })}
                     </tr>
                 </thead>
                 <tbody>
-                    {move || {
+                    {rx(move || {
                         let _ = cells.dims.get();
                         let ids = CellIds {
                             uid: uid.clone(),
@@ -382,15 +383,15 @@ pub fn MatrixEditor(
                                 })
                                 .collect_view()
                         })
-                    }}
+                    })}
                 </tbody>
             </table>
             <p class="field-error" id=error_id role="status" aria-live="polite">
-                {move || {
+                {rx(move || {
                     problem
                         .get()
                         .map(|p| format!("{p}. The last valid matrix is still in use."))
-                }}
+                })}
             </p>
         </div>
     }
@@ -423,17 +424,17 @@ fn cell_input(
                 autocomplete="off"
                 spellcheck="false"
                 class="cell"
-                class:is-invalid=move || bad.get()
-                aria-invalid=move || if bad2.get() { "true" } else { "false" }
+                class:is-invalid=rx(move || bad.get())
+                aria-invalid=rx(move || if bad2.get() { "true" } else { "false" })
                 aria-describedby=ids.error_id.clone()
                 aria-labelledby=labelled_by
                 data-r=i
                 data-c=j
                 node_ref=input
-                prop:value=move || text.get()
+                prop:value=rx(move || text.get())
                 on:input:target=move |ev| on_input(i, j, ev.target().value())
                 on:keydown:target=move |ev| on_key(i, j, ev)
-                on:paste=move |ev| on_paste(i, j, ev)
+                on:paste=handler(move |ev| on_paste(i, j, ev))
             />
         </td>
     }

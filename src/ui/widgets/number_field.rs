@@ -1,6 +1,7 @@
 //! A number field applied on change, with its error under it, and the parsers that apply a
 //! typed real or whole number to the app state.
 
+use crate::ui::{cond, rx};
 use leptos::ev::{Event, Targeted};
 use leptos::prelude::*;
 use web_sys::HtmlInputElement;
@@ -57,17 +58,17 @@ pub fn NumberField(
                 step=step
                 min=min
                 max=max
-                prop:value=move || value.get()
-                class:is-invalid=move || error.get().is_some()
-                aria-invalid=move || if error.get().is_some() { "true" } else { "false" }
+                prop:value=rx(move || value.get())
+                class:is-invalid=rx(move || error.get().is_some())
+                aria-invalid=rx(move || if error.get().is_some() { "true" } else { "false" })
                 aria-describedby=err_id.clone()
                 on:change:target=on_change
                 data-testid=testid
             />
-            <Show when=move || has_hint>
+            <Show when=cond(move || has_hint)>
                 <span class="hint">{hint.clone()}</span>
             </Show>
-            <p class="field-error" id=err_id role="alert">{move || error.get().unwrap_or_default()}</p>
+            <p class="field-error" id=err_id role="alert">{rx(move || error.get().unwrap_or_default())}</p>
         </div>
     }
 }

@@ -3,6 +3,7 @@
 //! and row names allowed), with the orientation of a confusion matrix. Nothing is applied on
 //! error.
 
+use crate::ui::{cond, handler, rx};
 use leptos::html;
 use leptos::prelude::*;
 
@@ -112,8 +113,8 @@ pub fn PasteBox(target: PasteTarget) -> impl IntoView {
                         <input
                             type="radio"
                             name=radio_name.clone()
-                            prop:checked=move || orientation.get() == Orientation::OutputRows
-                            on:change=move |_| orientation.set(Orientation::OutputRows)
+                            prop:checked=rx(move || orientation.get() == Orientation::OutputRows)
+                            on:change=handler(move |_| orientation.set(Orientation::OutputRows))
                             data-testid=format!("{p3}-output-rows")
                         />
                         " the output (papers)"
@@ -122,8 +123,8 @@ pub fn PasteBox(target: PasteTarget) -> impl IntoView {
                         <input
                             type="radio"
                             name=radio_name.clone()
-                            prop:checked=move || orientation.get() == Orientation::TrueRows
-                            on:change=move |_| orientation.set(Orientation::TrueRows)
+                            prop:checked=rx(move || orientation.get() == Orientation::TrueRows)
+                            on:change=handler(move |_| orientation.set(Orientation::TrueRows))
                             data-testid=format!("{p4}-true-rows")
                         />
                         " the true class (scikit-learn)"
@@ -141,14 +142,14 @@ pub fn PasteBox(target: PasteTarget) -> impl IntoView {
             <button
                 type="button"
                 class="btn btn-small"
-                aria-expanded=move || if open.get() { "true" } else { "false" }
+                aria-expanded=rx(move || if open.get() { "true" } else { "false" })
                 aria-controls=panel_id.clone()
-                on:click=toggle
+                on:click=handler(toggle)
                 data-testid=prefix.clone()
             >
-                {move || if open.get() { "Close the paste box" } else { "Paste…" }}
+                {rx(move || if open.get() { "Close the paste box" } else { "Paste…" })}
             </button>
-            <Show when=move || open.get()>
+            <Show when=cond(move || open.get())>
                 <div class="paste-panel" id=panel_id2.clone()>
                     <label class="stack-label" for=text_id.clone()>{format!("Paste {what}")}</label>
                     <textarea
@@ -158,9 +159,9 @@ pub fn PasteBox(target: PasteTarget) -> impl IntoView {
                         spellcheck="false"
                         aria-describedby=msg_id2.clone()
                         placeholder=if is_cm { "43,18;7,32" } else { "15,-335;-35,165" }
-                        prop:value=move || text.get()
+                        prop:value=rx(move || text.get())
                         on:input:target=move |ev| text.set(ev.target().value())
-                        on:keydown=on_key
+                        on:keydown=handler(on_key)
                         data-testid=format!("{p2}-text")
                     ></textarea>
                     <p class="hint">{hint}</p>
@@ -169,7 +170,7 @@ pub fn PasteBox(target: PasteTarget) -> impl IntoView {
                         <button
                             type="button"
                             class="btn btn-primary btn-small"
-                            on:click=move |_| apply()
+                            on:click=handler(move |_| apply())
                             data-testid=format!("{p5}-apply")
                         >
                             "Apply"
@@ -179,14 +180,14 @@ pub fn PasteBox(target: PasteTarget) -> impl IntoView {
             </Show>
             <p
                 id=msg_id.clone()
-                class=move || match message.get() {
+                class=rx(move || match message.get() {
                     Some((true, _)) => "field-error",
                     _ => "hint paste-status",
-                }
+                })
                 role="status"
                 data-testid=format!("{prefix}-message")
             >
-                {move || message.get().map(|(_, m)| m)}
+                {rx(move || message.get().map(|(_, m)| m))}
             </p>
         </div>
     }

@@ -1,6 +1,7 @@
 //! A plot on a canvas, sharp on HiDPI screens, redrawn when its data, the colour scheme or
 //! its container's width change, with "PNG" and "SVG" export buttons.
 
+use crate::ui::{cond, handler, memo, rx};
 use leptos::html;
 use leptos::prelude::*;
 use plotters::prelude::*;
@@ -77,7 +78,7 @@ where
 
     // The canvas's CSS height follows from its width (none before the first measure: the
     // canvas's own aspect ratio).
-    let height = Memo::new(move |_| {
+    let height = memo(move |_| {
         let w = width.get();
         (w > 0).then(|| plot.with(|p| p.height_for(w)))
     });
@@ -145,19 +146,19 @@ where
                 <canvas
                     node_ref=canvas_ref
                     class="plot-canvas"
-                    style:height=move || height.get().map(|h| format!("{h}px"))
+                    style:height=rx(move || height.get().map(|h| format!("{h}px")))
                     role="img"
                     aria-label=label
                 ></canvas>
             </div>
-            <Show when=move || error.get().is_some()>
-                <p class="plot-error" role="alert">{move || error.get().unwrap_or_default()}</p>
+            <Show when=cond(move || error.get().is_some())>
+                <p class="plot-error" role="alert">{rx(move || error.get().unwrap_or_default())}</p>
             </Show>
             <figcaption class="plot-actions">
-                <button type="button" class="btn btn-small" on:click=save_png data-testid="export-png">
+                <button type="button" class="btn btn-small" on:click=handler(save_png) data-testid="export-png">
                     "PNG"
                 </button>
-                <button type="button" class="btn btn-small" on:click=save_svg data-testid="export-svg">
+                <button type="button" class="btn btn-small" on:click=handler(save_svg) data-testid="export-svg">
                     "SVG"
                 </button>
             </figcaption>

@@ -1,0 +1,106 @@
+// Size and load time of the built page (speed is measured here, never asserted in tests).
+//
+//   node scripts/bench-load.mjs [DIST] [--runs 5] [--port 4391]
+//
+// 1. Sizes of DIST (default dist/): the main wasm, the worker wasm, all JS and all CSS — raw,
+//    gzip -9 and brotli (quality 11, what static hosts serve).
+// 2. Cold load in headless Chromium (Debian's /usr/bin/chromium), DIST served as a static host
+//    serves it (brotli, tests/e2e/serve.mjs --compress), a fresh browser context per run (empty
+//    cache): the time from navigation start to the factory yields on screen (the Compare
+//    view's `yield-A` cell filled), median / min / max of RUNS runs (default 5) —
+//    * unthrottled (local server), and
+//    * "Fast 3G"-like: 1.6 Mbit/s down, 750 kbit/s up, 150 ms latency, through the DevTools
+//      protocol's Network.emulateNetworkConditions.
+import { chromium } from '@playwright/test';
+import { execFileSync } from 'node:child_process';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import zlib from 'node:zlib';
+import { startServer } from '../tests/e2e/serve.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const args = process.argv.slice(2);
+const opt = (name, dflt) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? Number(args[i + 1]) : dflt;
+};
+const dist = path.resolve(root, args.find((a, i) => !a.startsWith('--') && !(i > 0 && args[i - 1].startsWith('--'))) ?? 'dist');
+const runs = opt('runs', 5);
+const port = opt('port', 4391);
+
+// ---- 1. sizes ----
+const files = readdirSync(dist).filter((f) => statSync(path.join(dist, f)).isFile());
+const sizes = (names) => {
+  let raw = 0;
+  let gz = 0;
+  let br = 0;
+  for (const f of names) {
+    const body = readFileSync(path.join(dist, f));
+    raw += body.length;
+    // The gzip command, as scripts/test.sh's size check measures it.
+    gz += execFileSync('gzip', ['-9', '-c', path.join(dist, f)], { maxBuffer: 1 << 30 }).length;
+    br += zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
+  }
+  return { raw, gz, br, n: names.length };
+};
+const groups = [
+  ['main wasm', files.filter((f) => /^utility-lab-.*_bg\.wasm$/.test(f))],
+  ['worker wasm', files.filter((f) => f === 'mc_worker_bg.wasm')],
+  ['JS', files.filter((f) => f.endsWith('.js'))],
+  ['CSS', files.filter((f) => f.endsWith('.css'))],
+];
+const kb = (b) => `${(b / 1024).toFixed(1)} KiB`.padStart(11);
+console.log(`Sizes of ${path.relative(root, dist) || '.'}/ (raw, gzip -9, brotli 11):`);
+for (const [name, names] of groups) {
+  if (names.length === 0) throw new Error(`no ${name} in ${dist}: did trunk build?`);
+  const s = sizes(names);
+  console.log(`  ${name.padEnd(12)}${kb(s.raw)}${kb(s.gz)}${kb(s.br)}   (${s.n} file${s.n > 1 ? 's' : ''}; ${s.gz} bytes gzip)`);
+}
+
+// ---- 2. cold load ----
+const FAST_3G = { offline: false, latency: 150, downloadThroughput: (1.6e6 / 8) * 0.9, uploadThroughput: (750e3 / 8) * 0.9 };
+const server = await startServer({ port, host: '127.0.0.1', mounts: [{ prefix: '/', dir: dist }], compress: true });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
+});
+try {
+  // Warm the server's compressed copies so the first run does not pay for brotli.
+  for (const f of files) await fetch(`http://127.0.0.1:${port}/${f}`, { headers: { 'Accept-Encoding': 'br' } }).then((r) => r.arrayBuffer());
+  const load = async (network) => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+    if (network) await cdp.send('Network.emulateNetworkConditions', network);
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(String(e)));
+    await page.goto(`http://127.0.0.1:${port}/`, { waitUntil: 'commit' });
+    const handle = await page.waitForFunction(
+      () => {
+        const cell = document.querySelector("[data-testid='yield-A']");
+        return cell && cell.textContent.trim() !== '' ? performance.now() : null;
+      },
+      null,
+      { polling: 'raf', timeout: 120000 },
+    );
+    const ms = await handle.jsonValue();
+    await context.close();
+    if (errors.length) throw new Error(`page errors: ${errors.join(' | ')}`);
+    return ms;
+  };
+  for (const [label, network] of [['unthrottled', null], ['Fast 3G (1.6 Mbit/s, 150 ms)', FAST_3G]]) {
+    const times = [];
+    for (let r = 0; r < runs; r++) times.push(await load(network));
+    times.sort((a, b) => a - b);
+    const median = times[Math.floor(times.length / 2)];
+    console.log(
+      `Cold load to the factory yields, ${label}: median ${median.toFixed(0)} ms, min ${times[0].toFixed(0)}, max ${times[times.length - 1].toFixed(0)} (${runs} runs)`,
+    );
+  }
+} finally {
+  await browser.close();
+  server.close();
+}
