@@ -180,7 +180,7 @@ pub fn binary_threshold(u: &UtilityMatrix) -> Result<BinaryRule, CoreError> {
 /// assert!((p.get(0, 0) - 28.0 / 52.0).abs() < 1e-15);
 /// ```
 pub fn output_given_class(cm: &ConfusionMatrix, alpha: f64) -> Result<Matrix, CoreError> {
-    if !(alpha >= 0.0 && alpha <= MAX_ALPHA) {
+    if !(0.0..=MAX_ALPHA).contains(&alpha) {
         return Err(CoreError::InvalidParameter {
             name: "pseudo-count α",
             value: alpha,

@@ -176,7 +176,7 @@ pub const LIMITS: [Limit; 24] = [
     },
     Limit {
         what: "link length",
-        value: "200 000 bytes (the rest ignored)",
+        value: "200 000 bytes (the rest ignored; \"Save state (JSON)\" keeps any state)",
     },
     Limit {
         what: "CSV file or pasted text imported as a classifier",
@@ -219,8 +219,8 @@ pub const LIMITS: [Limit; 24] = [
         value: "1000 typed, 10 000 drawn candidates",
     },
     Limit {
-        what: "work per input",
-        value: "about 100 ms, except a Monte Carlo run you started (progress and cancel)",
+        what: "work per input (the aim of the limits above)",
+        value: "about 0.1 s, except a Monte Carlo run you started (progress and cancel)",
     },
 ];
 

@@ -94,6 +94,11 @@ impl Gen {
         &items[self.below(items.len())]
     }
 
+    /// One of `items` (text).
+    pub fn word(&mut self, items: &[&'static str]) -> &'static str {
+        items[self.below(items.len())]
+    }
+
     /// A raw 64-bit value.
     pub fn bits(&mut self) -> u64 {
         self.rng.next_u64()
@@ -106,11 +111,11 @@ impl Gen {
 
     /// A size: mostly small, sometimes 0, 1, the limits and just beyond them.
     pub fn size(&mut self) -> usize {
-        match self.below(20) {
-            0 => 0,
-            1 => 1,
-            2 => *self.pick(&[50, 99, 100, 101, 199, 200, 201]),
-            3..=5 => 3 + self.below(8),
+        match self.below(40) {
+            0 | 1 => 0,
+            2 | 3 => 1,
+            4 => *self.pick(&[50, 99, 100, 101, 199, 200, 201]),
+            5..=11 => 3 + self.below(8),
             _ => 2,
         }
     }
@@ -217,7 +222,7 @@ impl Gen {
                     out.push_str(&self.number());
                 }
                 if !clean && self.chance(0.03) {
-                    out.push_str(*self.pick(&[" ", "\t", "  "]));
+                    out.push_str(self.word(&[" ", "\t", "  "]));
                 }
             }
         }
@@ -242,8 +247,8 @@ impl Gen {
             2..=4 => {
                 let mut s = String::new();
                 for _ in 0..1 + self.below(4) {
-                    s.push_str(*self.pick(HOSTILE_CHARS));
-                    s.push_str(*self.pick(&["a", "B", "long", "0"]));
+                    s.push_str(self.word(HOSTILE_CHARS));
+                    s.push_str(self.word(&["a", "B", "long", "0"]));
                 }
                 s
             }
@@ -286,7 +291,7 @@ impl Gen {
                 5 => {
                     let s: String = chars.iter().collect();
                     chars = s
-                        .replace('\n', *self.pick(&["\r\n", "\r", "\n\n"]))
+                        .replace('\n', self.word(&["\r\n", "\r", "\n\n"]))
                         .chars()
                         .collect();
                 }

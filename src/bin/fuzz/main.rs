@@ -7,7 +7,7 @@
 //! fuzz [N] [SEED] [--target NAME] [--threads T] [--replay INDEX]
 //! ```
 //!
-//! `N` inputs per target (default 200 000: 1.2·10⁶ in all), `SEED` (default 1). Input `i` of
+//! `N` inputs per target (default 170 000: 1.02·10⁶ in all), `SEED` (default 1). Input `i` of
 //! target `t` is generated from `(SEED, t, i)` alone, so a failure is replayed with
 //! `--target t --replay i` and the same seed. Exits with 1 if anything was found.
 //! `scripts/fuzz.sh` runs it; `scripts/test.sh` runs a short fixed-seed run.

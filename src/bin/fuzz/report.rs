@@ -19,6 +19,8 @@ struct Stats {
     mismatches: u64,
     non_finite: u64,
     slowest: Duration,
+    /// The inputs' time in all.
+    busy: Duration,
     slowest_input: (u64, String),
     findings: Vec<String>,
 }
@@ -37,7 +39,7 @@ fn usage() -> String {
 
 fn settings() -> Result<Settings, String> {
     let mut s = Settings {
-        n: 200_000,
+        n: 170_000,
         seed: 1,
         only: None,
         threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
@@ -101,6 +103,7 @@ fn one(target: &Target, t: usize, seed: u64, i: u64, stats: &mut Stats) {
         .elapsed()
         .saturating_sub(case.checking);
     stats.inputs += 1;
+    stats.busy += took;
     if took > stats.slowest {
         stats.slowest = took;
         stats.slowest_input = (i, cut(&case.input, 160));
@@ -218,6 +221,7 @@ fn merge(into: &mut Stats, s: Stats) {
     into.panics += s.panics;
     into.mismatches += s.mismatches;
     into.non_finite += s.non_finite;
+    into.busy += s.busy;
     if s.slowest > into.slowest {
         into.slowest = s.slowest;
         into.slowest_input = s.slowest_input;
@@ -231,8 +235,8 @@ fn merge(into: &mut Stats, s: Stats) {
 
 fn print_table(chosen: &[(usize, &Target)], results: &[Stats], wall: Duration) -> i32 {
     println!(
-        "\n{:<12} {:>9} {:>7} {:>10} {:>10} {:>10}  slowest input",
-        "target", "inputs", "panics", "mismatch", "non-finite", "slowest"
+        "\n{:<12} {:>9} {:>7} {:>8} {:>10} {:>8} {:>10}  slowest input",
+        "target", "inputs", "panics", "mismatch", "non-finite", "mean", "slowest"
     );
     let mut total = 0;
     let mut bad = 0;
@@ -241,12 +245,13 @@ fn print_table(chosen: &[(usize, &Target)], results: &[Stats], wall: Duration) -
         total += r.inputs;
         bad += r.panics + r.mismatches + r.non_finite;
         println!(
-            "{:<12} {:>9} {:>7} {:>10} {:>10} {:>8.1}ms  --replay {}: {}",
+            "{:<12} {:>9} {:>7} {:>8} {:>10} {:>6.3}ms {:>8.1}ms  --replay {}: {}",
             target.name,
             r.inputs,
             r.panics,
             r.mismatches,
             r.non_finite,
+            r.busy.as_secs_f64() * 1e3 / r.inputs.max(1) as f64,
             r.slowest.as_secs_f64() * 1e3,
             r.slowest_input.0,
             cut(&r.slowest_input.1, 90)

@@ -155,7 +155,7 @@ impl QuestionConfig {
             ("sigma", self.sigma, MAX_SIGMA, "0 ≤ σ ≤ 1"),
             ("alpha", self.alpha, MAX_ALPHA, "0 ≤ α ≤ 1000"),
         ] {
-            if !(v >= 0.0 && v <= max) {
+            if !(0.0..=max).contains(&v) {
                 return Err(CoreError::InvalidParameter {
                     name,
                     value: v,

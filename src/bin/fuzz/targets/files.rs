@@ -40,7 +40,7 @@ fn dress(g: &mut Gen, body: String) -> String {
 /// A classifier's file for `n` classes: a matrix or label columns.
 pub fn import_text(g: &mut Gen, n: usize) -> String {
     let n = if g.chance(0.9) { n } else { g.size() };
-    let sep = *g.pick(&[",", ";", "\t"]);
+    let sep = g.word(&[",", ";", "\t"]);
     let mut body = String::new();
     if g.chance(0.5) {
         let header = g.chance(0.5);
@@ -57,7 +57,7 @@ pub fn import_text(g: &mut Gen, n: usize) -> String {
         }
     } else {
         if g.chance(0.6) {
-            body.push_str(*g.pick(&["y_true,y_pred\n", "y_pred,y_true\n", "truth,label\n"]));
+            body.push_str(g.word(&["y_true,y_pred\n", "y_pred,y_true\n", "truth,label\n"]));
         }
         let labels: Vec<String> = (0..n.max(1)).map(|_| g.name().replace(',', "")).collect();
         let rows = if g.chance(0.02) { 5000 } else { g.below(30) };

@@ -69,7 +69,7 @@ pub fn fragment(g: &mut Gen) -> String {
         };
         parts.push(format!("{name}={}", value_for(g, key, n)));
     }
-    if g.chance(0.05) {
+    if g.chance(0.01) {
         // Thousands of classifiers.
         let m = n.min(4);
         for k in 0..1000 + g.below(2000) {
