@@ -125,7 +125,7 @@ pub struct Limit {
 }
 
 /// The README's table of limits, row for row.
-pub const LIMITS: [Limit; 24] = [
+pub const LIMITS: [Limit; 26] = [
     Limit {
         what: "counts (and fractions) in a confusion matrix",
         value: "0 to 10¹⁵",
@@ -145,6 +145,14 @@ pub const LIMITS: [Limit; 24] = [
     Limit {
         what: "binormal curves `a`, `b`",
         value: "\\|a\\| ≤ 10⁶, 10⁻⁶ ≤ b ≤ 10⁶",
+    },
+    Limit {
+        what: "ROC scores",
+        value: "any finite number (the thresholds are the scores themselves)",
+    },
+    Limit {
+        what: "seeds",
+        value: "whole numbers 0 to 2⁶⁴ − 1",
     },
     Limit {
         what: "pseudo-count α; σ of uncertain utilities (your question, clouds)",

@@ -191,16 +191,22 @@ pub fn default_decision_name(d: usize, classes: &[String]) -> String {
 /// assert_eq!(clean_name("\u{feff}long"), "long");
 /// ```
 pub fn clean_name(name: &str) -> String {
-    name.chars()
-        .filter(|c| !crate::text::is_invisible_format(*c))
-        .map(|c| if c.is_control() { ' ' } else { c })
-        .collect::<String>()
+    one_line_name(name)
         .trim()
         .chars()
         .take(MAX_NAME_CHARS)
         .collect::<String>()
         .trim()
         .to_string()
+}
+
+/// `name` on one line: control characters (line breaks, tabs) become spaces, invisible
+/// formatting characters (right-to-left overrides, zero-width characters, a BOM) are dropped.
+pub(crate) fn one_line_name(name: &str) -> String {
+    name.chars()
+        .filter(|c| !crate::text::is_invisible_format(*c))
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect()
 }
 
 /// Why a state file was not opened (nothing is applied).

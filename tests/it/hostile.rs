@@ -365,3 +365,14 @@ fn scores_stay_defined_or_undefined_never_nan() {
         }
     }
 }
+
+#[test]
+fn scatter_with_a_tiny_class_share_is_finite() {
+    // Found by the fuzz driver (worker): with p = 1e-320 the product of MCC's four sums
+    // underflowed, MCC was undefined and the scatter held NaN (null in the worker's answer).
+    let request = r#"{"kind":"task","job":2,"task":10,"work":{"kind":"scatter","balance":1e-320,"utility":[0.8759129312126862,0.8048315257697624,0.12731906459685793,0.9007256692394571],"points":397,"keep":61,"seed":4857005073306919918}}"#;
+    let answer = utility_lab::worker::handle_json(request);
+    assert!(answer.contains(r#""kind":"done""#), "{answer}");
+    assert!(!answer.contains("null"), "{answer}");
+    assert!(utility_lab::worker::parse_response(&answer).is_ok());
+}

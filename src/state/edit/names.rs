@@ -25,11 +25,7 @@ pub fn check_name<'a>(
 ) -> Result<String, EditError> {
     // As a link reads names: line breaks and tabs become spaces, invisible formatting
     // characters (right-to-left overrides, a BOM) are dropped.
-    let cleaned: String = name
-        .chars()
-        .filter(|c| !crate::text::is_invisible_format(*c))
-        .map(|c| if c.is_control() { ' ' } else { c })
-        .collect();
+    let cleaned = crate::state::one_line_name(name);
     let t = cleaned.trim();
     if t.is_empty() {
         return Err(EditError::NoName { what });
