@@ -376,3 +376,16 @@ fn scatter_with_a_tiny_class_share_is_finite() {
     assert!(!answer.contains("null"), "{answer}");
     assert!(utility_lab::worker::parse_response(&answer).is_ok());
 }
+
+#[test]
+fn a_scores_file_with_bare_cr_line_ends_is_read_line_by_line() {
+    // Found by the fuzz driver (csv): with `\r` line ends the whole file was one line, read at
+    // once as the header (0.7 s for 16 MB in the dev build, then refused).
+    use utility_lab::state::roc::scores::parse_scores;
+    let t = parse_scores("label,A\r1,0.9\r0,0.1\r1,0.7\r").unwrap();
+    assert_eq!(t.rows(), 3);
+    let runaway = format!("label,\"A\n{}", "1,0.5\n".repeat(50_000));
+    let e = parse_scores(&runaway).unwrap_err();
+    assert_eq!(e.line(), Some(1));
+    assert!(e.to_string().contains("header line is longer"), "{e}");
+}

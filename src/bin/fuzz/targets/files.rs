@@ -109,6 +109,9 @@ pub fn run(g: &mut Gen, case: &mut Case) {
     let scores = scores_text(g);
     let u_text = g.matrix_of(2, 2);
     case.input(format!("import {import:?}; scores {scores:?}; u {u_text}"));
+    if std::env::var_os("FUZZ_DUMP").is_some() {
+        let _ = std::fs::write("/tmp/fuzz_scores.csv", &scores);
+    }
     let _ = utility_lab::csv::read(&import);
     let s = if g.chance(0.5) {
         AppState::default()
