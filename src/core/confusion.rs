@@ -137,21 +137,8 @@ impl ConfusionMatrix {
             .from_orientation(orientation)
             .map(|v| v + 0.0)
             .expect("finite values stay finite");
-        let total = values.sum();
-        if !total.is_finite() {
-            return Err(CoreError::Invalid(
-                "the counts are too large: their total exceeds the largest number".into(),
-            ));
-        }
-        if total <= 0.0 {
-            return Err(CoreError::ZeroTotal);
-        }
-        let without = row_sums_without(&values);
-        Ok(ConfusionMatrix {
-            values,
-            total,
-            without,
-        })
+        // Cells within 10¹⁵: the total is finite; all zero is refused there.
+        ConfusionMatrix::derived(values)
     }
 
     /// A confusion matrix computed from a valid one (re-weighted, normalized, …): square, with

@@ -1,4 +1,8 @@
 //! Utility matrices (rows = decisions, columns = true classes), utility yields, rankings.
+//!
+//! (Just over 500 lines: the constructor with its range, normalization, equivalence, the
+//! binary coordinates, yields and expected matrices share one type; most of the length is
+//! formula documentation and doctests.)
 
 use super::confusion::ConfusionMatrix;
 use super::error::{check_range, CoreError, RangeKind};

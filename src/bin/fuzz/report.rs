@@ -91,8 +91,9 @@ fn cut(s: &str, max: usize) -> String {
     utility_lab::text::truncate(&s.replace('\n', "\\n").replace('\r', "\\r"), max)
 }
 
-/// Runs input `i` of target `t`.
-fn one(target: &Target, t: usize, seed: u64, i: u64, stats: &mut Stats) {
+/// Input `i` of target `t`, run: what it found, whether it panicked (with the message), and
+/// its time (from the input's generation to the end, without the checks).
+fn run_input(target: &Target, t: usize, seed: u64, i: u64) -> (Case, Option<String>, Duration) {
     let mut g = Gen::new(input_seed(seed, t, i));
     let mut case = Case::default();
     let start = Instant::now();
@@ -102,6 +103,19 @@ fn one(target: &Target, t: usize, seed: u64, i: u64, stats: &mut Stats) {
         .unwrap_or(start)
         .elapsed()
         .saturating_sub(case.checking);
+    let panic = result.err().map(|payload| {
+        payload
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| payload.downcast_ref::<String>().cloned())
+            .unwrap_or_default()
+    });
+    (case, panic, took)
+}
+
+/// Runs input `i` of target `t` into `stats`.
+fn one(target: &Target, t: usize, seed: u64, i: u64, stats: &mut Stats) {
+    let (case, panic, took) = run_input(target, t, seed, i);
     stats.inputs += 1;
     stats.busy += took;
     if took > stats.slowest {
@@ -118,13 +132,8 @@ fn one(target: &Target, t: usize, seed: u64, i: u64, stats: &mut Stats) {
             ));
         }
     };
-    if let Err(payload) = result {
+    if let Some(msg) = panic {
         stats.panics += 1;
-        let msg = payload
-            .downcast_ref::<&str>()
-            .map(|s| s.to_string())
-            .or_else(|| payload.downcast_ref::<String>().cloned())
-            .unwrap_or_default();
         note("PANIC", msg);
     }
     if let Some(m) = case.mismatch.clone() {
@@ -155,22 +164,14 @@ pub fn main() -> i32 {
         .collect();
     if let Some(i) = s.replay {
         for (t, target) in &chosen {
-            let mut g = Gen::new(input_seed(s.seed, *t, i));
-            let mut case = Case::default();
-            let start = Instant::now();
-            let r = catch_unwind(AssertUnwindSafe(|| (target.run)(&mut g, &mut case)));
-            let took = case
-                .started
-                .unwrap_or(start)
-                .elapsed()
-                .saturating_sub(case.checking);
+            let (case, panic, took) = run_input(target, *t, s.seed, i);
             println!(
                 "{} --replay {i}: {:.1} ms",
                 target.name,
                 took.as_secs_f64() * 1e3
             );
             println!("input: {}", case.input);
-            println!("panic: {}", r.is_err());
+            println!("panic: {panic:?}");
             println!("mismatch: {:?}", case.mismatch);
             println!("non-finite: {:?}", case.nonfinite);
         }
