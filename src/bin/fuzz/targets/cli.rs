@@ -210,6 +210,19 @@ fn args(g: &mut Gen) -> Vec<String> {
         }
         _ => {}
     }
+    // A Monte Carlo run is work the user asked for (with progress in the app): kept small here,
+    // whatever a mutation did to `--pairs`.
+    if a.get(1).is_some_and(|c| c == "mc") {
+        if let Some(k) = a.iter().position(|s| s == "--pairs") {
+            let big = a
+                .get(k + 1)
+                .and_then(|v| utility_lab::text::parse_whole(v))
+                .is_some_and(|p| p > 10_000);
+            if big {
+                a[k + 1] = "1000".into();
+            }
+        }
+    }
     // Standard input is never read by the fuzz driver.
     for s in &mut a {
         if s == "-" || s == "@-" {
