@@ -61,6 +61,7 @@ run "cargo fmt --check" cargo fmt --all -- --check
 run "cargo clippy (native)" cargo clippy --all-targets -- -D warnings
 run "cargo clippy (wasm32)" cargo clippy --target wasm32-unknown-unknown --lib --bins -- -D warnings
 run "cargo test" cargo test
+run "fuzz (short)" "$ROOT/scripts/fuzz.sh" 10000 1
 run "trunk build --release" trunk build --release
 run "trunk build --release (sub-path)" trunk build --release --public-url "$SUBPATH" --dist dist-subpath
 run "compressed wasm size" wasm_size_check

@@ -16,7 +16,7 @@
 use std::fmt;
 
 /// The largest file accepted, in bytes.
-pub const MAX_CSV_BYTES: usize = 50_000_000;
+pub const MAX_CSV_BYTES: usize = crate::core::limits::MAX_CSV_BYTES;
 
 /// The line ending of every CSV file written.
 pub const LINE_END: &str = "\n";

@@ -19,7 +19,7 @@ pub const MINUS: char = '\u{2212}';
 
 /// The longest text read as one number. Long enough for every `f64` written in plain decimals
 /// (`5e-324` is 328 characters that way), short enough to bound the work on hostile input.
-pub const MAX_NUMBER_CHARS: usize = 400;
+pub const MAX_NUMBER_CHARS: usize = crate::core::limits::MAX_NUMBER_CHARS;
 
 /// `s` with a leading hyphen replaced by the typographic minus.
 ///
@@ -354,6 +354,9 @@ pub fn parse_whole(s: &str) -> Option<u64> {
 }
 
 /// `s` cut to at most `max` characters, with `…` when cut: to echo bad input in a message.
+/// A message is one line that reads the same in any direction: line breaks and tabs become
+/// spaces, and other control and invisible formatting characters (right-to-left overrides, a
+/// BOM) become `�`.
 ///
 /// # Examples
 ///
@@ -361,15 +364,26 @@ pub fn parse_whole(s: &str) -> Option<u64> {
 /// use utility_lab::text::truncate;
 /// assert_eq!(truncate("abcdef", 3), "abc…");
 /// assert_eq!(truncate("abc", 3), "abc");
+/// assert_eq!(truncate("a\r\nb\u{202e}c\u{0}", 10), "a  b�c�");
 /// ```
 pub fn truncate(s: &str, max: usize) -> String {
-    if s.chars().count() <= max {
-        s.to_string()
-    } else {
-        let mut t: String = s.chars().take(max).collect();
+    let shown = |c: char| match c {
+        '\n' | '\r' | '\t' => ' ',
+        c if c.is_control() || is_invisible_format(c) => '\u{fffd}',
+        c => c,
+    };
+    let mut t: String = s.chars().take(max).map(shown).collect();
+    if s.chars().nth(max).is_some() {
         t.push('…');
-        t
     }
+    t
+}
+
+/// Bidirectional controls, zero-width and other invisible formatting characters (and the BOM).
+pub fn is_invisible_format(c: char) -> bool {
+    matches!(c,
+        '\u{200b}'..='\u{200f}' | '\u{2028}'..='\u{202e}' | '\u{2060}'..='\u{2069}'
+        | '\u{061c}' | '\u{feff}' | '\u{fff9}'..='\u{fffb}')
 }
 
 /// `s` with its first letter in upper case (a message that starts a sentence).

@@ -1,11 +1,12 @@
 //! Confusion matrices: rows = the classifier's output `i`, columns = the true class `j`.
 
-use super::error::CoreError;
+use super::error::{CoreError, RangeKind};
+use super::limits::MAX_COUNT;
 use super::matrix::{Matrix, Orientation};
 use serde::{Deserialize, Serialize};
 
 /// The most classes a confusion matrix may have.
-pub const MAX_CLASSES: usize = 100;
+pub const MAX_CLASSES: usize = super::limits::MAX_CLASSES;
 
 /// A square confusion matrix with **rows = output (decision) `i`, columns = true class `j`**.
 ///
@@ -32,6 +33,31 @@ pub const MAX_CLASSES: usize = 100;
 pub struct ConfusionMatrix {
     values: Matrix,
     total: f64,
+    /// `without[i·n + k] = Σ_{j≠k} M_ij`: each row's sum without column `k`, from prefix and
+    /// suffix sums (non-negative terms, no cancellation). Computed once, so that the
+    /// one-vs-rest counts of every class cost `O(n)` each rather than `O(n²)`.
+    #[serde(skip_serializing)]
+    without: Vec<f64>,
+}
+
+/// Each row's sum without each column (see [`ConfusionMatrix`]'s `without`).
+fn row_sums_without(m: &Matrix) -> Vec<f64> {
+    let n = m.cols();
+    let mut without = vec![0.0; m.rows() * n];
+    for i in 0..m.rows() {
+        let row = m.row(i);
+        let mut prefix = 0.0;
+        for k in 0..n {
+            without[i * n + k] = prefix;
+            prefix += row[k];
+        }
+        let mut suffix = 0.0;
+        for k in (0..n).rev() {
+            without[i * n + k] += suffix;
+            suffix += row[k];
+        }
+    }
+    without
 }
 
 /// The fields of a [`ConfusionMatrix`] as they are written (rows = output); deserialized
@@ -53,8 +79,16 @@ impl ConfusionMatrix {
     /// A confusion matrix from counts or fractions written in `orientation`.
     ///
     /// # Errors
-    /// Not square, fewer than 2 or more than [`MAX_CLASSES`] classes, a negative value, or all
-    /// zeros.
+    /// Not square, fewer than 2 or more than [`MAX_CLASSES`] classes, a negative value, a value
+    /// above [`MAX_COUNT`] (10¹⁵, [`CoreError::OutOfRange`]), or all zeros.
+    ///
+    /// ```
+    /// use utility_lab::core::{ConfusionMatrix, Orientation};
+    /// let e = ConfusionMatrix::parse("1e16,0;0,1", Orientation::OutputRows).unwrap_err();
+    /// assert_eq!(e.to_string(), "row 1, cell 1: 1e16 is beyond 10¹⁵, the largest count supported");
+    /// let tiny = ConfusionMatrix::parse("5e-324,0;-0,1", Orientation::OutputRows).unwrap();
+    /// assert_eq!(tiny.counts().to_string(), "5e-324,0;0,1"); // −0 is stored as 0
+    /// ```
     pub fn new(values: Matrix, orientation: Orientation) -> Result<ConfusionMatrix, CoreError> {
         if values.rows() != values.cols() {
             return Err(CoreError::NotSquare {
@@ -88,19 +122,52 @@ impl ConfusionMatrix {
                         value: v,
                     });
                 }
+                if v > MAX_COUNT {
+                    return Err(CoreError::OutOfRange {
+                        row: i,
+                        col: j,
+                        value: v,
+                        kind: RangeKind::Count,
+                    });
+                }
             }
         }
-        let values = values.from_orientation(orientation);
-        let total = values.sum();
-        if !total.is_finite() {
-            return Err(CoreError::Invalid(
-                "the counts are too large: their total exceeds the largest number".into(),
-            ));
+        // `−0` is stored as 0, so that it is never shown or written as "−0".
+        let values = values
+            .from_orientation(orientation)
+            .map(|v| v + 0.0)
+            .expect("finite values stay finite");
+        // Cells within 10¹⁵: the total is finite; all zero is refused there.
+        ConfusionMatrix::derived(values)
+    }
+
+    /// A confusion matrix computed from a valid one (re-weighted, normalized, …): square, with
+    /// non-negative finite cells and a finite positive total, but not held to [`MAX_COUNT`]
+    /// (a re-weighted cell may reach the original total).
+    pub(crate) fn derived(values: Matrix) -> Result<ConfusionMatrix, CoreError> {
+        if values.rows() != values.cols() {
+            return Err(CoreError::NotSquare {
+                rows: values.rows(),
+                cols: values.cols(),
+            });
         }
-        if total <= 0.0 {
+        if let Some(k) = values.data().iter().position(|v| !(*v >= 0.0)) {
+            return Err(CoreError::Negative {
+                row: k / values.cols(),
+                col: k % values.cols(),
+                value: values.data()[k],
+            });
+        }
+        let total = values.sum();
+        if !(total > 0.0 && total.is_finite()) {
             return Err(CoreError::ZeroTotal);
         }
-        Ok(ConfusionMatrix { values, total })
+        let without = row_sums_without(&values);
+        Ok(ConfusionMatrix {
+            values,
+            total,
+            without,
+        })
     }
 
     /// From counts in the project's orientation (rows = output).
@@ -229,6 +296,29 @@ impl ConfusionMatrix {
             data[i * n + j] += 1.0;
         }
         ConfusionMatrix::new(Matrix::new(n, n, data)?, Orientation::OutputRows)
+    }
+
+    /// `FP_k = Σ_{j≠k} M_kj`: outputs `k` whose true class is another.
+    pub fn false_positives(&self, k: usize) -> f64 {
+        self.without[k * self.n() + k]
+    }
+
+    /// `FN_k = Σ_{i≠k} M_ik`: cases of class `k` given another output.
+    pub fn false_negatives(&self, k: usize) -> f64 {
+        (0..self.n())
+            .filter(|&i| i != k)
+            .map(|i| self.values.get(i, k))
+            .sum()
+    }
+
+    /// `TN_k = Σ_{i≠k, j≠k} M_ij`: everything neither output `k` nor of class `k`, summed
+    /// cell by cell (`N − TP − FP − FN` would lose the small cells of a normalized matrix).
+    pub fn true_negatives(&self, k: usize) -> f64 {
+        let n = self.n();
+        (0..n)
+            .filter(|&i| i != k)
+            .map(|i| self.without[i * n + k])
+            .sum()
     }
 
     /// Number of classes `n`.

@@ -4,6 +4,7 @@
 
 use super::confusion::ConfusionMatrix;
 use super::error::CoreError;
+use super::limits::MAX_ALPHA;
 use super::matrix::Matrix;
 use super::utility::{check_shares, UtilityMatrix};
 use serde::{Deserialize, Serialize};
@@ -66,7 +67,9 @@ pub fn decide(u: &UtilityMatrix, p: &[f64]) -> Result<Decision, CoreError> {
     let tied: Vec<usize> = (0..expected.len())
         .filter(|&d| expected[d] >= best - tol)
         .collect();
-    let optimal = tied[0];
+    // `best` is finite (utilities and probabilities are bounded), so it ties with itself; the
+    // fallback only guards the indexing.
+    let optimal = tied.first().copied().unwrap_or_else(|| argmax(&expected));
     let most_probable = argmax(p);
     Ok(Decision {
         expected,
@@ -164,7 +167,8 @@ pub fn binary_threshold(u: &UtilityMatrix) -> Result<BinaryRule, CoreError> {
 /// them by the test-set size first, `M = C·N`).
 ///
 /// # Errors
-/// `α` negative or not finite; a class with no case while `α = 0` (its column would be 0/0).
+/// `α` not in `[0, 1000]` ([`MAX_ALPHA`]); a class with no case while `α = 0` (its column would
+/// be 0/0).
 ///
 /// # Examples
 ///
@@ -176,11 +180,11 @@ pub fn binary_threshold(u: &UtilityMatrix) -> Result<BinaryRule, CoreError> {
 /// assert!((p.get(0, 0) - 28.0 / 52.0).abs() < 1e-15);
 /// ```
 pub fn output_given_class(cm: &ConfusionMatrix, alpha: f64) -> Result<Matrix, CoreError> {
-    if !(alpha >= 0.0) || !alpha.is_finite() {
+    if !(0.0..=MAX_ALPHA).contains(&alpha) {
         return Err(CoreError::InvalidParameter {
             name: "pseudo-count α",
             value: alpha,
-            expected: "α ≥ 0",
+            expected: "0 ≤ α ≤ 1000",
         });
     }
     let n = cm.n();

@@ -1,7 +1,35 @@
 //! Typed errors of the core. Every constructor that can be handed bad input returns one of these;
 //! nothing in the core panics on user input.
 
+use crate::text::shortest;
 use std::fmt;
+
+/// Which bound a value of [`CoreError::OutOfRange`] broke.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RangeKind {
+    /// A count (or fraction) of a confusion matrix: at most [`super::limits::MAX_COUNT`].
+    Count,
+    /// A utility: magnitude at most [`super::limits::MAX_UTILITY`].
+    Utility,
+}
+
+impl RangeKind {
+    /// The bound as the message writes it.
+    pub fn bound(&self) -> &'static str {
+        match self {
+            RangeKind::Count => "10¹⁵",
+            RangeKind::Utility => "±10¹⁵",
+        }
+    }
+
+    /// What is bounded, in the message.
+    pub fn noun(&self) -> &'static str {
+        match self {
+            RangeKind::Count => "count",
+            RangeKind::Utility => "utility",
+        }
+    }
+}
 
 /// What went wrong, with enough detail for a one-line message at the place the input came from.
 ///
@@ -42,6 +70,15 @@ pub enum CoreError {
     },
     /// A count or frequency is negative.
     Negative { row: usize, col: usize, value: f64 },
+    /// A value beyond the supported magnitude ([`super::limits::MAX_COUNT`] for counts,
+    /// [`super::limits::MAX_UTILITY`] for utilities).
+    OutOfRange {
+        row: usize,
+        col: usize,
+        value: f64,
+        /// What the value is: [`RangeKind::Count`] or [`RangeKind::Utility`].
+        kind: RangeKind,
+    },
     /// All counts are zero.
     ZeroTotal,
     /// Values declared normalized do not sum to 1.
@@ -119,11 +156,29 @@ impl fmt::Display for CoreError {
                 "row {}, cell {}: {} is negative; counts and frequencies must be ≥ 0",
                 row + 1,
                 col + 1,
-                value
+                shortest(*value)
+            ),
+            CoreError::OutOfRange {
+                row,
+                col,
+                value,
+                kind,
+            } => write!(
+                f,
+                "row {}, cell {}: {} is beyond {}, the largest {} supported",
+                row + 1,
+                col + 1,
+                shortest(*value),
+                kind.bound(),
+                kind.noun()
             ),
             CoreError::ZeroTotal => write!(f, "all counts are zero"),
             CoreError::NotNormalized { sum } => {
-                write!(f, "normalized values must sum to 1, these sum to {sum}")
+                write!(
+                    f,
+                    "normalized values must sum to 1, these sum to {}",
+                    shortest(*sum)
+                )
             }
             CoreError::DimensionMismatch { expected, found } => {
                 write!(f, "size mismatch: expected {expected}, found {found}")
@@ -149,7 +204,11 @@ impl fmt::Display for CoreError {
                 value,
                 expected,
             } => {
-                write!(f, "{name} = {value} is invalid: expected {expected}")
+                write!(
+                    f,
+                    "{name} = {} is invalid: expected {expected}",
+                    shortest(*value)
+                )
             }
             CoreError::AbsentClass { class } => write!(
                 f,

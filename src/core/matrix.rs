@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 use std::fmt;
 
 /// The largest number of rows or columns accepted anywhere (classes, decisions).
-pub const MAX_DIM: usize = 200;
+pub const MAX_DIM: usize = super::limits::MAX_DECISIONS;
 
 /// Which way round a matrix is written.
 ///

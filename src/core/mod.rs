@@ -8,6 +8,7 @@ pub mod confusion;
 pub mod decision;
 pub mod error;
 pub mod labels;
+pub mod limits;
 pub mod matrix;
 pub mod mc;
 pub mod metrics;

@@ -16,7 +16,7 @@ use super::score::{Score, Undefined};
 use serde::{Deserialize, Serialize};
 
 /// The most κ vectors a grid analysis enumerates.
-pub const MAX_GRID_VECTORS: usize = 4_000_000;
+pub const MAX_GRID_VECTORS: usize = super::limits::MAX_GRID_VECTORS;
 
 /// p-d of one classifier as an affine function of κ: `p-d(κ) = base + Σ_k slope_k·κ_k`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -484,28 +484,43 @@ pub fn kappa_for_value(
         return Ok(None);
     }
     let lin = PdLinear::of(cm);
+    // Slopes below 10⁻¹² of the largest move p-d by nothing measurable: their κ stays, so
+    // that λ stays bounded (a subnormal slope would need λ ≈ 10³⁰⁹ to move its κ at all).
+    let smax = lin.slopes.iter().fold(0.0f64, |m, s| m.max(s.abs()));
+    let slopes: Vec<f64> = lin
+        .slopes
+        .iter()
+        .map(|s| if s.abs() <= 1e-12 * smax { 0.0 } else { *s })
+        .collect();
     let at = |lambda: f64| -> (Vec<f64>, f64) {
         let k: Vec<f64> = k0
             .iter()
-            .zip(&lin.slopes)
-            .map(|(k, s)| (k + lambda * s).clamp(0.0, 1.0))
+            .zip(&slopes)
+            // A zero slope leaves its κ alone (also for an infinite λ: no `0 · ∞`).
+            .map(|(k, s)| {
+                if *s == 0.0 {
+                    *k
+                } else {
+                    (k + lambda * s).clamp(0.0, 1.0)
+                }
+            })
             .collect();
         let v = lin.at(&k);
         (k, v)
     };
-    let norm2: f64 = lin.slopes.iter().map(|s| s * s).sum();
-    if norm2 == 0.0 {
+    if slopes.iter().all(|s| *s == 0.0) {
         let (k, v) = at(0.0);
         return Ok(((v - target).abs() < 1e-12).then_some(k));
     }
     // λ large enough that every coordinate is clamped.
-    let big = 2.0
-        / lin
-            .slopes
+    // (Capped: for subnormal slopes 2/|s| overflows, and `−∞ + ∞` would be NaN.)
+    let big = (2.0
+        / slopes
             .iter()
             .map(|s| s.abs())
             .filter(|s| *s > 0.0)
-            .fold(f64::INFINITY, f64::min);
+            .fold(f64::INFINITY, f64::min))
+    .min(f64::MAX / 4.0);
     let (mut lo, mut hi) = (-big, big);
     let (_, vlo) = at(lo);
     let (_, vhi) = at(hi);

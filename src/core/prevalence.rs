@@ -4,7 +4,7 @@
 
 use super::confusion::ConfusionMatrix;
 use super::error::CoreError;
-use super::matrix::{Matrix, Orientation};
+use super::matrix::Matrix;
 use super::utility::check_shares;
 
 /// Re-weights a confusion matrix from the test set's class shares `f_j` to deployment shares
@@ -43,10 +43,13 @@ pub fn reweight(cm: &ConfusionMatrix, prevalence: &[f64]) -> Result<ConfusionMat
             }
             continue;
         }
-        let w = prevalence[j] * big_n / totals[j];
+        // `M_ij / t_j ≤ 1` first: `N / t_j` alone overflows for a tiny class total.
+        let w = prevalence[j] * big_n;
         for i in 0..n {
-            data[i * n + j] = cm.get(i, j) * w;
+            data[i * n + j] = w * (cm.get(i, j) / totals[j]);
         }
     }
-    ConfusionMatrix::new(Matrix::new(n, n, data)?, Orientation::OutputRows)
+    // Each cell is at most N (the total of a valid matrix, up to 10¹⁹), which may exceed the
+    // bound on typed counts: a derived matrix.
+    ConfusionMatrix::derived(Matrix::new(n, n, data)?)
 }

@@ -9,6 +9,7 @@
 //! model share the ROC conventions above; most of the length is formula documentation and doctests.)
 
 use super::error::{check_range, CoreError};
+use super::limits::MAX_BINORMAL;
 use super::special::{norm_cdf, norm_inv};
 use super::utility::UtilityMatrix;
 use serde::{Deserialize, Serialize};
@@ -343,7 +344,8 @@ pub fn optimal_point(
 ///
 /// # Errors
 /// `u` not 2 × 2; `B` outside `(0, 1)`; `U00 ≤ U10` (the slope is then infinite or negative:
-/// the yield does not grow with the true-positive rate).
+/// the yield does not grow with the true-positive rate); a slope too steep for a finite number
+/// (`B` or `U00 − U10` within ~10⁻³⁰⁰ of 0).
 ///
 /// # Examples
 ///
@@ -373,7 +375,15 @@ pub fn iso_utility_slope(u: &UtilityMatrix, b: f64) -> Result<f64, CoreError> {
             "U00 must exceed U10 for the iso-utility lines to have a finite positive slope".into(),
         ));
     }
-    Ok((u.get(1, 1) - u.get(0, 1)) * (1.0 - b) / (gain0 * b))
+    let m = (u.get(1, 1) - u.get(0, 1)) * (1.0 - b) / (gain0 * b);
+    if !m.is_finite() {
+        // A share B or a gain U00 − U10 so close to 0 that the slope overflows.
+        return Err(CoreError::Invalid(
+            "the iso-utility lines are too steep to compute: B or U00 − U10 is too close to 0"
+                .into(),
+        ));
+    }
+    Ok(m)
 }
 
 /// The binormal ROC model `t(f) = Φ(a + b·Φ⁻¹(f))`: class-0 scores `N(a/b, 1/b)` against
@@ -390,16 +400,10 @@ impl Binormal {
     /// A binormal curve.
     ///
     /// # Errors
-    /// `a` not finite, or `b` not positive and finite.
+    /// `a` outside `[−10⁶, 10⁶]` or `b` outside `[10⁻⁶, 10⁶]` ([`MAX_BINORMAL`]).
     pub fn new(a: f64, b: f64) -> Result<Binormal, CoreError> {
-        check_range("a", a, -1e6, 1e6, "a finite number")?;
-        if !(b > 0.0) || !b.is_finite() {
-            return Err(CoreError::InvalidParameter {
-                name: "b",
-                value: b,
-                expected: "b > 0",
-            });
-        }
+        check_range("a", a, -MAX_BINORMAL, MAX_BINORMAL, "−10⁶ ≤ a ≤ 10⁶")?;
+        check_range("b", b, 1.0 / MAX_BINORMAL, MAX_BINORMAL, "10⁻⁶ ≤ b ≤ 10⁶")?;
         Ok(Binormal { a, b })
     }
 

@@ -1,7 +1,12 @@
 //! Utility matrices (rows = decisions, columns = true classes), utility yields, rankings.
+//!
+//! (Just over 500 lines: the constructor with its range, normalization, equivalence, the
+//! binary coordinates, yields and expected matrices share one type; most of the length is
+//! formula documentation and doctests.)
 
 use super::confusion::ConfusionMatrix;
-use super::error::{check_range, CoreError};
+use super::error::{check_range, CoreError, RangeKind};
+use super::limits::{MAX_CLASSES, MAX_UTILITY};
 use super::matrix::Matrix;
 use serde::{Deserialize, Serialize};
 
@@ -44,11 +49,39 @@ impl TryFrom<UtilityFields> for UtilityMatrix {
 }
 
 impl UtilityMatrix {
-    /// A utility matrix with at least 2 decisions and 2 classes (any finite reals).
+    /// A utility matrix with at least 2 decisions and 2 to [`MAX_CLASSES`] classes, every
+    /// entry in `[−10¹⁵, 10¹⁵]` ([`MAX_UTILITY`]: so that no yield, expected utility or
+    /// threshold overflows).
     ///
     /// # Errors
-    /// Fewer than 2 rows or columns.
+    /// Fewer than 2 rows or columns, more than [`MAX_CLASSES`] columns, or an entry beyond
+    /// ±10¹⁵ ([`CoreError::OutOfRange`]).
+    ///
+    /// ```
+    /// use utility_lab::core::UtilityMatrix;
+    /// let e = UtilityMatrix::parse("1.7976931348623157e308,0;0,1").unwrap_err();
+    /// assert_eq!(
+    ///     e.to_string(),
+    ///     "row 1, cell 1: 1.7976931348623157e308 is beyond ±10¹⁵, the largest utility supported"
+    /// );
+    /// assert!(UtilityMatrix::parse("-1e15,0;0,1e-320").is_ok());
+    /// ```
     pub fn new(m: Matrix) -> Result<UtilityMatrix, CoreError> {
+        if m.cols() > MAX_CLASSES {
+            return Err(CoreError::TooLarge {
+                what: "classes (columns)",
+                found: m.cols(),
+                max: MAX_CLASSES,
+            });
+        }
+        if let Some(k) = m.data().iter().position(|v| !(v.abs() <= MAX_UTILITY)) {
+            return Err(CoreError::OutOfRange {
+                row: k / m.cols(),
+                col: k % m.cols(),
+                value: m.data()[k],
+                kind: RangeKind::Utility,
+            });
+        }
         if m.cols() < 2 {
             return Err(CoreError::TooSmall {
                 what: "classes (columns)",
@@ -353,6 +386,9 @@ impl UtilityMatrix {
     pub fn expected(weighted: &[(f64, UtilityMatrix)]) -> Result<UtilityMatrix, CoreError> {
         let (_, first) = weighted.first().ok_or(CoreError::Empty)?;
         let (rows, cols) = (first.n_decisions(), first.n_classes());
+        // The weights are divided by the largest first, so that huge weights cannot overflow
+        // their sum or the products.
+        let w_max = weighted.iter().map(|(w, _)| *w).fold(0.0, f64::max);
         let mut total_w = 0.0;
         let mut acc = vec![0.0; rows * cols];
         for (w, u) in weighted {
@@ -369,6 +405,7 @@ impl UtilityMatrix {
                     found: format!("{} × {}", u.n_decisions(), u.n_classes()),
                 });
             }
+            let w = if w_max > 0.0 { w / w_max } else { *w };
             total_w += w;
             for (a, v) in acc.iter_mut().zip(u.m.data()) {
                 *a += w * v;
@@ -381,10 +418,13 @@ impl UtilityMatrix {
                 expected: "a positive sum of weights",
             });
         }
+        // A weighted mean stays within the entries' range, up to rounding: clamped.
         UtilityMatrix::new(Matrix::new(
             rows,
             cols,
-            acc.into_iter().map(|v| v / total_w).collect(),
+            acc.into_iter()
+                .map(|v| (v / total_w).clamp(-MAX_UTILITY, MAX_UTILITY))
+                .collect(),
         )?)
     }
 
@@ -402,11 +442,11 @@ impl UtilityMatrix {
     /// assert_eq!(u.matrix().to_string(), "1,-0.25;0,0");
     /// ```
     pub fn net_benefit(p_t: f64) -> Result<UtilityMatrix, CoreError> {
-        if !(p_t > 0.0 && p_t < 1.0) {
+        if !(p_t > 0.0 && p_t < 1.0 && p_t / (1.0 - p_t) <= MAX_UTILITY) {
             return Err(CoreError::InvalidParameter {
                 name: "threshold probability p_t",
                 value: p_t,
-                expected: "0 < p_t < 1",
+                expected: "0 < p_t < 1, with p_t/(1 − p_t) ≤ 10¹⁵",
             });
         }
         UtilityMatrix::new(Matrix::new(2, 2, vec![1.0, -p_t / (1.0 - p_t), 0.0, 0.0])?)

@@ -39,10 +39,10 @@ pub use validate::StateError;
 pub const FORMAT_VERSION: u32 = 1;
 
 /// The most classifiers the app holds.
-pub const MAX_CLASSIFIERS: usize = 50;
+pub const MAX_CLASSIFIERS: usize = crate::core::limits::MAX_CLASSIFIERS;
 
 /// The longest classifier, class or decision name kept (longer names are cut).
-pub const MAX_NAME_CHARS: usize = 60;
+pub const MAX_NAME_CHARS: usize = crate::core::limits::MAX_NAME_CHARS;
 
 /// Declares [`View`]: one line per view (its variant, its link key, its menu label), so that a
 /// new view is added in one place.
@@ -179,14 +179,34 @@ pub fn default_decision_name(d: usize, classes: &[String]) -> String {
         .unwrap_or_else(|| format!("decision {d}"))
 }
 
-/// Cuts a name to [`MAX_NAME_CHARS`] characters and trims it.
+/// Cuts a name to [`MAX_NAME_CHARS`] characters and trims it; control characters (line breaks,
+/// tabs) become spaces and invisible formatting characters (right-to-left overrides, zero-width
+/// characters, a BOM) are dropped, so that a name is one line that shows what it holds.
+///
+/// # Examples
+///
+/// ```
+/// use utility_lab::state::clean_name;
+/// assert_eq!(clean_name("  Model\r\nA\u{202e}  "), "Model  A");
+/// assert_eq!(clean_name("\u{feff}long"), "long");
+/// ```
 pub fn clean_name(name: &str) -> String {
-    name.trim()
+    one_line_name(name)
+        .trim()
         .chars()
         .take(MAX_NAME_CHARS)
         .collect::<String>()
         .trim()
         .to_string()
+}
+
+/// `name` on one line: control characters (line breaks, tabs) become spaces, invisible
+/// formatting characters (right-to-left overrides, zero-width characters, a BOM) are dropped.
+pub(crate) fn one_line_name(name: &str) -> String {
+    name.chars()
+        .filter(|c| !crate::text::is_invisible_format(*c))
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect()
 }
 
 /// Why a state file was not opened (nothing is applied).
@@ -263,9 +283,16 @@ impl AppState {
 
     /// Adds classes (or removes the last ones) so that there are `n` classes: matrices grow with
     /// zero rows and columns (utilities: 0) or lose their last rows and columns; extra decisions
-    /// stay after the class decisions.
+    /// stay after the class decisions. `n` is clamped to 2 … [`crate::core::limits::MAX_CLASSES`],
+    /// and to what the classifiers' cells allow ([`crate::core::limits::MAX_CELLS`]).
     pub fn resize_classes(&mut self, n: usize) {
-        let n = n.clamp(2, crate::core::confusion::MAX_CLASSES);
+        // At most MAX_CLASSES, and no more than the classifiers' cells allow.
+        let k = self.classifiers.len().max(1);
+        let fit = (1..=crate::core::confusion::MAX_CLASSES)
+            .take_while(|m| k * m * m <= crate::core::limits::MAX_CELLS)
+            .last()
+            .unwrap_or(2);
+        let n = n.clamp(2, fit.max(2));
         let old = self.n();
         if n == old {
             return;
@@ -324,6 +351,25 @@ impl AppState {
         }
         self.prevalence = None;
         self.kappa = None;
+        self.fit_settings();
+    }
+
+    /// Drops the view settings that no longer fit the number of classes after an edit changed
+    /// it — one item's probabilities (Decide), the guided assessment's answers (Utility space)
+    /// — so that the state is exactly what its link restores.
+    pub fn fit_settings(&mut self) {
+        let n = self.n();
+        if self.decide.p.as_ref().is_some_and(|p| p.len() != n) {
+            self.decide.p = None;
+        }
+        if self
+            .space
+            .answers
+            .as_ref()
+            .is_some_and(|a| a.n != n || a.given.is_empty())
+        {
+            self.space.answers = None;
+        }
     }
 }
 

@@ -5,6 +5,7 @@
 use super::reliability::settings::SettingsError;
 use super::{AppState, MAX_CLASSIFIERS};
 use crate::core::confusion::MAX_CLASSES;
+use crate::core::limits::MAX_CELLS;
 use crate::core::matrix::MAX_DIM;
 use crate::core::CoreError;
 use std::fmt;
@@ -21,6 +22,8 @@ pub enum StateError {
     },
     /// More classes or decisions than supported.
     TooLarge,
+    /// The utility matrix is not a utility matrix (an entry beyond ±10¹⁵).
+    Utility(CoreError),
     /// Not one class name per class.
     ClassNames {
         /// Names given.
@@ -37,6 +40,13 @@ pub enum StateError {
     },
     /// More than [`MAX_CLASSIFIERS`] classifiers.
     TooManyClassifiers,
+    /// More confusion-matrix cells than [`MAX_CELLS`] (classifiers × classes²).
+    TooManyCells {
+        /// Classifiers.
+        classifiers: usize,
+        /// Classes.
+        n: usize,
+    },
     /// A classifier without a name (its 0-based position).
     Unnamed(usize),
     /// Two classifiers with this name.
@@ -87,6 +97,12 @@ impl fmt::Display for StateError {
             StateError::TooManyClassifiers => {
                 write!(f, "more than {MAX_CLASSIFIERS} classifiers")
             }
+            StateError::TooManyCells { classifiers, n } => write!(
+                f,
+                "{classifiers} classifiers of {n} classes hold {} cells, more than the {MAX_CELLS} \
+                 supported",
+                classifiers * n * n
+            ),
             StateError::Unnamed(i) => write!(f, "classifier {} has no name", i + 1),
             StateError::DuplicateName(name) => write!(f, "two classifiers are named '{name}'"),
             StateError::ClassifierSize {
@@ -99,6 +115,7 @@ impl fmt::Display for StateError {
                 "classifier '{name}' is {rows} × {cols} but there are {n} classes"
             ),
             StateError::Classifier { name, error } => write!(f, "classifier '{name}': {error}"),
+            StateError::Utility(e) => write!(f, "utility matrix: {e}"),
             StateError::Shares(e) | StateError::Kappa(e) => write!(f, "{e}"),
             StateError::Settings(e) => write!(f, "{e}"),
         }
@@ -155,6 +172,7 @@ impl AppState {
                 n,
             });
         }
+        self.utility_matrix().map_err(StateError::Utility)?;
         if self.decisions.len() != self.utility.rows() {
             return Err(StateError::DecisionNames {
                 found: self.decisions.len(),
@@ -169,6 +187,12 @@ impl AppState {
         let n = self.n();
         if self.classifiers.len() > MAX_CLASSIFIERS {
             return Err(StateError::TooManyClassifiers);
+        }
+        if self.classifiers.len() * n * n > MAX_CELLS {
+            return Err(StateError::TooManyCells {
+                classifiers: self.classifiers.len(),
+                n,
+            });
         }
         for (i, c) in self.classifiers.iter().enumerate() {
             if c.name.is_empty() {

@@ -480,17 +480,30 @@ fn fifty_classes_evaluate() {
 
 #[test]
 fn huge_counts_keep_metrics_finite() {
-    // Products of counts overflow above ~1e154; every metric is scale-invariant.
+    // Counts up to 10¹⁵ (the bound of core::limits) keep every metric exact: they are
+    // computed on the normalized matrix.
     let out = json(&[
         "eval",
         "--utility",
         FACTORY_U,
         "--cm",
-        "A=27e200,15e200;23e200,35e200",
+        "A=27e13,15e13;23e13,35e13",
         "--json",
     ]);
     assert_eq!(format!("{:.4}", metric(&out, "A", "mcc")), "0.2431");
     assert!(close(num(&classifier(&out, "A")["yield"]), 3.5, 1e-9));
+    // Beyond it, the count is refused with its cell named.
+    let line = fails(&[
+        "eval",
+        "--utility",
+        FACTORY_U,
+        "--cm",
+        "A=27e200,15e200;23e200,35e200",
+    ]);
+    assert_eq!(
+        line,
+        "ulab: --cm A: row 1, cell 1: 2.7e201 is beyond 10¹⁵, the largest count supported"
+    );
 }
 
 // ---- bad input: one line on stderr, exit 2, nothing on stdout ------------------------------
@@ -627,7 +640,7 @@ fn bad_input_is_one_clear_line() {
                 "--cm",
                 "A=1,2;3,4",
             ],
-            "overflow",
+            "--utility: row 1, cell 1: 1e308 is beyond ±10¹⁵",
         ),
         (
             vec!["--utility", FACTORY_U, "--cm", "A=0,0;0,0"],

@@ -318,7 +318,7 @@ fn bad_input_is_one_clear_line() {
             vec!["--binormal", "1"],
             "--binormal: expected 2 values".into(),
         ),
-        (vec!["--binormal", "1,0"], "b > 0".into()),
+        (vec!["--binormal", "1,0"], "10⁻⁶ ≤ b ≤ 10⁶".into()),
         (
             vec!["--binormal", "1,x"],
             "--binormal: value 2: 'x' is not a number".into(),

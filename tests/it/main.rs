@@ -10,7 +10,8 @@
 //!   plots and presets;
 //! * `space`: the Utility space view's engine against direct yields and hand examples;
 //! * `roc_view`, `roc_view_output`: the ROC & thresholds view's engine (`state::roc`,
-//!   `plot::roc`).
+//!   `plot::roc`);
+//! * `hostile`: hostile and broken input — every failure the fuzz driver found, the limits.
 
 mod cli_decide;
 mod cli_eval;
@@ -21,6 +22,7 @@ mod common;
 mod decide_view;
 mod decide_view_classifier;
 mod decide_view_plots;
+mod hostile;
 mod mc_cli;
 mod mc_determinism;
 mod mc_figures;

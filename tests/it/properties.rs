@@ -502,21 +502,19 @@ proptest! {
     }
 }
 
-/// BUG (src/core/metrics.rs, `mcc` and `cohen_kappa`): for valid confusion matrices with very
-/// large (or very small) entries, `s²` overflows to +∞ (or underflows to 0) and the result is
-/// `Score::Defined(NaN)` — e.g. the counts `1e200,1;1,1e200` (a matrix `ConfusionMatrix::new`
-/// accepts) give MCC = NaN (∞ − ∞ in `s² − Σ r_k²`) and kappa = NaN (∞/∞ in `p_e`); the entries
-/// `1e-170,1e-170;1e-170,1e-170` give kappa = NaN (0/0). Both should be defined (the values
-/// are scale-invariant: 1 and 1 for the first matrix, 0 and 0 for the second) or at least never
-/// NaN.
+/// Confusion matrices with entries at the bound (10¹⁵) or tiny (down to subnormal) give
+/// defined, finite metrics: MCC and κ are computed on the normalized matrix without
+/// cancellation. Entries beyond 10¹⁵ are refused (they used to give MCC = NaN, ∞ − ∞).
 #[test]
 fn metrics_are_never_nan_on_extreme_magnitudes() {
     let mut failures = Vec::new();
     for text in [
-        "1e200,1;1,1e200",
+        "1e15,1;1,1e15",
         "1e-170,1e-170;1e-170,1e-170",
-        "1e300,0;0,1e300",
-        "1e160,2e160;3e160,4e160",
+        "1e15,0;0,1e15",
+        "1e14,2e14;3e14,4e14",
+        "1e15,0;0,1e-300",
+        "5e-324,0;0,1",
     ] {
         let cm = ConfusionMatrix::parse(text, Orientation::OutputRows).unwrap();
         for (m, s) in metrics::all_metrics(&cm, None).unwrap() {
@@ -528,6 +526,9 @@ fn metrics_are_never_nan_on_extreme_magnitudes() {
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+    for text in ["1e200,1;1,1e200", "1e300,0;0,1e300"] {
+        assert!(ConfusionMatrix::parse(text, Orientation::OutputRows).is_err());
+    }
 }
 
 // ------------------------------------------------------------------------------------------

@@ -11,7 +11,8 @@ use serde::Serialize;
 use utility_lab::core::mc::{run_chunk, McConfig, McResult, PerRanker, Prior, Ranker, Tally};
 use utility_lab::core::metrics::Metric;
 
-use super::common::list_arg;
+use super::common::{self, list_arg};
+use std::fmt::Write;
 
 /// Arguments of `ulab mc`.
 #[derive(clap::Args)]
@@ -144,13 +145,12 @@ pub fn run(args: &Args) -> Result<(), String> {
             serde_json::to_string_pretty(&runs[0].json())
         }
         .map_err(|e| format!("cannot write JSON: {e}"))?;
-        println!("{text}");
+        common::emit(&format!("{text}\n"))
     } else if args.sweep.is_some() {
-        print_sweep(&runs, threads);
+        common::emit(&sweep_text(&runs, threads))
     } else {
-        print_table(&runs[0], threads);
+        common::emit(&table_text(&runs[0], threads))
     }
-    Ok(())
 }
 
 /// Runs every chunk of `config` on `threads` threads and merges the tallies in chunk order.
@@ -195,46 +195,59 @@ fn run_threaded(config: &McConfig, threads: usize) -> Result<Timed, String> {
     })
 }
 
-fn print_table(run: &Timed, threads: usize) {
+fn table_text(run: &Timed, threads: usize) -> String {
+    let mut out = String::new();
     let r = &run.result;
-    println!("Mis-ranked pairs of classifiers (Dyrland et al. 2022, §4.2)");
-    println!(
+    let _ = writeln!(
+        out,
+        "Mis-ranked pairs of classifiers (Dyrland et al. 2022, §4.2)"
+    );
+    let _ = writeln!(
+        out,
         "prior {}, σ = {} (realized sd {:.4}), {} pairs, seed {}",
         r.prior, r.sigma, r.realized_sd, r.pairs, r.seed
     );
-    println!();
-    println!("{:<22} {:>12} {:>8}", "metric", "% mis-ranked", "± SE");
+    let _ = writeln!(out);
+    let _ = writeln!(out, "{:<22} {:>12} {:>8}", "metric", "% mis-ranked", "± SE");
     for m in Ranker::ALL {
         let label = if m.is_utility() {
             "utility (erroneous)"
         } else {
             m.key()
         };
-        println!(
+        let _ = writeln!(
+            out,
             "{:<22} {:>12.3} {:>8.3}",
             label,
             r.misranked_percent.get(m),
             r.stderr_percent.get(m)
         );
     }
-    println!();
-    println!(
+    let _ = writeln!(out);
+    let _ = writeln!(
+        out,
         "{:.3} s, {:.3e} pairs/s on {} thread{}",
         run.seconds,
         run.pairs_per_second(),
         threads,
         if threads == 1 { "" } else { "s" }
     );
+    out
 }
 
-fn print_sweep(runs: &[Timed], threads: usize) {
+fn sweep_text(runs: &[Timed], threads: usize) -> String {
+    let mut out = String::new();
     let first = &runs[0].result;
-    println!("Mis-ranked pairs (%) as σ grows (Dyrland et al. 2022 fig. 7)");
-    println!(
+    let _ = writeln!(
+        out,
+        "Mis-ranked pairs (%) as σ grows (Dyrland et al. 2022 fig. 7)"
+    );
+    let _ = writeln!(
+        out,
         "prior {}, {} pairs per σ, seed {}",
         first.prior, first.pairs, first.seed
     );
-    println!();
+    let _ = writeln!(out);
     let short = |r: Ranker| match r.metric() {
         None => "utility",
         Some(m) => match m {
@@ -251,29 +264,30 @@ fn print_sweep(runs: &[Timed], threads: usize) {
             Metric::Npv => "npv",
         },
     };
-    print!("{:>7} {:>11}", "σ", "realized sd");
+    let _ = write!(out, "{:>7} {:>11}", "σ", "realized sd");
     for m in Ranker::ALL {
-        print!(" {:>8}", short(m));
+        let _ = write!(out, " {:>8}", short(m));
     }
-    println!();
+    let _ = writeln!(out);
     let mut seconds = 0.0;
     for run in runs {
         let r = &run.result;
         seconds += run.seconds;
-        print!("{:>7} {:>11.4}", r.sigma, r.realized_sd);
+        let _ = write!(out, "{:>7} {:>11.4}", r.sigma, r.realized_sd);
         for m in Ranker::ALL {
-            print!(" {:>8.3}", r.misranked_percent.get(m));
+            let _ = write!(out, " {:>8.3}", r.misranked_percent.get(m));
         }
-        println!();
+        let _ = writeln!(out);
     }
     let max_se = runs
         .iter()
         .flat_map(|r| Ranker::ALL.map(|m| *r.result.stderr_percent.get(m)))
         .fold(0.0, f64::max);
-    println!();
-    println!("standard errors ≤ {max_se:.3} percentage points");
+    let _ = writeln!(out);
+    let _ = writeln!(out, "standard errors ≤ {max_se:.3} percentage points");
     let pairs: u64 = runs.iter().map(|r| r.result.pairs).sum();
-    println!(
+    let _ = writeln!(
+        out,
         "{:.3} s, {:.3e} pairs/s on {} thread{}",
         seconds,
         if seconds > 0.0 {
@@ -284,4 +298,5 @@ fn print_sweep(runs: &[Timed], threads: usize) {
         threads,
         if threads == 1 { "" } else { "s" }
     );
+    out
 }

@@ -11,7 +11,7 @@ pub const CHUNK_PAIRS: u64 = 1 << 16;
 /// The most pairs one run can count (`2³²`): the engine's limit, so that the fixed-point error
 /// sums of a [`super::Tally`] cannot overflow. (The page asks for fewer:
 /// [`crate::state::MAX_APP_PAIRS`].)
-pub const MAX_TALLY_PAIRS: u64 = 1 << 32;
+pub const MAX_TALLY_PAIRS: u64 = crate::core::limits::MAX_TALLY_PAIRS;
 
 /// The prior distribution of true utility matrices on the space of fig. 1 (Dyrland et al. 2022,
 /// §4.2 (i)). Its [`Prior::key`] is its name in links, on the command line and in JSON.

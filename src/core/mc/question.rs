@@ -28,6 +28,7 @@
 use super::rng::{chunk_rng, Stream};
 use super::sampler;
 use crate::core::error::CoreError;
+use crate::core::limits::{MAX_ALPHA, MAX_SIGMA};
 use crate::core::{ConfusionMatrix, UtilityMatrix};
 use serde::{Deserialize, Serialize};
 
@@ -126,7 +127,8 @@ impl QuestionConfig {
     ///
     /// # Errors
     /// No classifier; a classifier whose classes differ from the utility matrix's columns or
-    /// exceed its decisions; a constant utility matrix; `σ` or `α` negative or not finite;
+    /// exceed its decisions; a constant utility matrix; `σ` not in `[0, 1]` or `α` not in
+    /// `[0, 1000]` ([`MAX_SIGMA`], [`MAX_ALPHA`]);
     /// `draws` 0 or `draws × classifiers >` [`MAX_DRAW_YIELDS`]; `bins` not in
     /// `1 ..=` [`MAX_BINS`].
     pub fn validate(&self) -> Result<(), CoreError> {
@@ -149,12 +151,15 @@ impl QuestionConfig {
             }
         }
         self.utility.normalized()?;
-        for (name, v) in [("sigma", self.sigma), ("alpha", self.alpha)] {
-            if !(v.is_finite() && v >= 0.0) {
+        for (name, v, max, expected) in [
+            ("sigma", self.sigma, MAX_SIGMA, "0 ≤ σ ≤ 1"),
+            ("alpha", self.alpha, MAX_ALPHA, "0 ≤ α ≤ 1000"),
+        ] {
+            if !(0.0..=max).contains(&v) {
                 return Err(CoreError::InvalidParameter {
                     name,
                     value: v,
-                    expected: "a finite number ≥ 0",
+                    expected,
                 });
             }
         }

@@ -83,9 +83,11 @@ pub fn binary_scores(p: f64, a: f64, b: f64) -> [Option<f64>; N_SCORES] {
     let precision = ratio(tp, tp + fp);
     let npv = ratio(tn, tn + fn_);
     let f1 = ratio(2.0 * tp, 2.0 * tp + fp + fn_);
+    // √(r₀r₁)·√(t₀t₁) rather than √(r₀t₀r₁t₁): for a tiny class share p the product of the four
+    // sums underflows to 0 (p = 1e-320: an undefined MCC, written as NaN in the scatter).
     let mcc = ratio(
         tp * tn - fp * fn_,
-        ((tp + fp) * (tp + fn_) * (tn + fp) * (tn + fn_)).sqrt(),
+        ((tp + fp) * (tn + fn_)).sqrt() * ((tp + fn_) * (tn + fp)).sqrt(),
     );
     let fm = match (precision, recall) {
         (Some(pr), Some(re)) => Some((pr * re).sqrt()),

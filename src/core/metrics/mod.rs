@@ -18,6 +18,7 @@
 
 use super::confusion::ConfusionMatrix;
 use super::error::CoreError;
+use super::limits::MAX_BETA;
 use super::score::{Score, Undefined};
 use super::utility::UtilityMatrix;
 
@@ -39,20 +40,17 @@ fn col_total(cm: &ConfusionMatrix, k: usize) -> f64 {
 
 /// `FP_k = Σ_{j≠k} M_kj`: output `k`, another class true.
 fn fp(cm: &ConfusionMatrix, k: usize) -> f64 {
-    (0..cm.n()).filter(|&j| j != k).map(|j| cm.get(k, j)).sum()
+    cm.false_positives(k)
 }
 
 /// `FN_k = Σ_{i≠k} M_ik`: class `k` true, another output.
 fn fneg(cm: &ConfusionMatrix, k: usize) -> f64 {
-    (0..cm.n()).filter(|&i| i != k).map(|i| cm.get(i, k)).sum()
+    cm.false_negatives(k)
 }
 
-/// `TN_k = Σ_{i≠k, j≠k} M_ij`, summed cell by cell (no cancellation).
+/// `TN_k = Σ_{i≠k, j≠k} M_ij`, summed cell by cell (no cancellation), in `O(n)`.
 fn tn(cm: &ConfusionMatrix, k: usize) -> f64 {
-    let others = || (0..cm.n()).filter(move |&c| c != k);
-    others()
-        .map(|i| others().map(|j| cm.get(i, j)).sum::<f64>())
-        .sum()
+    cm.true_negatives(k)
 }
 
 /// Accuracy: `Σ_k TP_k / s`, the share of correct outputs (equal to micro-averaged precision,
@@ -147,7 +145,7 @@ pub fn npv(cm: &ConfusionMatrix, k: usize) -> Score {
 /// ([`Undefined::Absent`]; a class that is output but has no case has F-beta 0).
 ///
 /// # Errors
-/// `beta` not positive and finite.
+/// `beta` not in `(0, 10⁶]` ([`MAX_BETA`]).
 ///
 /// # Examples
 ///
@@ -158,11 +156,11 @@ pub fn npv(cm: &ConfusionMatrix, k: usize) -> Score {
 /// assert!((f2 - 5.0 * 27.0 / (5.0 * 27.0 + 4.0 * 23.0 + 15.0)).abs() < 1e-12);
 /// ```
 pub fn f_beta(cm: &ConfusionMatrix, k: usize, beta: f64) -> Result<Score, CoreError> {
-    if !(beta > 0.0) || !beta.is_finite() {
+    if !(beta > 0.0 && beta <= MAX_BETA) {
         return Err(CoreError::InvalidParameter {
             name: "beta",
             value: beta,
-            expected: "a positive number",
+            expected: "0 < β ≤ 10⁶",
         });
     }
     let b2 = beta * beta;
@@ -279,12 +277,9 @@ pub fn macro_average(
 pub fn mcc(cm: &ConfusionMatrix) -> Score {
     // Computed on the normalized matrix (s = 1) so that huge or tiny counts neither overflow
     // nor underflow; the factors s² − Σ r_k² = Σ_k r_k·(Σ_{l≠k} r_l) are sums of
-    // non-negative terms, exactly 0 only when a single row (column) total is non-zero.
-    let n = cm.n();
-    let rows: Vec<f64> = cm.output_totals().iter().map(|r| r / cm.total()).collect();
-    let cols: Vec<f64> = cm.class_totals().iter().map(|t| t / cm.total()).collect();
-    let trace: f64 = (0..n).map(|k| cm.c(k, k)).sum();
-    let cov: f64 = rows.iter().zip(&cols).map(|(r, t)| r * t).sum();
+    // non-negative terms, exactly 0 only when a single row (column) total is non-zero. The
+    // numerator is `agreement_excess` (no cancellation of a tiny cell against 1).
+    let (rows, cols) = shares(cm);
     let ss_r = cross_sum(&rows, &rows);
     let ss_t = cross_sum(&cols, &cols);
     if ss_r <= 0.0 {
@@ -297,10 +292,35 @@ pub fn mcc(cm: &ConfusionMatrix) -> Score {
             class: largest(&cols),
         });
     }
-    Score::Defined((trace - cov) / (ss_r.sqrt() * ss_t.sqrt()))
+    let r = agreement_excess(cm) / (ss_r.sqrt() * ss_t.sqrt());
+    Score::Defined(r.clamp(-1.0, 1.0))
 }
 
-/// The index of the largest value (the one non-zero total when a factor of `R_K` vanishes).
+/// The row and column totals of the normalized matrix.
+fn shares(cm: &ConfusionMatrix) -> (Vec<f64>, Vec<f64>) {
+    let s = cm.total();
+    (
+        cm.output_totals().iter().map(|r| r / s).collect(),
+        cm.class_totals().iter().map(|t| t / s).collect(),
+    )
+}
+
+/// `p_o − p_e = Σ_k c_kk − Σ_k r_k·t_k` of the normalized matrix `c`, written without
+/// cancellation as `Σ_k (TP_k·TN_k − FP_k·FN_k)` (since `Σ c = 1`,
+/// `c_kk − r_k·t_k = c_kk·TN_k − FP_k·FN_k` with the one-vs-rest counts of class `k`): the
+/// numerator of MCC and of Cohen's κ. `1e15,0;0,1` gives `2·10⁻¹⁵` here, where
+/// `1 − (1 − 10⁻¹⁵)² − …` rounds to 0.
+fn agreement_excess(cm: &ConfusionMatrix) -> f64 {
+    let s = cm.total();
+    (0..cm.n())
+        .map(|k| {
+            let (tp, fp) = (cm.get(k, k) / s, cm.false_positives(k) / s);
+            let (fneg, tn) = (cm.false_negatives(k) / s, cm.true_negatives(k) / s);
+            tp * tn - fp * fneg
+        })
+        .sum()
+}
+
 fn largest(v: &[f64]) -> usize {
     (0..v.len()).fold(0, |best, k| if v[k] > v[best] { k } else { best })
 }
@@ -334,16 +354,15 @@ fn cross_sum(a: &[f64], b: &[f64]) -> f64 {
 /// assert!((metrics::cohen_kappa(&a).value().unwrap() - 0.24).abs() < 1e-12);
 /// ```
 pub fn cohen_kappa(cm: &ConfusionMatrix) -> Score {
-    // On the normalized matrix; 1 − p_e = Σ_k r_k·(Σ_{l≠k} t_l) without cancellation.
-    let rows: Vec<f64> = cm.output_totals().iter().map(|r| r / cm.total()).collect();
-    let cols: Vec<f64> = cm.class_totals().iter().map(|t| t / cm.total()).collect();
-    let po = accuracy(cm);
-    let pe: f64 = rows.iter().zip(&cols).map(|(r, t)| r * t).sum();
+    // On the normalized matrix; 1 − p_e = Σ_k r_k·(Σ_{l≠k} t_l) and p_o − p_e =
+    // `agreement_excess`, both without cancellation.
+    let (rows, cols) = shares(cm);
     let one_minus_pe = cross_sum(&rows, &cols);
     if one_minus_pe <= 0.0 {
         return Score::Undefined(Undefined::ChanceAgreementOne);
     }
-    Score::Defined((po - pe) / one_minus_pe)
+    // κ ≤ 1 always; κ ≥ −1 only for two classes, so the clamp acts on rounding alone.
+    Score::Defined((agreement_excess(cm) / one_minus_pe).min(1.0))
 }
 
 /// The default preference vector of the preference-driven measure (eq. 31 of Kozak et al. 2022): the

@@ -18,7 +18,7 @@ use crate::core::mc::scatter::{check_points, draw_chunked};
 
 /// The widest cloud: `σ ≤ 1` (wider, the truncated gaussian is nearly uniform on the hexagon
 /// — the uniform prior — and draws are rejected more and more often).
-pub const MAX_SIGMA: f64 = 1.0;
+pub const MAX_SIGMA: f64 = crate::core::limits::MAX_SIGMA;
 
 /// `n` points around `centre` with spread `σ` (see the module's rule), seeded: stream
 /// [`Stream::UtilityCloud`], chunks of 2¹⁶, so the same `(centre, σ, n, seed)` gives the same

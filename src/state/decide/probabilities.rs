@@ -25,7 +25,7 @@ pub const RESCALE_TOLERANCE: f64 = 0.01;
 pub const SUM_EXACT: f64 = 1e-9;
 
 /// The largest pseudo-count α accepted (as the question panel's `qalpha`).
-pub const MAX_ALPHA: f64 = 1000.0;
+pub const MAX_ALPHA: f64 = crate::core::limits::MAX_ALPHA;
 
 /// The largest test-set size accepted for classifiers given as fractions.
 pub const MAX_TEST_SIZE: u64 = crate::state::MAX_QUESTION_N;

@@ -4,8 +4,9 @@
 use super::names::{check_name, unique_name};
 use super::EditError;
 use crate::core::confusion::MAX_CLASSES;
+use crate::core::limits::MAX_CELLS;
 use crate::core::matrix::MAX_DIM;
-use crate::core::Matrix;
+use crate::core::{Matrix, UtilityMatrix};
 use crate::state::{default_class_name, default_decision_name, AppState};
 
 /// `m` without row `row` and column `col` (either may be `None`).
@@ -88,11 +89,19 @@ impl AppState {
     /// decision, the worst for wrong ones). Deployment shares and κ get a 0 for it.
     ///
     /// # Errors
-    /// Already [`MAX_CLASSES`] classes.
+    /// Already [`MAX_CLASSES`] classes, or the matrices would hold more than [`MAX_CELLS`]
+    /// cells.
     pub fn add_class(&mut self) -> Result<usize, EditError> {
         let n = self.n();
         if n >= MAX_CLASSES || self.utility.rows() >= MAX_DIM {
             return Err(EditError::TooManyClasses);
+        }
+        let k = self.classifiers.len();
+        if k * (n + 1) * (n + 1) > MAX_CELLS {
+            return Err(EditError::TooManyCells {
+                classifiers: k,
+                n: n + 1,
+            });
         }
         let taken: Vec<&str> = self
             .classes
@@ -161,6 +170,7 @@ impl AppState {
         if let Some(kappa) = &mut self.kappa {
             kappa.remove(k);
         }
+        self.fit_settings();
         debug_assert!(self.validate().is_ok());
         Ok(())
     }
@@ -236,6 +246,10 @@ impl AppState {
         if m.rows() < n {
             return Err(EditError::UtilityRows { n, found: m.rows() });
         }
+        let m = UtilityMatrix::new(m)
+            .map_err(EditError::Utility)?
+            .matrix()
+            .clone();
         let mut decisions: Vec<String> = self.decisions.iter().take(m.rows()).cloned().collect();
         while decisions.len() < m.rows() {
             let taken: Vec<&str> = decisions.iter().map(String::as_str).collect();

@@ -8,15 +8,29 @@ use crate::core::{ConfusionMatrix, Matrix, Orientation};
 use crate::state::{AppState, Classifier, MAX_CLASSIFIERS, MAX_NAME_CHARS};
 
 impl AppState {
+    /// Whether one more classifier fits: fewer than [`MAX_CLASSIFIERS`], and its cells within
+    /// [`crate::core::limits::MAX_CELLS`].
+    ///
+    /// # Errors
+    /// [`EditError::TooManyClassifiers`] or [`EditError::TooManyCells`].
+    pub fn check_room_for_classifier(&self) -> Result<(), EditError> {
+        let (k, n) = (self.classifiers.len() + 1, self.n());
+        if k > MAX_CLASSIFIERS {
+            return Err(EditError::TooManyClassifiers);
+        }
+        if k * n * n > crate::core::limits::MAX_CELLS {
+            return Err(EditError::TooManyCells { classifiers: k, n });
+        }
+        Ok(())
+    }
+
     /// Adds a classifier on the same test set as the first one (80 % right per class; 50
     /// items per class if there is none). Returns its index.
     ///
     /// # Errors
     /// Already [`MAX_CLASSIFIERS`].
     pub fn add_classifier(&mut self) -> Result<usize, EditError> {
-        if self.classifiers.len() >= MAX_CLASSIFIERS {
-            return Err(EditError::TooManyClassifiers);
-        }
+        self.check_room_for_classifier()?;
         let totals = self
             .classifiers
             .first()
@@ -38,9 +52,7 @@ impl AppState {
         let Some(c) = self.classifiers.get(i) else {
             return Err(EditError::NoSuch("classifier"));
         };
-        if self.classifiers.len() >= MAX_CLASSIFIERS {
-            return Err(EditError::TooManyClassifiers);
-        }
+        self.check_room_for_classifier()?;
         let base: String = c.name.chars().take(MAX_NAME_CHARS - 8).collect();
         let taken: Vec<&str> = self.classifiers.iter().map(|c| c.name.as_str()).collect();
         let name = unique_name(&[format!("{} copy", base.trim_end())], &taken);

@@ -25,6 +25,7 @@ pub use readers::{
 };
 
 use crate::core::confusion::MAX_CLASSES;
+use crate::core::limits::MAX_CELLS;
 use crate::core::matrix::MAX_DIM;
 use crate::core::CoreError;
 use crate::state::{AppState, MAX_CLASSIFIERS, MAX_NAME_CHARS};
@@ -93,8 +94,17 @@ pub enum EditError {
         /// Its rows.
         found: usize,
     },
+    /// A utility matrix with an entry beyond ±10¹⁵ (or too many classes).
+    Utility(CoreError),
     /// Already [`MAX_CLASSIFIERS`] classifiers.
     TooManyClassifiers,
+    /// The classifiers' matrices would hold more than [`MAX_CELLS`] cells.
+    TooManyCells {
+        /// Classifiers after the edit.
+        classifiers: usize,
+        /// Classes after the edit.
+        n: usize,
+    },
     /// A confusion matrix of the wrong size.
     ConfusionSize {
         /// The number of classes.
@@ -159,7 +169,14 @@ impl fmt::Display for EditError {
                 "The utility matrix needs at least {n} rows, one decision per class; this one \
                  has {found}."
             ),
+            EditError::Utility(e) => write!(f, "Utility matrix: {e}."),
             EditError::TooManyClassifiers => write!(f, "At most {MAX_CLASSIFIERS} classifiers."),
+            EditError::TooManyCells { classifiers, n } => write!(
+                f,
+                "{classifiers} classifiers of {n} classes would hold {} matrix cells, more than \
+                 the {MAX_CELLS} supported.",
+                classifiers * n * n
+            ),
             EditError::ConfusionSize { n, rows, cols } => write!(
                 f,
                 "A confusion matrix here is {n} × {n} (one row and column per class); this one \

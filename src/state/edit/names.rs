@@ -23,7 +23,10 @@ pub fn check_name<'a>(
     name: &str,
     others: impl IntoIterator<Item = &'a str>,
 ) -> Result<String, EditError> {
-    let t = name.trim();
+    // As a link reads names: line breaks and tabs become spaces, invisible formatting
+    // characters (right-to-left overrides, a BOM) are dropped.
+    let cleaned = crate::state::one_line_name(name);
+    let t = cleaned.trim();
     if t.is_empty() {
         return Err(EditError::NoName { what });
     }

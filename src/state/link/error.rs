@@ -56,6 +56,11 @@ pub enum LinkError {
     SecondClassifier(String),
     /// More than [`MAX_CLASSIFIERS`] classifiers.
     TooManyClassifiers,
+    /// A classifier beyond the cells supported ([`crate::core::limits::MAX_CELLS`]).
+    TooManyCells {
+        /// The number of classes.
+        n: usize,
+    },
     /// A classifier whose size is not the number of classes.
     ClassifierSize {
         /// Its size.
@@ -74,6 +79,13 @@ pub enum LinkError {
         /// `classes` or `decisions`.
         what: &'static str,
     },
+    /// An empty name in a list of names: its default name is used.
+    EmptyName {
+        /// Its position, 1-based.
+        position: usize,
+        /// The default name used instead.
+        default: String,
+    },
     /// Deployment shares that do not sum to 1 (they were rescaled).
     Rescaled {
         /// Their sum.
@@ -91,6 +103,14 @@ pub enum LinkError {
     },
     /// The decoded state broke an invariant (should not happen): the default example is shown.
     Invalid(StateError),
+    /// A part of the decoded state broke an invariant (should not happen): that part alone was
+    /// dropped or reset, as `what` says.
+    Dropped {
+        /// The invariant broken.
+        error: StateError,
+        /// What was done ("the deployment shares were ignored").
+        what: &'static str,
+    },
     /// A Decide view value that was refused (the view's own message).
     Decide(DecideError),
     /// A value that was used but changed (the sentence says how).
@@ -150,6 +170,12 @@ impl fmt::Display for LinkError {
             LinkError::TooManyClassifiers => {
                 write!(f, "more than {MAX_CLASSIFIERS} classifiers; ignored")
             }
+            LinkError::TooManyCells { n } => write!(
+                f,
+                "more than {} classifiers of {n} classes ({} cells at most); ignored",
+                crate::core::limits::MAX_CELLS / (n * n),
+                crate::core::limits::MAX_CELLS
+            ),
             LinkError::ClassifierSize { size, n } => {
                 write!(f, "is {size} × {size} but there are {n} classes; ignored")
             }
@@ -160,9 +186,14 @@ impl fmt::Display for LinkError {
             LinkError::NameCount { found, n, what } => {
                 write!(f, "{found} names for {n} {what}; default names used")
             }
-            LinkError::Rescaled { sum } => {
-                write!(f, "the shares sum to {sum}; they were rescaled to sum to 1")
+            LinkError::EmptyName { position, default } => {
+                write!(f, "name {position} is empty; '{default}' is used")
             }
+            LinkError::Rescaled { sum } => write!(
+                f,
+                "the shares sum to {}; they were rescaled to sum to 1",
+                crate::text::shortest(*sum)
+            ),
             LinkError::BadShares { n } => {
                 write!(f, "expected {n} non-negative shares; ignored")
             }
@@ -170,6 +201,7 @@ impl fmt::Display for LinkError {
                 write!(f, "expected {n} values between 0 and 1; ignored")
             }
             LinkError::Invalid(e) => write!(f, "{e}; the default example is shown instead"),
+            LinkError::Dropped { error, what } => write!(f, "{error}; {what}"),
             LinkError::Decide(e) => write!(f, "{e}; ignored"),
             LinkError::Changed(what) => write!(f, "{what}"),
         }

@@ -27,7 +27,7 @@ use crate::text::truncate;
 use std::fmt;
 
 /// The longest fragment read; the rest is ignored with a notice.
-pub const MAX_FRAGMENT: usize = 200_000;
+pub const MAX_FRAGMENT: usize = crate::core::limits::MAX_FRAGMENT;
 
 /// Something in a link that was ignored, and why.
 #[derive(Debug, Clone, PartialEq)]
@@ -185,14 +185,74 @@ pub fn decode(fragment: &str) -> Decoded {
             notes.add(k, LinkError::UnknownKey);
         }
     }
+    // Should not happen: every part above is checked. Should a part still break an invariant,
+    // that part alone is dropped (with a notice), never the valid rest of the link.
+    for _ in 0..=super::MAX_CLASSIFIERS + 8 {
+        let Err(e) = state.validate() else { break };
+        let (key, what) = repair(&mut state, &e);
+        notes.add(key, LinkError::Dropped { error: e, what });
+    }
     if let Err(e) = state.validate() {
-        // Should not happen: every part above is checked. Never show a broken state.
         notes.add("link", LinkError::Invalid(e));
         state = presets::factory();
     }
     Decoded {
         state,
         notices: notes.0,
+    }
+}
+
+/// Drops or resets the part of `state` that breaks the invariant `e`, and says which key it
+/// came from and what was done. A utility matrix that breaks one leaves the factory example.
+fn repair(state: &mut AppState, e: &super::StateError) -> (&'static str, &'static str) {
+    use super::StateError as E;
+    let remove = |state: &mut AppState, name: &str| {
+        // The last classifier of that name: a duplicate is the later one.
+        if let Some(i) = state.classifiers.iter().rposition(|c| c.name == name) {
+            state.classifiers.remove(i);
+        }
+    };
+    match e {
+        E::Shares(_) => {
+            state.prevalence = None;
+            ("prev", "the deployment shares were ignored")
+        }
+        E::Kappa(_) => {
+            state.kappa = None;
+            ("kappa", "κ was ignored")
+        }
+        E::Settings(_) => {
+            state.mc = Default::default();
+            ("link", "the Monte Carlo settings were reset")
+        }
+        E::Classifier { name, .. } | E::ClassifierSize { name, .. } | E::DuplicateName(name) => {
+            remove(state, name);
+            ("cm.", "the classifier was ignored")
+        }
+        E::Unnamed(i) => {
+            state.classifiers.remove(*i);
+            ("cm.", "the classifier was ignored")
+        }
+        E::TooManyClassifiers | E::TooManyCells { .. } => {
+            let n = state.n();
+            let fit = (crate::core::limits::MAX_CELLS / (n * n)).min(super::MAX_CLASSIFIERS);
+            state.classifiers.truncate(fit);
+            ("cm.", "the classifiers beyond the limit were ignored")
+        }
+        E::ClassNames { .. } => {
+            state.classes = (0..state.n()).map(super::default_class_name).collect();
+            ("classes", "default names are used")
+        }
+        E::DecisionNames { .. } => {
+            state.decisions = (0..state.utility.rows())
+                .map(|d| super::default_decision_name(d, &state.classes))
+                .collect();
+            ("decisions", "default names are used")
+        }
+        E::Utility(_) | E::TooFewClasses | E::TooFewDecisions { .. } | E::TooLarge => {
+            *state = presets::factory();
+            ("u", "the factory example is shown")
+        }
     }
 }
 

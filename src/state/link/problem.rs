@@ -14,7 +14,8 @@ use super::keys::{join_numbers, read_list, Key};
 use super::pct::{join_names, pct_decode, pct_encode, split_names};
 use super::{LinkError, Notes, Parts};
 use crate::core::confusion::MAX_CLASSES;
-use crate::core::{ConfusionMatrix, Matrix, Orientation};
+use crate::core::limits::MAX_CELLS;
+use crate::core::{ConfusionMatrix, Matrix, Orientation, UtilityMatrix};
 use crate::state::{
     clean_name, default_class_name, default_decision_name, presets, AppState, Classifier,
     FORMAT_VERSION, MAX_CLASSIFIERS,
@@ -110,21 +111,28 @@ pub const KEYS: [Key; 7] = [
 
 /// Shares that sum to 1 within this are kept as written (no rescaling, so no drift from one
 /// decode to the next); the state's own check allows the same.
-const SHARES_SUM_TOLERANCE: f64 = 1e-6;
+const SHARES_SUM_TOLERANCE: f64 = crate::core::limits::SHARES_TOLERANCE;
 
 /// `prev`: `n` shares ≥ 0 with a positive sum; rescaled (with a notice) unless they already
 /// sum to 1.
+///
+/// Any finite values ≥ 0 with a positive sum are read, even `1e308,1e308` (whose sum
+/// overflows) or `1e-320,0`: they are divided by the largest first, then by their sum. A
+/// rescaled vector sums to 1 within rounding, so the next decode keeps it as written.
 fn read_prevalence(v: &str, s: &mut AppState) -> Result<(), LinkError> {
     let n = s.n();
     let p = read_list(v)
-        .filter(|p| p.len() == n && p.iter().all(|x| *x >= 0.0) && p.iter().sum::<f64>() > 0.0)
+        .filter(|p| p.len() == n && p.iter().all(|x| *x >= 0.0) && p.iter().any(|x| *x > 0.0))
         .ok_or(LinkError::BadShares { n })?;
     let sum: f64 = p.iter().sum();
     if (sum - 1.0).abs() <= SHARES_SUM_TOLERANCE {
         s.prevalence = Some(p);
         return Ok(());
     }
-    s.prevalence = Some(p.iter().map(|x| x / sum).collect());
+    let max = p.iter().copied().fold(0.0, f64::max);
+    let scaled: Vec<f64> = p.iter().map(|x| x / max).collect();
+    let scaled_sum: f64 = scaled.iter().sum();
+    s.prevalence = Some(scaled.iter().map(|x| x / scaled_sum).collect());
     Err(LinkError::Rescaled { sum })
 }
 
@@ -174,7 +182,10 @@ pub fn utility(parts: &Parts, notes: &mut Notes) -> Option<Matrix> {
             cols: m.cols(),
         },
         Ok(m) if m.cols() > MAX_CLASSES => LinkError::UtilityTooWide,
-        Ok(m) => return Some(m),
+        Ok(m) => match UtilityMatrix::new(m) {
+            Ok(u) => return Some(u.matrix().clone()),
+            Err(e) => LinkError::BadMatrix(e),
+        },
         Err(e) => LinkError::BadMatrix(e),
     };
     notes.add("u", error);
@@ -225,7 +236,9 @@ pub fn classes(
     if !has_content {
         return presets::factory();
     }
-    let names = parts.raw("classes").map(split_names);
+    let names = parts
+        .raw("classes")
+        .map(|raw| fill_empty(split_names(raw), "classes", default_class_name, notes));
     let n = utility
         .as_ref()
         .map(|u| u.cols())
@@ -243,6 +256,11 @@ pub fn classes(
         }
         size == n
     });
+    let fit = MAX_CELLS / (n * n);
+    for c in classifiers.iter().skip(fit) {
+        notes.add(&format!("cm.{}", c.name), LinkError::TooManyCells { n });
+    }
+    classifiers.truncate(fit);
     let names_ok = names
         .as_ref()
         .is_some_and(|c| c.len() >= 2 && c.iter().all(|s| !s.is_empty()));
@@ -254,6 +272,8 @@ pub fn classes(
         state.classifiers = classifiers;
         state.classes = (0..n).map(default_class_name).collect();
     }
+    // The factory example's classes when nothing could be read.
+    let n = state.n();
     if let Some(names) = names {
         if names.len() == n && names.iter().all(|s| !s.is_empty()) {
             state.classes = names;
@@ -271,6 +291,29 @@ pub fn classes(
     state
 }
 
+/// `names` with each empty name replaced by its default name (`default(k)` for the 0-based
+/// position `k`), each noted: `classes=a,,b` keeps `a` and `b`.
+fn fill_empty(
+    mut names: Vec<String>,
+    key: &str,
+    default: impl Fn(usize) -> String,
+    notes: &mut Notes,
+) -> Vec<String> {
+    for (k, name) in names.iter_mut().enumerate() {
+        if name.is_empty() {
+            *name = default(k);
+            notes.add(
+                key,
+                LinkError::EmptyName {
+                    position: k + 1,
+                    default: name.clone(),
+                },
+            );
+        }
+    }
+    names
+}
+
 /// `decisions`: one name per row of the utility matrix (default: the class names, then
 /// `decision d`).
 pub fn decisions(parts: &Parts, state: &mut AppState, notes: &mut Notes) {
@@ -281,8 +324,26 @@ pub fn decisions(parts: &Parts, state: &mut AppState, notes: &mut Notes) {
     let Some(raw) = parts.raw("decisions") else {
         return;
     };
-    let names = split_names(raw);
-    if names.len() == n_d && names.iter().all(|s| !s.is_empty()) {
+    let split = split_names(raw);
+    if split.len() != n_d {
+        notes.add(
+            "decisions",
+            LinkError::NameCount {
+                found: split.len(),
+                n: n_d,
+                what: "decisions",
+            },
+        );
+        return;
+    }
+    let classes = state.classes.clone();
+    let names = fill_empty(
+        split,
+        "decisions",
+        |d| default_decision_name(d, &classes),
+        notes,
+    );
+    if names.iter().all(|s| !s.is_empty()) {
         state.decisions = names;
     } else {
         notes.add(

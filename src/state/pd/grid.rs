@@ -30,10 +30,10 @@ use rand::{RngCore, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 /// The largest grid enumerated in full (10⁵ vectors).
-pub const MAX_ENUMERATED: u64 = 100_000;
+pub const MAX_ENUMERATED: u64 = crate::core::limits::MAX_ENUMERATED_VECTORS;
 
 /// κ vectors drawn at random when the grid is larger.
-pub const RANDOM_VECTORS: u64 = 100_000;
+pub const RANDOM_VECTORS: u64 = crate::core::limits::MAX_ENUMERATED_VECTORS;
 
 /// κ vectors per chunk.
 pub const CHUNK_VECTORS: u64 = 8_192;

@@ -20,7 +20,7 @@ use crate::core::pd::{heatmap, TIE_TOLERANCE};
 pub const MIN_DIVISIONS: usize = 10;
 
 /// The finest grid: step 0.005 (201 × 201 points).
-pub const MAX_DIVISIONS: usize = 200;
+pub const MAX_DIVISIONS: usize = crate::core::limits::MAX_HEATMAP_DIVISIONS;
 
 /// The most cells over all classifiers' heatmaps.
 pub const MAX_CELLS: u64 = 1_000_000;

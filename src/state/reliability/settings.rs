@@ -12,13 +12,13 @@ use std::fmt;
 
 /// The most pairs the page runs (a run of 10⁸ pairs takes about 15 s in a browser); the engine
 /// itself goes up to [`crate::core::mc::MAX_TALLY_PAIRS`] (`ulab mc`).
-pub const MAX_APP_PAIRS: u64 = 100_000_000;
+pub const MAX_APP_PAIRS: u64 = crate::core::limits::MAX_APP_PAIRS;
 
 /// The most draws of the user's question.
-pub const MAX_QUESTION_DRAWS: u64 = 1_000_000;
+pub const MAX_QUESTION_DRAWS: u64 = crate::core::limits::MAX_QUESTION_DRAWS;
 
 /// The largest test-set size assumed for fractional classifiers.
-pub const MAX_QUESTION_N: u64 = 1_000_000_000;
+pub const MAX_QUESTION_N: u64 = crate::core::limits::MAX_QUESTION_N;
 
 /// Which error measure the reliability curves are drawn against.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]

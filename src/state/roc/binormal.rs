@@ -21,7 +21,7 @@ pub enum BinormalError {
     NotANumber { token: String },
     /// `a` is not finite or too large (|a| > 10⁶).
     BadA { value: f64 },
-    /// `b` is not positive and finite.
+    /// `b` is not between 10⁻⁶ and 10⁶.
     BadB { value: f64 },
 }
 
@@ -40,6 +40,11 @@ impl fmt::Display for BinormalError {
                 "a = {} is out of range: it must be a number between −10⁶ and 10⁶",
                 shortest(*value)
             ),
+            BinormalError::BadB { value } if *value > 0.0 => write!(
+                f,
+                "b = {} is out of range: the slope b must be between 10⁻⁶ and 10⁶",
+                shortest(*value)
+            ),
             BinormalError::BadB { value } => write!(
                 f,
                 "b = {} is invalid: the slope b must be greater than 0",
@@ -52,10 +57,10 @@ impl fmt::Display for BinormalError {
 impl std::error::Error for BinormalError {}
 
 /// Reads the value of `bn.NAME=a,b`: two numbers of the app's syntax separated by `,`
-/// (whitespace ignored), `a` finite, `b > 0`.
+/// (whitespace ignored), `|a| ≤ 10⁶`, `10⁻⁶ ≤ b ≤ 10⁶` ([`crate::core::limits::MAX_BINORMAL`]).
 ///
 /// # Errors
-/// Not two values, a non-number, `b ≤ 0`, `a` out of range.
+/// Not two values, a non-number, `b` or `a` out of range.
 ///
 /// # Examples
 ///

@@ -196,7 +196,11 @@ impl SpaceSettings {
             }
             "uoverlay" => self.overlay = parse_overlay(value)?,
             "uslice" => self.slice = Some(parse_slice(value)?),
-            "uask" => self.answers = Some(parse_answers(value, n)?),
+            "uask" => {
+                // No answer is no assessment (as written: nothing).
+                let a = parse_answers(value, n)?;
+                self.answers = (!a.given.is_empty()).then_some(a);
+            }
             _ => return Err(bad_value("key", key, "a key of the Utility space view")),
         }
         Ok(())

@@ -3,14 +3,15 @@
 
 use super::output::fmt_num;
 use std::io::Read;
+use utility_lab::core::limits::{MAX_CELLS, MAX_CLASSIFIERS};
 use utility_lab::core::{ConfusionMatrix, CoreError, Matrix, Orientation, UtilityMatrix};
 use utility_lab::text::{parse_number, truncate};
 
 /// The most values a comma-separated list argument may hold.
-pub const MAX_LIST: usize = 10_000;
+pub const MAX_LIST: usize = utility_lab::core::limits::MAX_LIST;
 
 /// The largest input file read (scores, matrices): 256 MiB.
-pub const MAX_FILE_BYTES: u64 = 256 * 1024 * 1024;
+pub const MAX_FILE_BYTES: u64 = utility_lab::core::limits::MAX_FILE_BYTES;
 
 /// clap value parser for `--orientation`.
 pub fn parse_orientation(s: &str) -> Result<Orientation, String> {
@@ -211,9 +212,9 @@ pub fn named_confusions(
     if values.is_empty() {
         return Err("give at least one classifier with --cm NAME=MATRIX".to_string());
     }
-    if values.len() > 1000 {
+    if values.len() > MAX_CLASSIFIERS {
         return Err(format!(
-            "--cm: {} classifiers given, at most 1000 supported",
+            "--cm: {} classifiers given, at most {MAX_CLASSIFIERS} supported",
             values.len()
         ));
     }
@@ -236,6 +237,14 @@ pub fn named_confusions(
             }
         }
         out.push((name, cm));
+    }
+    let (k, n) = (out.len(), out[0].1.n());
+    if k * n * n > MAX_CELLS {
+        return Err(format!(
+            "--cm: {k} classifiers of {n} classes hold {} matrix cells, more than the {MAX_CELLS} \
+             supported",
+            k * n * n
+        ));
     }
     Ok(out)
 }

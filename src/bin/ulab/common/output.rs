@@ -181,11 +181,35 @@ impl Table {
 // ---------------------------------------------------------------------------------------------
 // Output
 
+thread_local! {
+    /// Where [`emit`] writes instead of standard output while [`capture`] runs.
+    static CAPTURED: std::cell::RefCell<Option<String>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Runs `f` with every [`emit`] of this thread collected into a string instead of written to
+/// standard output (the fuzz driver runs the subcommands in-process this way).
+pub fn capture<R>(f: impl FnOnce() -> R) -> (R, String) {
+    CAPTURED.with(|c| *c.borrow_mut() = Some(String::new()));
+    let r = f();
+    let text = CAPTURED.with(|c| c.borrow_mut().take()).unwrap_or_default();
+    (r, text)
+}
+
 /// Writes the output to standard output. A closed pipe (`ulab ... | head`) ends quietly.
 ///
 /// # Errors
 /// Any other write error.
 pub fn emit(text: &str) -> Result<(), String> {
+    let captured = CAPTURED.with(|c| match c.borrow_mut().as_mut() {
+        Some(buf) => {
+            buf.push_str(text);
+            true
+        }
+        None => false,
+    });
+    if captured {
+        return Ok(());
+    }
     let mut out = std::io::stdout().lock();
     match out.write_all(text.as_bytes()).and_then(|_| out.flush()) {
         Ok(()) => Ok(()),

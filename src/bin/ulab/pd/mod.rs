@@ -5,6 +5,7 @@
 
 use crate::common::{self, fmt_num};
 use serde::Serialize;
+use utility_lab::core::limits::MAX_PD_WORK;
 use utility_lab::core::metrics;
 use utility_lab::core::pd::{self as core_pd, MAX_GRID_VECTORS};
 use utility_lab::core::{ConfusionMatrix, Score, UtilityMatrix};
@@ -27,7 +28,8 @@ reaches it.
 
 For two classes, the 11 × 11 heatmap of p-d over κ₀, κ₁ ∈ {0, 0.1, …, 1} is printed (rows κ of
 class 0, columns κ of class 1). --grid or --steps adds the analysis over every κ vector with
-entries from the grid (values^classes vectors, at most 4 000 000): the mean, minimum and maximum
+entries from the grid (values^classes vectors, at most 4 000 000, and vectors × classifiers ×
+classes at most 10 000 000, about 0.1 s): the mean, minimum and maximum
 p-d of each classifier, a histogram (--bins), and the share of κ vectors for which each ranks
 first (ties split evenly). A grid may be written with an ellipsis: 0,0.1,...,1.
 
@@ -234,7 +236,7 @@ pub fn run(args: &Args) -> Result<(), String> {
         }
         None => None,
     };
-    let grid = grid_arg(args, n)?;
+    let grid = grid_arg(args, n, named.len())?;
     let results = named
         .into_iter()
         .map(|(name, cm)| evaluate(name, cm, kappa.as_deref(), u.as_ref()))
@@ -264,8 +266,9 @@ pub fn run(args: &Args) -> Result<(), String> {
     common::emit(&text)
 }
 
-/// The κ grid of `--grid` or `--steps`, if any, checked against [`MAX_GRID_VECTORS`].
-fn grid_arg(args: &Args, n: usize) -> Result<Option<Vec<f64>>, String> {
+/// The κ grid of `--grid` or `--steps`, if any, checked against [`MAX_GRID_VECTORS`] and,
+/// with `classifiers`, against [`MAX_PD_WORK`] (κ components evaluated: about 0.1 s).
+fn grid_arg(args: &Args, n: usize, classifiers: usize) -> Result<Option<Vec<f64>>, String> {
     let grid: Option<Vec<f64>> = match (&args.grid, args.steps) {
         (Some(g), _) => Some(parse_grid(g)?),
         (None, Some(s)) => Some((0..=s).map(|i| i as f64 / s as f64).collect()),
@@ -279,6 +282,15 @@ fn grid_arg(args: &Args, n: usize) -> Result<Option<Vec<f64>>, String> {
                 g.len(),
                 fmt_num(vectors),
                 MAX_GRID_VECTORS
+            ));
+        }
+        let work = vectors * (classifiers * n) as f64;
+        if work > MAX_PD_WORK as f64 {
+            return Err(format!(
+                "--grid: {} κ vectors × {classifiers} classifiers × {n} classes is more than {} \
+                 values to compute: use fewer grid values or classifiers",
+                fmt_num(vectors),
+                fmt_num(MAX_PD_WORK as f64)
             ));
         }
     }

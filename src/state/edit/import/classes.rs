@@ -86,7 +86,7 @@ pub fn reconcile(
 }
 
 fn list(names: &[String]) -> String {
-    names.join(", ")
+    crate::text::truncate(&names.join(", "), 200)
 }
 
 fn from_matrix(
@@ -194,7 +194,7 @@ fn from_labels(
         return Err(ImportError::at(
             lines.get(i).copied().unwrap_or(0),
             ImportProblem::UnknownClass {
-                label: label.trim().chars().take(40).collect(),
+                label: crate::text::truncate(label.trim(), 40),
                 classes: list(classes),
             },
         ));

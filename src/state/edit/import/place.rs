@@ -95,7 +95,7 @@ pub fn place(
             if target.others > 0 {
                 return Err(whole(ImportProblem::FileClassCount {
                     k,
-                    names: names.join(", "),
+                    names: crate::text::truncate(&names.join(", "), 200),
                     n,
                 }));
             }
@@ -109,7 +109,10 @@ pub fn place(
                 .map_err(|e| whole(ImportProblem::Edit(e)))?;
         }
         if renamed || k != n {
-            notes.push(format!("the classes are now {}", names.join(", ")));
+            notes.push(format!(
+                "the classes are now {}",
+                crate::text::truncate(&next.classes.join(", "), 200)
+            ));
             if next.prevalence.is_some() {
                 notes.push("deployment shares were turned off".into());
             }

@@ -215,7 +215,7 @@ fn matrix(recs: &[Record], decimal_comma: bool) -> Result<Imported, ImportError>
             .iter()
             .map(|c| {
                 parse_decimal(c, decimal_comma).ok_or_else(|| {
-                    let shown: String = c.chars().take(24).collect();
+                    let shown = crate::text::truncate(c, 24);
                     ImportError::at(r.line, ImportProblem::NotANumber(shown))
                 })
             })

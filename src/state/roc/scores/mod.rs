@@ -42,10 +42,10 @@ pub use parser::{Progress, ScoresParser};
 use crate::core::labels::conventional_positive;
 
 /// The largest scores file accepted, in bytes.
-pub const MAX_SCORES_BYTES: usize = 200_000_000;
+pub const MAX_SCORES_BYTES: usize = crate::core::limits::MAX_SCORES_BYTES;
 
 /// The most data rows accepted.
-pub const MAX_SCORES_ROWS: usize = 5_000_000;
+pub const MAX_SCORES_ROWS: usize = crate::core::limits::MAX_SCORES_ROWS;
 /// One classifier's column.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ScoreColumn {

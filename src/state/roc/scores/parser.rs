@@ -52,6 +52,10 @@ pub struct ScoresParser {
     scores: Vec<Vec<f64>>,
 }
 
+/// The longest header line read: room for every column name the app takes, far below a
+/// file read at once.
+const MAX_HEADER_BYTES: usize = 100_000;
+
 /// The end (exclusive byte offset) of the text after at most `max_lines` record-ending line
 /// breaks from `start`, a line break ending a record unless an odd number of `"` precede it in
 /// the record; and the number of line breaks passed.
@@ -94,6 +98,18 @@ impl ScoresParser {
         if text.len() > MAX_SCORES_BYTES {
             return Err(ScoresError::TooLarge { bytes: text.len() });
         }
+        // Old Mac line ends (a bare `\r`) are line breaks: otherwise the whole file would be
+        // one line, read at once as the header.
+        let bytes = text.as_bytes();
+        let bare_cr = bytes
+            .iter()
+            .enumerate()
+            .any(|(i, &c)| c == b'\r' && bytes.get(i + 1) != Some(&b'\n'));
+        let text = if bare_cr {
+            text.replace("\r\n", "\n").replace('\r', "\n")
+        } else {
+            text
+        };
         let mut pos = if text.starts_with('\u{feff}') { 3 } else { 0 };
         let mut line = 1;
         // Skip blank lines before the header.
@@ -106,6 +122,16 @@ impl ScoresParser {
                 pos = end;
                 line += 1;
                 continue;
+            }
+            if end - pos > MAX_HEADER_BYTES {
+                // (An unclosed quote also makes the header run on.)
+                return Err(ScoresError::Csv {
+                    line,
+                    message: format!(
+                        "the header line is longer than {MAX_HEADER_BYTES} characters (an \
+                         unclosed quote?)"
+                    ),
+                });
             }
             let header_raw = text[pos..end].trim_end_matches(['\n', '\r']).to_string();
             let header_lines = text[pos..end].matches('\n').count().max(1);

@@ -28,10 +28,10 @@ use crate::text;
 use serde::{Deserialize, Serialize};
 
 /// The most candidates of a typed cloud.
-pub const MAX_TYPED: usize = 1000;
+pub const MAX_TYPED: usize = crate::core::limits::MAX_TYPED_CLOUD;
 
 /// The most candidates of a drawn cloud.
-pub const MAX_DRAWN: usize = 10_000;
+pub const MAX_DRAWN: usize = crate::core::limits::MAX_DRAWN_CLOUD;
 
 /// Dyrland et al. 2022's note (§4.1), for the page.
 pub const EXPECTED_NOTE: &str = "The expected utility matrix (Dyrland et al. 2022, eq. 18) \
