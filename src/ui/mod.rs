@@ -6,6 +6,7 @@
 //! * [`chrome`]: header, view navigation, footer, notices, share bar;
 //! * [`widgets`]: building blocks shared by the views (matrix editor, plot canvas, …);
 //! * [`reactive`]: [`rx`], the one pointer type for a view's closures (keeps the wasm small);
+//! * [`fallback`]: the page shown if the app panics (the link, a Reload button);
 //! * [`web`]: downloads, clipboard, the worker pool and its jobs;
 //! * one folder per view — [`compare`], [`reliability`], [`story`], [`decide`], [`space`], [`pd`], [`roc`] — whose `mod.rs` holds the
 //!   view and its context; a view's panels import from their own view, never from another.
@@ -15,6 +16,7 @@ pub mod chrome;
 pub mod compare;
 pub mod context;
 pub mod decide;
+pub mod fallback;
 pub mod pd;
 pub mod reactive;
 pub mod reliability;
@@ -27,8 +29,9 @@ pub mod widgets;
 
 pub use reactive::{cond, handler, memo, rx};
 
-/// Starts the app: panics go to the browser console, and [`app::App`] is mounted on `<body>`.
+/// Starts the app: a panic goes to the browser console and replaces the page by
+/// [`fallback`]'s message with the current link; [`app::App`] is mounted on `<body>`.
 pub fn start() {
-    console_error_panic_hook::set_once();
+    fallback::install();
     leptos::mount::mount_to_body(app::App);
 }

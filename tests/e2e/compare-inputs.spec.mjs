@@ -3,7 +3,7 @@
 // CSV import, deployment class shares, and the link that follows every edit.
 //
 // Every test opens its own page from a link, so the tests do not depend on each other.
-import { test, expect } from '@playwright/test';
+import { test, expect } from './fixtures.mjs';
 
 const FACTORY = 'view=compare&u=15,-335;-35,165&cm.A=27,15;23,35&cm.B=43,18;7,32&classes=long,short';
 const LOTTERY =

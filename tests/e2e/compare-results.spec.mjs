@@ -5,7 +5,7 @@
 //
 // Every test opens its own page from a link, so the tests do not depend on each other.
 import fs from 'node:fs/promises';
-import { test, expect } from '@playwright/test';
+import { test, expect } from './fixtures.mjs';
 import { MINUS, holdClipboard } from './helpers.mjs';
 
 const FACTORY = 'view=compare&u=15,-335;-35,165&cm.A=27,15;23,35&cm.B=43,18;7,32&classes=long,short';
@@ -287,8 +287,11 @@ test('"Copy embed code" gives an <iframe> whose page is the embedded view', asyn
   // The snippet's page, in an iframe 375 px wide: the view alone, without overflow.
   const host = await context.newPage();
   await host.setViewportSize({ width: 375, height: 900 });
-  await host.goto(`/#${FACTORY}`); // same origin; replace the document with the snippet
-  await host.setContent(`<!doctype html><body style="margin:0">${code}</body>`);
+  // A course page of its own (no policy of ours), holding only the snippet.
+  await host.route('**/course-page.html', (route) =>
+    route.fulfill({ contentType: 'text/html', body: `<!doctype html><body style="margin:0">${code}</body>` }),
+  );
+  await host.goto('/course-page.html');
   const frame = host.frameLocator('iframe');
   await expect(frame.getByTestId('embed-bar')).toBeVisible();
   await expect(frame.getByTestId('yield-Bee')).toHaveText(`${MINUS}3.5`);

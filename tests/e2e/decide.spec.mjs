@@ -10,7 +10,7 @@
 // * Bad p in a link (negative, not summing to 1, wrong length): a notice and a usable page.
 // * Hostile names are text; exports download; embed; 375 px without horizontal scroll;
 //   screenshots at 375 and 1280 px, light and dark, for a person to look at.
-import { test, expect } from '@playwright/test';
+import { test, expect } from './fixtures.mjs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

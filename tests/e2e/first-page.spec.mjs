@@ -2,7 +2,7 @@
 // the core, and loads nothing from anywhere but its own directory — wherever on the host that
 // directory is — not even later, when the background workers start. (The workers themselves:
 // worker.spec.mjs.)
-import { test, expect } from '@playwright/test';
+import { test, expect } from './fixtures.mjs';
 import { MOUNTS, MINUS, openApp, expectWorkerStatus, expectCleanLog } from './helpers.mjs';
 
 for (const { prefix, what } of MOUNTS) {

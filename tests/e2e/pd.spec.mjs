@@ -9,7 +9,7 @@
 // * More classes: the histogram over the κ grid, random vectors beyond 10⁵ (said so).
 // * p-d against the yield: the known run's numbers; exports download; embed; hostile names;
 //   375 px without horizontal scroll; screenshots at 375 and 1280 px, light and dark.
-import { test, expect } from '@playwright/test';
+import { test, expect } from './fixtures.mjs';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

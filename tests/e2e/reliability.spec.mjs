@@ -9,7 +9,7 @@
 // * The sweep of fig. 7 draws and exports CSV; settings round-trip through the link; bad
 //   settings in a link are reported; the user's question gives P(best).
 // * No console error, and no long main-thread task during a run (PerformanceObserver).
-import { test, expect } from '@playwright/test';
+import { test, expect } from './fixtures.mjs';
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';

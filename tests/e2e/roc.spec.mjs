@@ -9,7 +9,7 @@
 // * 10⁶ rows load without freezing the page (the longest main-thread task is printed).
 // * Bad keys and hostile names: notices and plain text. Exports download; 375 px fits; embed.
 // * Screenshots at 375 and 1280 px, light and dark (tests/e2e/.artifacts/screenshots/).
-import { test, expect } from '@playwright/test';
+import { test, expect } from './fixtures.mjs';
 import path from 'node:path';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';

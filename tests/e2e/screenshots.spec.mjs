@@ -1,7 +1,7 @@
 // Screenshots of the first page at a phone and a desktop width, light and dark, saved to
 // tests/e2e/.artifacts/screenshots/ for a person to look at; and the layout check that can
 // be automated: nothing overflows the viewport horizontally.
-import { test, expect } from '@playwright/test';
+import { test, expect } from './fixtures.mjs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openApp, expectWorkerStatus, expectCleanLog } from './helpers.mjs';

@@ -4,7 +4,7 @@
 // Compare view's yields); the regions repaint when a confusion matrix changes; the guided
 // assessment builds the matrix its answers imply; three classes show the slice controls; bad
 // keys give notices and the page; hostile names stay text; exports download; embed; 375 px.
-import { test, expect } from '@playwright/test';
+import { test, expect } from './fixtures.mjs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MINUS, expectCleanLog } from './helpers.mjs';

@@ -2,7 +2,7 @@
 // opens from its own link (#view=story&step=N) and shows its numbers, computed by the core;
 // Previous / Next, the list of steps and the ← / → keys move and keep the link's step up to
 // date; the "try it" links open the Compare view; embed mode; a bad step in a link.
-import { test, expect } from '@playwright/test';
+import { test, expect } from './fixtures.mjs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MINUS, expectCleanLog, holdClipboard } from './helpers.mjs';

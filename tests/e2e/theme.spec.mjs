@@ -1,7 +1,7 @@
 // The colour scheme: the user's choice (the header's toggle, kept in local storage) over the
 // system's preference. The page (data-theme on <html>) and the plots follow one decision — in
 // embed mode too, where there is no header — and a change of scheme redraws each plot once.
-import { test, expect } from '@playwright/test';
+import { test, expect } from './fixtures.mjs';
 
 const LIGHT_BG = 'rgb(246, 247, 249)';
 const DARK_BG = 'rgb(15, 18, 22)';

@@ -2,7 +2,7 @@
 // directory, wherever that is, and compute with the core; and what the page does when a worker
 // cannot be loaded or dies — a message where the user looks, never a blank page or a progress
 // bar that hangs.
-import { test, expect } from '@playwright/test';
+import { test, expect } from './fixtures.mjs';
 import { MOUNTS, expectCleanLog } from './helpers.mjs';
 
 /** Opens `url` and records errors and requests. */

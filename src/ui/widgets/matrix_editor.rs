@@ -1,8 +1,13 @@
 //! An editable matrix: one text field per cell, both axes labelled.
 //!
-//! * Each cell is checked as it is typed; a bad cell is marked (`aria-invalid`) and explained
-//!   under the table, and **the last good matrix stays in force** until every cell is valid
-//!   again.
+//! * Each cell is checked as it is typed; a bad cell (not a number, or beyond ±10¹⁵,
+//!   [`MAX_COUNT`]) is marked (`aria-invalid`) and explained under the table, and **the last
+//!   good matrix stays in force** until every cell is valid again.
+//! * **An edit that ends invalid is undone**, as in a spreadsheet: when the focus leaves a cell
+//!   whose text is not a valid cell (not a number, negative, beyond the bound), the cell is put
+//!   back to its text from before the edit (when it got the focus), and the message says what
+//!   was wrong and where. A matrix that is invalid only as a whole (a class with no case) is
+//!   left to the next edit, which may fix it; the last valid matrix stays in force meanwhile.
 //! * A whole-matrix check (e.g. "counts must not be negative") runs before a commit.
 //! * Arrow keys (up/down, and left/right at the ends of the text) and Enter move between cells.
 //! * Pasting a block (spreadsheet cells, or the matrix syntax `1,2;3,4`) into a cell fills the
@@ -17,6 +22,7 @@ use leptos::html;
 use leptos::prelude::*;
 use web_sys::HtmlInputElement;
 
+use crate::core::limits::MAX_COUNT;
 use crate::core::Matrix;
 use crate::text::shortest;
 
@@ -38,12 +44,24 @@ fn parse_cell(text: &str, non_negative: bool) -> Result<f64, String> {
                 t.chars().take(20).collect::<String>()
             ))
         }
+        Ok(m) if m.rows() == 1 && m.cols() == 1 && m.get(0, 0).abs() > MAX_COUNT => Err(format!(
+            "'{}' is beyond ±10¹⁵, the largest number accepted",
+            t.chars().take(20).collect::<String>()
+        )),
         Ok(m) if m.rows() == 1 && m.cols() == 1 => Ok(m.get(0, 0)),
         _ => Err(format!(
             "'{}' is not a number",
             t.chars().take(20).collect::<String>()
         )),
     }
+}
+
+/// The label of row or column `i`, or "row 3" when there is none.
+fn label_at(labels: &[String], i: usize, axis: &str) -> String {
+    labels
+        .get(i)
+        .cloned()
+        .unwrap_or_else(|| format!("{axis} {}", i + 1))
 }
 
 /// What the cells currently mean: the matrix, or the first problem.
@@ -59,14 +77,7 @@ fn read(
             match parse_cell(t, non_negative) {
                 Ok(v) => data.push(v),
                 Err(e) => {
-                    let r = rows
-                        .get(i)
-                        .cloned()
-                        .unwrap_or_else(|| format!("row {}", i + 1));
-                    let c = cols
-                        .get(j)
-                        .cloned()
-                        .unwrap_or_else(|| format!("column {}", j + 1));
+                    let (r, c) = (label_at(rows, i, "row"), label_at(cols, j, "column"));
                     return Err(format!("Cell ({r}, {c}) {e}"));
                 }
             }
@@ -142,6 +153,24 @@ impl Cells {
                         cell.bad.set(false);
                     }
                 }
+            }
+        });
+    }
+
+    /// What is typed in cell (i, j).
+    fn text(&self, i: usize, j: usize) -> Option<String> {
+        self.grid.with_value(|g| {
+            g.get(i)
+                .and_then(|r| r.get(j))
+                .map(|c| c.text.get_untracked())
+        })
+    }
+
+    /// Writes `text` into cell (i, j) (its field shows it).
+    fn put(&self, i: usize, j: usize, text: String) {
+        self.grid.with_value(|g| {
+            if let Some(c) = g.get(i).and_then(|r| r.get(j)) {
+                c.text.set(text);
             }
         });
     }
@@ -259,6 +288,8 @@ pub fn MatrixEditor(
 ) -> impl IntoView {
     let cells = Cells::new(value.with_untracked(texts_of));
     let problem = RwSignal::new(None::<String>);
+    // The cell being edited and its text when the edit began (when it got the focus).
+    let before_edit = StoredValue::new(None::<(usize, usize, String)>);
 
     // Outside changes refresh the fields, unless they already mean that matrix.
     Effect::new(move |_| {
@@ -286,8 +317,41 @@ pub fn MatrixEditor(
                     on_commit.run(m);
                 }
             }
-            Err(e) => problem.set(Some(e)),
+            Err(e) => problem.set(Some(format!("{e}. The last valid matrix is still in use."))),
         }
+    };
+    // A cell got the focus (its edit begins) or lost it (the edit ends: a value that is not a
+    // valid cell is put back to the one from before the edit).
+    let on_edit = move |i: usize, j: usize, edge: Edge| {
+        if edge == Edge::Began {
+            let text = cells.text(i, j);
+            before_edit.set_value(text.map(|t| (i, j, t)));
+            return;
+        }
+        let Some((bi, bj, before)) = before_edit.with_value(Clone::clone) else {
+            return;
+        };
+        before_edit.set_value(None);
+        let Some(now) = cells.text(i, j).filter(|_| (bi, bj) == (i, j)) else {
+            return;
+        };
+        let Err(why) = parse_cell(&now, non_negative) else {
+            return;
+        };
+        cells.put(i, j, before.clone());
+        evaluate();
+        let (r, c) = (
+            label_at(&row_labels.get_untracked(), i, "row"),
+            label_at(&col_labels.get_untracked(), j, "column"),
+        );
+        let undone =
+            format!("Cell ({r}, {c}) {why}: it is back to {before}, its value before this edit.");
+        problem.update(|p| {
+            *p = Some(
+                p.take()
+                    .map_or(undone.clone(), |rest| format!("{undone} {rest}")),
+            )
+        });
     };
     let on_input = move |i: usize, j: usize, text: String| {
         cells.store(i, j, text);
@@ -372,7 +436,7 @@ pub fn MatrixEditor(
                                     let inputs = row
                                         .iter()
                                         .enumerate()
-                                        .map(|(j, cell)| cell_input(cell.clone(), (i, j), &ids, on_input, on_key, on_paste))
+                                        .map(|(j, cell)| cell_input(cell.clone(), (i, j), &ids, on_input, on_key, on_paste, on_edit))
                                         .collect_view();
                                     view! {
                                         <tr>
@@ -388,13 +452,18 @@ pub fn MatrixEditor(
             </table>
             <p class="field-error" id=error_id role="status" aria-live="polite">
                 {rx(move || {
-                    problem
-                        .get()
-                        .map(|p| format!("{p}. The last valid matrix is still in use."))
+                    problem.get()
                 })}
             </p>
         </div>
     }
+}
+
+/// An edit of a cell begins when it gets the focus, and ends when it loses it.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Edge {
+    Began,
+    Ended,
 }
 
 /// The ids a cell's input refers to: the editor's prefix, and its error line.
@@ -411,6 +480,7 @@ fn cell_input(
     on_input: impl Fn(usize, usize, String) + Copy + 'static,
     on_key: impl Fn(usize, usize, Targeted<KeyboardEvent, HtmlInputElement>) + Copy + 'static,
     on_paste: impl Fn(usize, usize, ClipboardEvent) + Copy + 'static,
+    on_edit: impl Fn(usize, usize, Edge) + Copy + 'static,
 ) -> impl IntoView {
     let uid = &ids.uid;
     let labelled_by = format!("{uid}-label {uid}-ra {uid}-r{i} {uid}-ca {uid}-c{j}");
@@ -435,6 +505,8 @@ fn cell_input(
                 on:input:target=move |ev| on_input(i, j, ev.target().value())
                 on:keydown:target=move |ev| on_key(i, j, ev)
                 on:paste=handler(move |ev| on_paste(i, j, ev))
+                on:focus=handler(move |_| on_edit(i, j, Edge::Began))
+                on:blur=handler(move |_| on_edit(i, j, Edge::Ended))
             />
         </td>
     }
