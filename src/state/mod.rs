@@ -7,6 +7,7 @@
 //! * [`edit`]: the edits behind the Compare view's editors, the readers of typed and pasted
 //!   text, and the import of a classifier from a file;
 //! * one module per view with pure logic: [`compare`], [`reliability`], [`story`];
+//! * [`embed`]: the embed code (an `<iframe>` and the script that fits it to its content);
 //! * [`presets`] (the papers' examples as links), [`references`] (the texts cited).
 //!
 //! Every fallible function returns a typed error whose `Display` is the message the user
@@ -15,6 +16,7 @@
 pub mod compare;
 pub mod decide;
 pub mod edit;
+pub mod embed;
 pub mod link;
 pub mod pd;
 pub mod presets;

@@ -95,6 +95,36 @@ pub fn preset(id: &str) -> Option<&'static Preset> {
     all().find(|p| p.id == id)
 }
 
+/// Every preset with the state its link decodes to (decode once, then ask [`loaded`]).
+pub fn decoded() -> Vec<(&'static Preset, AppState)> {
+    all()
+        .map(|p| (p, super::link::decode(p.fragment).state))
+        .collect()
+}
+
+/// The preset that `state` is, if any (what the examples menu shows): one whose state it
+/// equals, or else one it equals in another view; embed mode aside.
+pub fn loaded(
+    state: &AppState,
+    decoded: &[(&'static Preset, AppState)],
+) -> Option<&'static Preset> {
+    let same = |a: &AppState, b: &AppState, view_too: bool| {
+        let mut b = b.clone();
+        b.embed = a.embed;
+        if !view_too {
+            b.view = a.view;
+        }
+        *a == b
+    };
+    let find = |view_too| {
+        decoded
+            .iter()
+            .find(|(_, s)| same(state, s, view_too))
+            .map(|(p, _)| *p)
+    };
+    find(true).or_else(|| find(false))
+}
+
 /// The factory of Dyrland et al. 2022, §0, the default state: utilities of eq. 4 (€ per component, rows =
 /// decisions "long"/"short", columns = true class), classifiers A and B of eqs. 1–2 as counts
 /// out of 100.
@@ -133,6 +163,25 @@ pub fn factory() -> AppState {
 mod tests {
     use super::*;
     use crate::state::link;
+
+    #[test]
+    fn the_loaded_preset_is_recognised() {
+        let decoded = decoded();
+        // The default page is the factory example.
+        assert_eq!(loaded(&factory(), &decoded).map(|p| p.id), Some("factory"));
+        // Every preset is recognised as itself (or as one with the very same state).
+        for (p, s) in &decoded {
+            let found = loaded(s, &decoded).unwrap();
+            assert!(found.id == p.id || decoded.iter().any(|(q, t)| q.id == found.id && t == s));
+        }
+        // In another view, and embedded, it is still that example; edited, it is none.
+        let mut s = factory();
+        s.view = View::Decide;
+        s.embed = true;
+        assert_eq!(loaded(&s, &decoded).map(|p| p.id), Some("factory"));
+        s.classifiers[0].name = "C".into();
+        assert_eq!(loaded(&s, &decoded), None);
+    }
 
     #[test]
     fn every_preset_decodes_without_notices() {

@@ -23,6 +23,9 @@ use crate::ui::story::StoryView;
 pub fn App() -> impl IntoView {
     let ctx = context::install();
     let embed = memo(move |_| ctx.state.with(|s| s.embed));
+    if embed.get_untracked() {
+        crate::ui::web::frame_height::post_to_parent();
+    }
     let view_kind = memo(move |_| ctx.state.with(|s| s.view));
     let main_ref = NodeRef::<html::Main>::new();
     // Moves the focus to `<main>` without touching the URL fragment, which holds the state.

@@ -279,7 +279,8 @@ test('"Copy embed code" gives an <iframe> whose page is the embedded view', asyn
   await expect.poll(() => readClipboard(page)).toContain('<iframe');
   const code = await readClipboard(page);
   expect(await page.getByTestId('embed-code-field').inputValue()).toBe(code);
-  expect(code).toMatch(/^<iframe [^>]*src="[^"]+"[^>]*><\/iframe>$/);
+  // The frame, then the few lines that fit it to its content.
+  expect(code).toMatch(/^<iframe [^>]*src="[^"]+"[^>]*data-utility-lab[^>]*><\/iframe>\n<script>[^<]*<\/script>$/);
   const src = code.match(/src="([^"]+)"/)[1].replace(/&amp;/g, '&').replace(/&quot;/g, '"');
   expect(src).toContain('embed=1');
   expect(src).toContain('cm.Bee=43,18;7,32');
@@ -295,6 +296,15 @@ test('"Copy embed code" gives an <iframe> whose page is the embedded view', asyn
   const frame = host.frameLocator('iframe');
   await expect(frame.getByTestId('embed-bar')).toBeVisible();
   await expect(frame.getByTestId('yield-Bee')).toHaveText(`${MINUS}3.5`);
+  // The page told the frame its height: no inner scroll bar, no empty space.
+  const framed = host.frames().find((f) => f !== host.mainFrame());
+  const contentHeight = () => framed.evaluate(() => Math.ceil(document.body.getBoundingClientRect().height));
+  const frameHeight = () => host.locator('iframe').evaluate((f) => Math.round(f.getBoundingClientRect().height));
+  await expect.poll(async () => Math.abs((await frameHeight()) - (await contentHeight()))).toBeLessThanOrEqual(1);
+  expect(await frameHeight()).not.toBe(900);
+  // It leads with the answer: the verdict above the editors.
+  const top = (testid) => frame.getByTestId(testid).evaluate((e) => e.getBoundingClientRect().top);
+  expect(await top('verdict')).toBeLessThan(await top('classifiers'));
   await expect(frame.locator('.view-nav')).toHaveCount(0);
   const frameOverflow = await host
     .frames()
@@ -357,7 +367,8 @@ for (const preset of PRESETS) {
       }
     }
     await expect(yieldOf(page, 'X')).toHaveCount(0);
-    await expect(page.getByTestId('presets')).toHaveValue('');
+    // The menu names the example that is loaded (and the prompt again once it is edited).
+    await expect(page.getByTestId('presets')).toHaveValue(preset.id);
     // The URL follows: every part of the preset's link is in it.
     const href = await page.getByTestId(`preset-link-${preset.id}`).getAttribute('href');
     await expect.poll(async () => parts(await fragment(page))).toEqual(expect.arrayContaining(parts(href)));

@@ -64,3 +64,15 @@ test('the skip link moves the focus to the main content without changing the lin
   await expect(page.locator('main#main')).toBeFocused();
   expect(await page.evaluate(() => location.hash)).toBe(hash);
 });
+
+test('the examples menu names the example on the page, and the prompt once it is edited', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByTestId('yield-A')).toBeVisible();
+  const menu = page.getByTestId('presets');
+  await expect(menu).toHaveValue('factory');
+  await page.getByTestId('cm-editor-0').locator('input[data-r="0"][data-c="0"]').fill('28');
+  await expect(menu).toHaveValue('');
+  await expect(menu.locator('option:checked')).toHaveText('Choose an example…');
+  await page.getByTestId('cm-editor-0').locator('input[data-r="0"][data-c="0"]').fill('27');
+  await expect(menu).toHaveValue('factory');
+});

@@ -91,3 +91,18 @@ test('an edit that ends invalid puts the matrix back as it was before the edit',
   await page.reload();
   await expect(cell(page, 'cm-editor-0', 0, 1)).toHaveValue('16');
 });
+
+test('clicking a cell selects its text, so that typing replaces it (as in a spreadsheet)', async ({ page }) => {
+  await page.goto(`/#${FACTORY}`);
+  await expect(page.getByTestId('yield-A')).toBeVisible();
+  const a00 = cell(page, 'cm-editor-0', 0, 0);
+  await a00.click();
+  await page.keyboard.type('10');
+  await expect(a00).toHaveValue('10');
+  await expect.poll(() => fragment(page)).toContain('cm.A=10,15;23,35');
+  // A second click in the focused cell places the caret, as usual.
+  await a00.click();
+  await page.keyboard.press('End');
+  await page.keyboard.type('5');
+  await expect(a00).toHaveValue('105');
+});

@@ -3,7 +3,7 @@
 //! they can be copied by hand), the state as a JSON file (save, and open: nothing is applied if
 //! the file is not a valid state).
 
-use crate::ui::{cond, handler, rx};
+use crate::ui::{cond, handler, memo, rx};
 use leptos::ev::{Event, Targeted};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
@@ -18,11 +18,7 @@ use crate::ui::web::export::{copy_text, could_not_copy, download_text};
 pub fn embed_code(state: &AppState) -> String {
     let mut s = state.clone();
     s.embed = true;
-    let src = link_to(&s).replace('&', "&amp;").replace('"', "&quot;");
-    format!(
-        "<iframe src=\"{src}\" title=\"Utility Lab: {}\" width=\"100%\" height=\"900\" style=\"border:0;max-width:100%;min-width:320px\" loading=\"lazy\"></iframe>",
-        s.view.label()
-    )
+    crate::state::embed::iframe_code(&link_to(&s), s.view.label(), 900)
 }
 
 /// Which sharing field is open.
@@ -43,6 +39,12 @@ pub fn ShareBar() -> impl IntoView {
     let panel = RwSignal::new(Panel::None);
     // The result of the last "open state" (an error stays until the next action).
     let status = RwSignal::new(None::<(bool, String)>);
+    // The menu names the example loaded, if the state is one (decoded once).
+    let examples = StoredValue::new(presets::decoded());
+    let loaded = memo(move |_| {
+        ctx.state
+            .with(|s| examples.with_value(|d| presets::loaded(s, d).map_or("", |p| p.id)))
+    });
     let load_preset = move |ev: Targeted<Event, HtmlSelectElement>| {
         let select = ev.target();
         let id = select.value();
@@ -52,8 +54,8 @@ pub fn ShareBar() -> impl IntoView {
                 ctx.say(format!("Loaded: {}", p.label));
             }
         }
-        // Back to the prompt, so the same preset can be chosen again.
-        select.set_value("");
+        // The example now loaded (the one before if this one could not be).
+        select.set_value(loaded.get_untracked());
     };
     let link = move || ctx.state.with(link_to);
     let code = move || ctx.state.with(embed_code);
@@ -123,11 +125,17 @@ pub fn ShareBar() -> impl IntoView {
                 <label class="preset-picker">
                     <span>"Example"</span>
                     <select on:change:target=load_preset data-testid="presets" aria-label="Load an example">
-                        <option value="" selected>
+                        <option value="" prop:selected=rx(move || loaded.get().is_empty())>
                             "Choose an example…"
                         </option>
                         {presets::all()
-                            .map(|p| view! { <option value=p.id title=p.description>{p.label}</option> })
+                            .map(|p| {
+                                view! {
+                                    <option value=p.id title=p.description prop:selected=rx(move || loaded.get() == p.id)>
+                                        {p.label}
+                                    </option>
+                                }
+                            })
                             .collect_view()}
                     </select>
                 </label>

@@ -2,6 +2,7 @@
 //! whether it is admissible (eq. 17 of Dyrland et al. 2022) with the equivalent utility matrix
 //! or the reason it has none, and for more than two classes its value for each class.
 
+use crate::ui::widgets::table_scroll::table_scroll;
 use leptos::prelude::*;
 
 use crate::core::metrics::Admissibility;
@@ -210,7 +211,7 @@ fn per_class_table(
     view! {
         <div class="per-class">
             <h4>{format!("{metric_label} of each class")}</h4>
-            <div class="table-scroll">
+            {table_scroll(format!("{metric_label} of each class"), view! {
                 <table class="results per-class-table" data-testid=format!("per-class-{key}")>
                     <thead>
                         <tr>
@@ -221,7 +222,7 @@ fn per_class_table(
                     </thead>
                     <tbody>{body}</tbody>
                 </table>
-            </div>
+            })}
         </div>
     }
 }

@@ -5,6 +5,7 @@
 //! and on click or keyboard (a disclosure row). For more than two classes the per-class values
 //! of the per-class metrics are in the same disclosure.
 
+use crate::ui::widgets::table_scroll::table_scroll;
 use crate::ui::{cond, handler, memo, rx};
 use leptos::ev::{Event, Targeted};
 use leptos::prelude::*;
@@ -148,7 +149,7 @@ pub fn MetricTable() -> impl IntoView {
                     "). Per-class rates (recall, specificity) do not change; everything that mixes classes does."
                 </p>
             </Show>
-            <div class="table-scroll">
+            {table_scroll("Metrics of the classifiers", view! {
                 <table class="results metric-table" data-testid="metric-table">
                     <caption class="visually-hidden">
                         "Every metric for every classifier; the favoured and disfavoured classifier marked; whether each metric agrees with the utility yield and is admissible"
@@ -171,7 +172,7 @@ pub fn MetricTable() -> impl IntoView {
                         <MetricRow key=key rows=rows names=names />
                     </For>
                 </table>
-            </div>
+            })}
         </section>
     }
 }

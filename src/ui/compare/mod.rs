@@ -1,7 +1,7 @@
 //! The Compare view: the utility matrix and the classifiers on the left, what they
 //! yield and what the popular metrics say on the right (below them on narrow screens).
 
-use crate::ui::{cond, memo, rx};
+use crate::ui::{cond, handler, memo, rx};
 use leptos::prelude::*;
 
 mod classifier_list;
@@ -61,6 +61,15 @@ pub fn CompareView() -> impl IntoView {
             Err(_) => Vec::new(),
         })
     };
+    // On a phone the results come first: this takes the reader to the editors (by focus and
+    // scroll, not by a #fragment, which holds the state).
+    let inputs_ref = NodeRef::<leptos::html::Div>::new();
+    let to_inputs = move |_: leptos::ev::MouseEvent| {
+        if let Some(inputs) = inputs_ref.get_untracked() {
+            inputs.scroll_into_view();
+            let _ = inputs.focus();
+        }
+    };
     view! {
         <section class="view view-compare" data-testid="view-compare" aria-label="Compare classifiers">
             <Show when=cond(move || !embed())>
@@ -68,11 +77,14 @@ pub fn CompareView() -> impl IntoView {
                 <ShareBar />
             </Show>
             <div class="compare-grid">
-                <div class="compare-inputs">
+                <div class="compare-inputs" id="compare-inputs" tabindex="-1" node_ref=inputs_ref>
                     <ProblemEditor />
                     <ClassifierList />
                 </div>
                 <div class="compare-results" aria-label="Results">
+                    <button type="button" class="btn btn-small to-inputs" data-testid="to-inputs" on:click=handler(to_inputs)>
+                        "Edit the inputs ↓"
+                    </button>
                     {rx(move || {
                         analysis
                             .with(|a| a.as_ref().err().cloned())

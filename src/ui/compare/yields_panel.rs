@@ -2,6 +2,7 @@
 //! class shares when they are set), the ranking as a bar chart, and the trivial "always decide
 //! d" classifiers as reference rows and reference lines.
 
+use crate::ui::widgets::table_scroll::table_scroll;
 use crate::ui::{handler, memo, rx};
 use leptos::prelude::*;
 
@@ -323,7 +324,7 @@ pub fn YieldsPanel() -> impl IntoView {
                 "Average utility per item on the test set, Σ U" <sub>"ij"</sub> " C" <sub>"ij"</sub>
                 ", in the unit of your utility matrix; higher is better. Deciding the same thing for every item is the baseline to beat."
             </p>
-            <div class="table-scroll">
+            {table_scroll("Yields of the classifiers", view! {
                 <table class="results yields-table" data-testid="yields-table">
                     <caption class="visually-hidden">
                         "Utility yield of each classifier, ranked, with the trivial classifiers as reference"
@@ -365,7 +366,7 @@ pub fn YieldsPanel() -> impl IntoView {
                         {reference_rows}
                     </tbody>
                 </table>
-            </div>
+            })}
             {beaten_note}
             <PlotCanvas
                 plot=chart_signal

@@ -270,7 +270,7 @@ fn RemapTables(r: LabelOnly, i: usize) -> impl IntoView {
         })
         .collect_view();
     view! {
-        <div class="matrix-editor decide-remap">
+        <div class="matrix-editor decide-remap" role="region" tabindex="0" aria-label="What each output label should make you do">
             <table class="matrix" data-testid=format!("decide-remap-{i}")>
                 <caption>"What each output label should make you do: p(class | output) at the base rates (eq. 23) and the decision of highest expected utility Ū"</caption>
                 <thead>

@@ -5,6 +5,7 @@
 use crate::ui::{cond, handler, memo, rx};
 use std::rc::Rc;
 
+use crate::ui::widgets::table_scroll::table_scroll;
 use leptos::ev::{Event, Targeted};
 use leptos::prelude::*;
 use web_sys::HtmlInputElement;
@@ -238,7 +239,7 @@ fn FirstShares(result: GridResult) -> impl IntoView {
         })
         .collect_view();
     view! {
-        <div class="table-scroll">
+        {table_scroll("p-d of the classifiers at the first κ", view! {
             <table class="pd-table" data-testid="pd-first-table">
                 <thead>
                     <tr>
@@ -253,6 +254,6 @@ fn FirstShares(result: GridResult) -> impl IntoView {
                 </thead>
                 <tbody>{rows}</tbody>
             </table>
-        </div>
+        })}
     }
 }

@@ -2,6 +2,7 @@
 //! F1 of macro P and R (Kozak et al. 2022, eq. 23) and the utility yield, with the rank by each;
 //! under it, the κ at which p-d equals F1 for each classifier.
 
+use crate::ui::widgets::table_scroll::table_scroll;
 use crate::ui::{handler, memo, rx};
 use leptos::prelude::*;
 
@@ -115,7 +116,7 @@ pub fn TablePanel() -> impl IntoView {
                         .collect_view();
                     let verdict = verdict(&t);
                     view! {
-                        <div class="table-scroll">
+                        {table_scroll("p-d of the classifiers", view! {
                             <table class="pd-table" data-testid="pd-table">
                                 <thead>
                                     <tr>
@@ -129,7 +130,7 @@ pub fn TablePanel() -> impl IntoView {
                                 </thead>
                                 <tbody>{rows}</tbody>
                             </table>
-                        </div>
+                        })}
                         <p class="hint">"#1 = ranked first by that column (ties share a rank). F1 here is the harmonic mean of macro precision and macro recall, as Kozak et al. define it — not the mean of per-class F1."</p>
                         <p class="pd-verdict" data-testid="pd-verdict">{verdict}</p>
                     }

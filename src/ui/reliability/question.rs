@@ -5,6 +5,7 @@
 use crate::ui::{cond, handler, memo, rx};
 use std::sync::Arc;
 
+use crate::ui::widgets::table_scroll::table_scroll;
 use leptos::prelude::*;
 
 use crate::core::mc::question::QuestionResult;
@@ -260,7 +261,7 @@ pub fn QuestionPanel() -> impl IntoView {
                     </p>
                 </Show>
                 <p class="rel-sentence" data-testid="q-sentence">{sentence}</p>
-                <div class="table-scroll">
+                {table_scroll("Your question: how often each metric ranks wrongly", view! {
                     <table class="results rel-q-table" data-testid="q-table">
                         <thead>
                             <tr>
@@ -275,7 +276,7 @@ pub fn QuestionPanel() -> impl IntoView {
                         </thead>
                         <tbody>{rows}</tbody>
                     </table>
-                </div>
+                })}
                 <div class="rel-q-plots">
                     <PlotCanvas
                         plot=best_plot

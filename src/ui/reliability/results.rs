@@ -1,6 +1,7 @@
 //! The Monte Carlo's results: the mis-ranking table (with CSV export) and fig. 6 for the last
 //! run; fig. 7 (the sweep over σ for both priors) with its own Run button.
 
+use crate::ui::widgets::table_scroll::table_scroll;
 use crate::ui::{cond, handler, memo, rx};
 use leptos::prelude::*;
 
@@ -128,7 +129,7 @@ pub fn MisrankingResults() -> impl IntoView {
                         "The settings have changed since this run: press Run to update."
                     </p>
                 </Show>
-                <div class="table-scroll">
+                {table_scroll("How often each metric ranks a pair wrongly", view! {
                     <table class="results rel-table" data-testid="mc-table" data-tally=tally>
                         <caption>{caption}</caption>
                         <thead>
@@ -141,7 +142,7 @@ pub fn MisrankingResults() -> impl IntoView {
                         </thead>
                         <tbody>{rows}</tbody>
                     </table>
-                </div>
+                })}
                 <p class="rel-throughput hint" data-testid="mc-throughput" data-pairs-per-second=rate>
                     {throughput}
                 </p>

@@ -6,6 +6,7 @@ use crate::ui::{cond, handler, memo, rx};
 use std::cell::RefCell;
 use std::rc::Rc;
 
+use crate::ui::widgets::table_scroll::table_scroll;
 use leptos::prelude::*;
 
 use super::{RocContext, Shared};
@@ -165,7 +166,7 @@ pub fn RocFigures() -> impl IntoView {
         <section class="card roc-figures" aria-labelledby="roc-fig-title" data-testid="roc-figures">
             <h3 id="roc-fig-title">"The ROC picture: the tangent, not the area"</h3>
             <Show when=has_curves>
-                <div class="table-scroll">
+                {table_scroll("AUC and best operating point of each classifier", view! {
                     <table class="roc-table" data-testid="roc-table">
                         <caption class="visually-hidden">"Each classifier's AUC and its best operating point"</caption>
                         <thead>
@@ -182,7 +183,7 @@ pub fn RocFigures() -> impl IntoView {
                             </For>
                         </tbody>
                     </table>
-                </div>
+                })}
             </Show>
             <p class="hint">
                 "Each curve with its convex hull (dashed); grey: the iso-utility lines, along which every operating point yields the same (eq. 25); each curve's best point is where its hull touches the highest of them (its tangent, drawn in its colour). The AUC averages over every threshold; you deploy one."

@@ -1,6 +1,7 @@
 //! The last steps of the factory story: the variant utilities (eq. 5 of Dyrland et al. 2022,
 //! issue (a)), the medical case (eq. 6, issues (d)–(e)) and the lessons (§3.3).
 
+use crate::ui::widgets::table_scroll::table_scroll;
 use leptos::prelude::*;
 
 use super::blocks::{ask, pct, utility_grid, yield_pair, Links};
@@ -64,7 +65,7 @@ pub(super) fn variant(s: &Story, l: Links) -> impl IntoView {
             " earns more. The true-negative rate is not the appropriate metric, and our intuition failed us (issue (a))."
         </p>
         <h4 class="story-subhead">"Why: on one test set, only the right decisions differ (eq. 15)"</h4>
-        <div class="table-scroll">
+        {table_scroll("Why the yields differ, term by term", view! {
             <table class="story-table story-why" data-testid="story-why">
                 <thead>
                     <tr>
@@ -113,7 +114,7 @@ pub(super) fn variant(s: &Story, l: Links) -> impl IntoView {
                     </tr>
                 </tbody>
             </table>
-        </div>
+        })}
         <p class="story-note">
             "No fixed metric can know where the balance tips: it depends on the utilities. "
             {(!f.is_equivalent(v, 1e-9)).then(|| view! {

@@ -23,14 +23,9 @@ use steps::StepContent;
 
 /// The `<iframe>` snippet that embeds step `step` (0-based) of the story.
 fn embed_code(step: usize) -> String {
-    let src = format!("{}#{}", page_address(), step_fragment(step, true))
-        .replace('&', "&amp;")
-        .replace('"', "&quot;");
-    format!(
-        "<iframe src=\"{src}\" title=\"Utility Lab: the factory story, step {}\" width=\"100%\" \
-         height=\"760\" style=\"border:0;max-width:100%\" loading=\"lazy\"></iframe>",
-        step + 1
-    )
+    let src = format!("{}#{}", page_address(), step_fragment(step, true));
+    let title = format!("the factory story, step {}", step + 1);
+    crate::state::embed::iframe_code(&src, &title, 760)
 }
 
 /// Whether a key press belongs to a control that uses the arrow keys itself. (The keys are
@@ -159,6 +154,7 @@ pub fn StoryView() -> impl IntoView {
                         on:click=handler(click)
                         aria-current=rx(move || current().then_some("step"))
                         data-testid=format!("story-step-link-{}", k + 1)
+                        aria-label=format!("Step {}: {}", k + 1, info.short)
                     >
                         <span class="story-steps-num" aria-hidden="true">{k + 1}</span>
                         <span class="story-steps-label">

@@ -4,6 +4,7 @@
 //! yields from step 5. Steps 1–5 are here; the variant, the medical case and the lessons are in
 //! [`super::lessons`], the pieces they are made of in [`super::blocks`].
 
+use crate::ui::widgets::table_scroll::table_scroll;
 use leptos::prelude::*;
 
 use super::blocks::{
@@ -117,7 +118,7 @@ fn metrics(s: &Story) -> impl IntoView {
         <p class="story-lead">
             "The developers compute the usual evaluation metrics from the two confusion matrices (Table 1 of the paper). In each row, the bold value is the classifier that metric favours."
         </p>
-        <div class="table-scroll">
+        {table_scroll("The usual metrics of the two classifiers", view! {
             <table class="story-table" data-testid="story-table1">
                 <thead>
                     <tr>
@@ -129,7 +130,7 @@ fn metrics(s: &Story) -> impl IntoView {
                 </thead>
                 <tbody>{rows}</tbody>
             </table>
-        </div>
+        })}
         <p class="story-note">
             "Class 0 (" {s.classes[0].clone()}
             ") is the “positive” class. Balanced accuracy equals accuracy here because the two classes are equally frequent; the paper gives them one row."

@@ -1,7 +1,9 @@
 //! What talks to the browser beyond the DOM: downloads and the clipboard ([`export`]), the
-//! pool of Monte Carlo web workers ([`mc_pool`]) and the jobs run on it ([`jobs`]).
+//! pool of Monte Carlo web workers ([`mc_pool`]) and the jobs run on it ([`jobs`]), and the
+//! page's height posted to the page that embeds it ([`frame_height`]).
 
 pub mod export;
+pub mod frame_height;
 pub mod jobs;
 pub mod mc_pool;
 

@@ -3,7 +3,8 @@
 //! ([`number_field`]), a job's progress ([`job_progress`]), the paste box ([`paste_box`]), the
 //! CSV import panel ([`import_dialog`]), small input helpers ([`input_kit`]), and the editors of
 //! the classes and decisions ([`classes_editor`]) and of the deployment class shares
-//! ([`deployment_editor`]) that the Compare and Decide views share.
+//! ([`deployment_editor`]) that the Compare and Decide views share, and a sideways-scrolling
+//! table that keyboards can reach ([`table_scroll`]).
 
 pub mod classes_editor;
 pub mod deployment_editor;
@@ -15,3 +16,4 @@ pub mod matrix_table;
 pub mod number_field;
 pub mod paste_box;
 pub mod plot_canvas;
+pub mod table_scroll;

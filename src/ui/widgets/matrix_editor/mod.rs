@@ -18,235 +18,13 @@
 
 use crate::ui::{handler, rx};
 use leptos::ev::{ClipboardEvent, KeyboardEvent, Targeted};
-use leptos::html;
 use leptos::prelude::*;
 use web_sys::HtmlInputElement;
 
-use crate::core::limits::MAX_COUNT;
 use crate::core::Matrix;
-use crate::text::shortest;
 
-fn texts_of(m: &Matrix) -> Vec<Vec<String>> {
-    (0..m.rows())
-        .map(|i| m.row(i).iter().map(|v| shortest(*v)).collect())
-        .collect()
-}
-
-fn parse_cell(text: &str, non_negative: bool) -> Result<f64, String> {
-    let t = text.trim();
-    if t.is_empty() {
-        return Err("is empty".into());
-    }
-    match Matrix::parse(t) {
-        Ok(m) if m.rows() == 1 && m.cols() == 1 && non_negative && m.get(0, 0) < 0.0 => {
-            Err(format!(
-                "is negative ({}); counts and fractions must be ≥ 0",
-                t.chars().take(20).collect::<String>()
-            ))
-        }
-        Ok(m) if m.rows() == 1 && m.cols() == 1 && m.get(0, 0).abs() > MAX_COUNT => Err(format!(
-            "'{}' is beyond ±10¹⁵, the largest number accepted",
-            t.chars().take(20).collect::<String>()
-        )),
-        Ok(m) if m.rows() == 1 && m.cols() == 1 => Ok(m.get(0, 0)),
-        _ => Err(format!(
-            "'{}' is not a number",
-            t.chars().take(20).collect::<String>()
-        )),
-    }
-}
-
-/// The label of row or column `i`, or "row 3" when there is none.
-fn label_at(labels: &[String], i: usize, axis: &str) -> String {
-    labels
-        .get(i)
-        .cloned()
-        .unwrap_or_else(|| format!("{axis} {}", i + 1))
-}
-
-/// What the cells currently mean: the matrix, or the first problem.
-fn read(
-    texts: &[Vec<String>],
-    rows: &[String],
-    cols: &[String],
-    non_negative: bool,
-) -> Result<Matrix, String> {
-    let mut data = Vec::new();
-    for (i, row) in texts.iter().enumerate() {
-        for (j, t) in row.iter().enumerate() {
-            match parse_cell(t, non_negative) {
-                Ok(v) => data.push(v),
-                Err(e) => {
-                    let (r, c) = (label_at(rows, i, "row"), label_at(cols, j, "column"));
-                    return Err(format!("Cell ({r}, {c}) {e}"));
-                }
-            }
-        }
-    }
-    let cols_n = texts.first().map(|r| r.len()).unwrap_or(0);
-    Matrix::new(texts.len(), cols_n, data).map_err(|e| e.to_string())
-}
-
-/// The signals of one cell: what is typed, whether it is bad, and its input.
-#[derive(Clone)]
-struct Cell {
-    text: ArcRwSignal<String>,
-    bad: ArcRwSignal<bool>,
-    input: NodeRef<html::Input>,
-}
-
-/// The editor's cells, one pair of signals per cell, so that typing in a cell re-renders that
-/// cell only; `dims` changes (and the table's structure is rebuilt) only with the size.
-#[derive(Clone, Copy)]
-struct Cells {
-    grid: StoredValue<Vec<Vec<Cell>>>,
-    dims: RwSignal<(usize, usize)>,
-}
-
-impl Cells {
-    fn new(texts: Vec<Vec<String>>) -> Cells {
-        let cells = Cells {
-            grid: StoredValue::new(Vec::new()),
-            dims: RwSignal::new((0, 0)),
-        };
-        cells.show(texts);
-        cells
-    }
-
-    /// What is typed, rows first.
-    fn texts(&self) -> Vec<Vec<String>> {
-        self.grid.with_value(|g| {
-            g.iter()
-                .map(|r| r.iter().map(|c| c.text.get_untracked()).collect())
-                .collect()
-        })
-    }
-
-    /// Shows `texts` (rows first): new cells when the size changes, else only the changed ones.
-    fn show(&self, texts: Vec<Vec<String>>) {
-        let size = (texts.len(), texts.first().map(|r| r.len()).unwrap_or(0));
-        if size != self.dims.get_untracked() {
-            self.grid.set_value(
-                texts
-                    .into_iter()
-                    .map(|r| {
-                        r.into_iter()
-                            .map(|t| Cell {
-                                text: ArcRwSignal::new(t),
-                                bad: ArcRwSignal::new(false),
-                                input: NodeRef::new(),
-                            })
-                            .collect()
-                    })
-                    .collect(),
-            );
-            self.dims.set(size);
-            return;
-        }
-        self.grid.with_value(|g| {
-            for (row, new_row) in g.iter().zip(texts) {
-                for (cell, t) in row.iter().zip(new_row) {
-                    if cell.text.with_untracked(|old| *old != t) {
-                        cell.text.set(t);
-                    }
-                    if cell.bad.get_untracked() {
-                        cell.bad.set(false);
-                    }
-                }
-            }
-        });
-    }
-
-    /// What is typed in cell (i, j).
-    fn text(&self, i: usize, j: usize) -> Option<String> {
-        self.grid.with_value(|g| {
-            g.get(i)
-                .and_then(|r| r.get(j))
-                .map(|c| c.text.get_untracked())
-        })
-    }
-
-    /// Writes `text` into cell (i, j) (its field shows it).
-    fn put(&self, i: usize, j: usize, text: String) {
-        self.grid.with_value(|g| {
-            if let Some(c) = g.get(i).and_then(|r| r.get(j)) {
-                c.text.set(text);
-            }
-        });
-    }
-
-    /// Stores what was typed in cell (i, j) without re-rendering its field (which shows it).
-    fn store(&self, i: usize, j: usize, text: String) {
-        self.grid.with_value(|g| {
-            if let Some(c) = g.get(i).and_then(|r| r.get(j)) {
-                c.text.update_untracked(|t| *t = text);
-            }
-        });
-    }
-
-    /// Marks each cell bad or good.
-    fn mark(&self, texts: &[Vec<String>], non_negative: bool) {
-        self.grid.with_value(|g| {
-            for (row, texts) in g.iter().zip(texts) {
-                for (cell, text) in row.iter().zip(texts) {
-                    let is_bad = parse_cell(text, non_negative).is_err();
-                    if cell.bad.get_untracked() != is_bad {
-                        cell.bad.set(is_bad);
-                    }
-                }
-            }
-        });
-    }
-
-    /// Focuses cell (i, j) and selects its text.
-    fn focus(&self, i: usize, j: usize) {
-        let input = self
-            .grid
-            .with_value(|g| g.get(i).and_then(|r| r.get(j)).map(|c| c.input));
-        if let Some(input) = input.and_then(|n| n.get_untracked()) {
-            let _ = input.focus();
-            input.select();
-        }
-    }
-}
-
-/// The cell that `key` moves to from (i, j) in a `rows × cols` matrix, with the caret at `caret`
-/// of `len` characters: up/down and Enter always, left/right at the ends of the text.
-fn arrow_target(
-    key: &str,
-    (i, j): (usize, usize),
-    (rows, cols): (usize, usize),
-    caret: usize,
-    len: usize,
-) -> Option<(usize, usize)> {
-    match key {
-        "ArrowUp" if i > 0 => Some((i - 1, j)),
-        "ArrowDown" | "Enter" if i + 1 < rows => Some((i + 1, j)),
-        "ArrowLeft" if caret == 0 && j > 0 => Some((i, j - 1)),
-        "ArrowRight" if caret >= len && j + 1 < cols => Some((i, j + 1)),
-        _ => None,
-    }
-}
-
-/// `texts` with a pasted block written from cell (i, j) on, or over the whole matrix when it
-/// has the matrix's size; cells past the edges are dropped.
-fn paste_into(
-    mut texts: Vec<Vec<String>>,
-    (i, j): (usize, usize),
-    pasted: &Matrix,
-) -> Vec<Vec<String>> {
-    let (rows, cols) = (texts.len(), texts.first().map(|r| r.len()).unwrap_or(0));
-    let whole = pasted.rows() == rows && pasted.cols() == cols;
-    let (r0, c0) = if whole { (0, 0) } else { (i, j) };
-    for pi in 0..pasted.rows() {
-        for pj in 0..pasted.cols() {
-            if let Some(cell) = texts.get_mut(r0 + pi).and_then(|r| r.get_mut(c0 + pj)) {
-                *cell = shortest(pasted.get(pi, pj));
-            }
-        }
-    }
-    texts
-}
+mod cells;
+use cells::{arrow_target, label_at, parse_cell, paste_into, read, texts_of, Cell, Cells};
 
 /// An editable matrix.
 ///
@@ -320,13 +98,33 @@ pub fn MatrixEditor(
             Err(e) => problem.set(Some(format!("{e}. The last valid matrix is still in use."))),
         }
     };
-    // A cell got the focus (its edit begins) or lost it (the edit ends: a value that is not a
-    // valid cell is put back to the one from before the edit).
+    // A cell got the focus (its edit begins: its text is selected, as in a spreadsheet, so that
+    // typing replaces it) or lost it (the edit ends: a value that is not a valid cell is put
+    // back to the one from before the edit).
+    let fresh_focus = StoredValue::new(false);
     let on_edit = move |i: usize, j: usize, edge: Edge| {
-        if edge == Edge::Began {
-            let text = cells.text(i, j);
-            before_edit.set_value(text.map(|t| (i, j, t)));
+        // A focused cell that is removed (the editor rebuilt by the edit itself) loses the
+        // focus after its editor is gone: nothing to do then.
+        if before_edit.is_disposed() {
             return;
+        }
+        match edge {
+            Edge::Began => {
+                let text = cells.text(i, j);
+                before_edit.set_value(text.map(|t| (i, j, t)));
+                cells.select(i, j);
+                fresh_focus.set_value(true);
+                return;
+            }
+            // The click that gave the focus would put the caret and lose the selection.
+            Edge::MouseUp(ev) => {
+                if fresh_focus.get_value() {
+                    ev.prevent_default();
+                }
+                fresh_focus.set_value(false);
+                return;
+            }
+            Edge::Ended => fresh_focus.set_value(false),
         }
         let Some((bi, bj, before)) = before_edit.with_value(Clone::clone) else {
             return;
@@ -459,10 +257,11 @@ pub fn MatrixEditor(
     }
 }
 
-/// An edit of a cell begins when it gets the focus, and ends when it loses it.
-#[derive(Clone, Copy, PartialEq, Eq)]
+/// An edit of a cell begins when it gets the focus, and ends when it loses it; the mouse
+/// button released on a cell just focused keeps its text selected.
 enum Edge {
     Began,
+    MouseUp(leptos::ev::MouseEvent),
     Ended,
 }
 
@@ -507,6 +306,7 @@ fn cell_input(
                 on:paste=handler(move |ev| on_paste(i, j, ev))
                 on:focus=handler(move |_| on_edit(i, j, Edge::Began))
                 on:blur=handler(move |_| on_edit(i, j, Edge::Ended))
+                on:mouseup=handler(move |ev| on_edit(i, j, Edge::MouseUp(ev)))
             />
         </td>
     }

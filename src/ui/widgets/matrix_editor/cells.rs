@@ -1,0 +1,243 @@
+//! The matrix editor's cells and the pure readers behind them: what a cell's text means
+//! ([`parse_cell`]), what all the cells mean ([`read`]), where the arrow keys go
+//! ([`arrow_target`]) and where a pasted block lands ([`paste_into`]).
+
+use leptos::html;
+use leptos::prelude::*;
+
+use crate::core::limits::MAX_COUNT;
+use crate::core::Matrix;
+use crate::text::shortest;
+
+/// What a matrix looks like typed: its cells as the shortest text, rows first.
+pub(super) fn texts_of(m: &Matrix) -> Vec<Vec<String>> {
+    (0..m.rows())
+        .map(|i| m.row(i).iter().map(|v| shortest(*v)).collect())
+        .collect()
+}
+
+pub(super) fn parse_cell(text: &str, non_negative: bool) -> Result<f64, String> {
+    let t = text.trim();
+    if t.is_empty() {
+        return Err("is empty".into());
+    }
+    match Matrix::parse(t) {
+        Ok(m) if m.rows() == 1 && m.cols() == 1 && non_negative && m.get(0, 0) < 0.0 => {
+            Err(format!(
+                "is negative ({}); counts and fractions must be ≥ 0",
+                t.chars().take(20).collect::<String>()
+            ))
+        }
+        Ok(m) if m.rows() == 1 && m.cols() == 1 && m.get(0, 0).abs() > MAX_COUNT => Err(format!(
+            "'{}' is beyond ±10¹⁵, the largest number accepted",
+            t.chars().take(20).collect::<String>()
+        )),
+        Ok(m) if m.rows() == 1 && m.cols() == 1 => Ok(m.get(0, 0)),
+        _ => Err(format!(
+            "'{}' is not a number",
+            t.chars().take(20).collect::<String>()
+        )),
+    }
+}
+
+/// The label of row or column `i`, or "row 3" when there is none.
+pub(super) fn label_at(labels: &[String], i: usize, axis: &str) -> String {
+    labels
+        .get(i)
+        .cloned()
+        .unwrap_or_else(|| format!("{axis} {}", i + 1))
+}
+
+/// What the cells currently mean: the matrix, or the first problem.
+pub(super) fn read(
+    texts: &[Vec<String>],
+    rows: &[String],
+    cols: &[String],
+    non_negative: bool,
+) -> Result<Matrix, String> {
+    let mut data = Vec::new();
+    for (i, row) in texts.iter().enumerate() {
+        for (j, t) in row.iter().enumerate() {
+            match parse_cell(t, non_negative) {
+                Ok(v) => data.push(v),
+                Err(e) => {
+                    let (r, c) = (label_at(rows, i, "row"), label_at(cols, j, "column"));
+                    return Err(format!("Cell ({r}, {c}) {e}"));
+                }
+            }
+        }
+    }
+    let cols_n = texts.first().map(|r| r.len()).unwrap_or(0);
+    Matrix::new(texts.len(), cols_n, data).map_err(|e| e.to_string())
+}
+
+/// The signals of one cell: what is typed, whether it is bad, and its input.
+#[derive(Clone)]
+pub(super) struct Cell {
+    pub(super) text: ArcRwSignal<String>,
+    pub(super) bad: ArcRwSignal<bool>,
+    pub(super) input: NodeRef<html::Input>,
+}
+
+/// The editor's cells, one pair of signals per cell, so that typing in a cell re-renders that
+/// cell only; `dims` changes (and the table's structure is rebuilt) only with the size.
+#[derive(Clone, Copy)]
+pub(super) struct Cells {
+    pub(super) grid: StoredValue<Vec<Vec<Cell>>>,
+    pub(super) dims: RwSignal<(usize, usize)>,
+}
+
+impl Cells {
+    pub(super) fn new(texts: Vec<Vec<String>>) -> Cells {
+        let cells = Cells {
+            grid: StoredValue::new(Vec::new()),
+            dims: RwSignal::new((0, 0)),
+        };
+        cells.show(texts);
+        cells
+    }
+
+    /// What is typed, rows first.
+    pub(super) fn texts(&self) -> Vec<Vec<String>> {
+        self.grid.with_value(|g| {
+            g.iter()
+                .map(|r| r.iter().map(|c| c.text.get_untracked()).collect())
+                .collect()
+        })
+    }
+
+    /// Shows `texts` (rows first): new cells when the size changes, else only the changed ones.
+    pub(super) fn show(&self, texts: Vec<Vec<String>>) {
+        let size = (texts.len(), texts.first().map(|r| r.len()).unwrap_or(0));
+        if size != self.dims.get_untracked() {
+            self.grid.set_value(
+                texts
+                    .into_iter()
+                    .map(|r| {
+                        r.into_iter()
+                            .map(|t| Cell {
+                                text: ArcRwSignal::new(t),
+                                bad: ArcRwSignal::new(false),
+                                input: NodeRef::new(),
+                            })
+                            .collect()
+                    })
+                    .collect(),
+            );
+            self.dims.set(size);
+            return;
+        }
+        self.grid.with_value(|g| {
+            for (row, new_row) in g.iter().zip(texts) {
+                for (cell, t) in row.iter().zip(new_row) {
+                    if cell.text.with_untracked(|old| *old != t) {
+                        cell.text.set(t);
+                    }
+                    if cell.bad.get_untracked() {
+                        cell.bad.set(false);
+                    }
+                }
+            }
+        });
+    }
+
+    /// What is typed in cell (i, j).
+    pub(super) fn text(&self, i: usize, j: usize) -> Option<String> {
+        self.grid.with_value(|g| {
+            g.get(i)
+                .and_then(|r| r.get(j))
+                .map(|c| c.text.get_untracked())
+        })
+    }
+
+    /// Writes `text` into cell (i, j) (its field shows it).
+    pub(super) fn put(&self, i: usize, j: usize, text: String) {
+        self.grid.with_value(|g| {
+            if let Some(c) = g.get(i).and_then(|r| r.get(j)) {
+                c.text.set(text);
+            }
+        });
+    }
+
+    /// Stores what was typed in cell (i, j) without re-rendering its field (which shows it).
+    pub(super) fn store(&self, i: usize, j: usize, text: String) {
+        self.grid.with_value(|g| {
+            if let Some(c) = g.get(i).and_then(|r| r.get(j)) {
+                c.text.update_untracked(|t| *t = text);
+            }
+        });
+    }
+
+    /// Marks each cell bad or good.
+    pub(super) fn mark(&self, texts: &[Vec<String>], non_negative: bool) {
+        self.grid.with_value(|g| {
+            for (row, texts) in g.iter().zip(texts) {
+                for (cell, text) in row.iter().zip(texts) {
+                    let is_bad = parse_cell(text, non_negative).is_err();
+                    if cell.bad.get_untracked() != is_bad {
+                        cell.bad.set(is_bad);
+                    }
+                }
+            }
+        });
+    }
+
+    /// Selects the text of cell (i, j).
+    pub(super) fn select(&self, i: usize, j: usize) {
+        let input = self
+            .grid
+            .with_value(|g| g.get(i).and_then(|r| r.get(j)).map(|c| c.input));
+        if let Some(input) = input.and_then(|n| n.get_untracked()) {
+            input.select();
+        }
+    }
+
+    /// Focuses cell (i, j) and selects its text.
+    pub(super) fn focus(&self, i: usize, j: usize) {
+        let input = self
+            .grid
+            .with_value(|g| g.get(i).and_then(|r| r.get(j)).map(|c| c.input));
+        if let Some(input) = input.and_then(|n| n.get_untracked()) {
+            let _ = input.focus();
+            input.select();
+        }
+    }
+}
+
+/// The cell that `key` moves to from (i, j) in a `rows × cols` matrix, with the caret at `caret`
+/// of `len` characters: up/down and Enter always, left/right at the ends of the text.
+pub(super) fn arrow_target(
+    key: &str,
+    (i, j): (usize, usize),
+    (rows, cols): (usize, usize),
+    caret: usize,
+    len: usize,
+) -> Option<(usize, usize)> {
+    match key {
+        "ArrowUp" if i > 0 => Some((i - 1, j)),
+        "ArrowDown" | "Enter" if i + 1 < rows => Some((i + 1, j)),
+        "ArrowLeft" if caret == 0 && j > 0 => Some((i, j - 1)),
+        "ArrowRight" if caret >= len && j + 1 < cols => Some((i, j + 1)),
+        _ => None,
+    }
+}
+
+/// `texts` with a pasted block written from cell (i, j) on, or over the whole matrix when it
+/// has the matrix's size; cells past the edges are dropped.
+pub(super) fn paste_into(
+    mut texts: Vec<Vec<String>>,
+    (i, j): (usize, usize),
+    pasted: &Matrix,
+) -> Vec<Vec<String>> {
+    let (rows, cols) = (texts.len(), texts.first().map(|r| r.len()).unwrap_or(0));
+    let whole = pasted.rows() == rows && pasted.cols() == cols;
+    let (r0, c0) = if whole { (0, 0) } else { (i, j) };
+    for pi in 0..pasted.rows() {
+        for pj in 0..pasted.cols() {
+            if let Some(cell) = texts.get_mut(r0 + pi).and_then(|r| r.get_mut(c0 + pj)) {
+                *cell = shortest(pasted.get(pi, pj));
+            }
+        }
+    }
+    texts
+}

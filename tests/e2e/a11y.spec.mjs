@@ -1,0 +1,52 @@
+// Accessibility as a test (issue 15): axe-core's WCAG 2.1 A and AA rules over every view and
+// the embed mode, at 375 and 1280 px, in light and dark. Any violation fails, with the rule,
+// its impact and the first elements it names. (axe cannot see inside a canvas: the plots'
+// colours are checked elsewhere.)
+import { test, expect } from './fixtures.mjs';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+const FACTORY = 'u=15,-335;-35,165&cm.A=27,15;23,35&cm.B=43,18;7,32&classes=long,short';
+const VIEWS = [
+  ['compare', `view=compare&${FACTORY}`],
+  ['space', `view=space&${FACTORY}&ucloud=xy&usigma=0.1`],
+  ['reliability', 'view=reliability'],
+  ['roc', 'view=roc&bn.A=1,1&bn.B=2,1&u=4,0;0,1&prev=0.5,0.5'],
+  ['decide', `view=decide&${FACTORY}&alpha=0`],
+  ['pd', 'view=pd&cm.T4=40,7,3;8,10,2;9,1,20&orient=true-rows&kappa=0.5,0.2,0.3'],
+  ['story', 'view=story&step=5'],
+  ['embed', `view=compare&embed=1&${FACTORY}`],
+];
+
+for (const [name, fragment] of VIEWS) {
+  for (const width of [375, 1280]) {
+    for (const colorScheme of ['light', 'dark']) {
+      test(`axe: ${name} at ${width} px, ${colorScheme}`, async ({ page }) => {
+        await page.setViewportSize({ width, height: 900 });
+        await page.emulateMedia({ colorScheme, reducedMotion: 'reduce' });
+        await page.goto(`/#${fragment}`);
+        const view = name === 'embed' ? 'compare' : name;
+        await expect(page.getByTestId(`view-${view}`)).toBeVisible();
+        await page.waitForTimeout(300); // plots and late panels drawn
+        await page.evaluate(axeSource); // evaluated by the test, so the page's policy allows it
+        const result = await page.evaluate(() =>
+          window.axe.run(document, {
+            runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+            resultTypes: ['violations'],
+          }),
+        );
+        const found = result.violations.map(
+          (v) =>
+            `${v.id} (${v.impact}, ${v.nodes.length}×): ${v.help} — ` +
+            v.nodes
+              .slice(0, 3)
+              .map((n) => n.target.join(' '))
+              .join(' | '),
+        );
+        expect(found, `WCAG 2.1 A/AA violations in ${name} at ${width} px, ${colorScheme}`).toEqual([]);
+      });
+    }
+  }
+}
