@@ -85,6 +85,9 @@ pub(super) struct Cell {
 pub(super) struct Cells {
     pub(super) grid: StoredValue<Vec<Vec<Cell>>>,
     pub(super) dims: RwSignal<(usize, usize)>,
+    /// The editor's owner: new cells' `NodeRef`s belong to it, not to whatever refresh
+    /// (an Effect) made them, so that they live as long as the editor.
+    owner: StoredValue<Option<Owner>>,
 }
 
 impl Cells {
@@ -92,6 +95,7 @@ impl Cells {
         let cells = Cells {
             grid: StoredValue::new(Vec::new()),
             dims: RwSignal::new((0, 0)),
+            owner: StoredValue::new(Owner::current()),
         };
         cells.show(texts);
         cells
@@ -118,7 +122,10 @@ impl Cells {
                             .map(|t| Cell {
                                 text: ArcRwSignal::new(t),
                                 bad: ArcRwSignal::new(false),
-                                input: NodeRef::new(),
+                                input: self.owner.with_value(|o| match o {
+                                    Some(owner) => owner.with(NodeRef::new),
+                                    None => NodeRef::new(),
+                                }),
                             })
                             .collect()
                     })
@@ -182,12 +189,13 @@ impl Cells {
         });
     }
 
-    /// Selects the text of cell (i, j).
+    /// Selects the text of cell (i, j). (Its input's `NodeRef` may be gone: cells made by an
+    /// outside change are owned by the refresh that made them, so `try_`.)
     pub(super) fn select(&self, i: usize, j: usize) {
         let input = self
             .grid
             .with_value(|g| g.get(i).and_then(|r| r.get(j)).map(|c| c.input));
-        if let Some(input) = input.and_then(|n| n.get_untracked()) {
+        if let Some(input) = input.and_then(|n| n.try_get_untracked().flatten()) {
             input.select();
         }
     }
@@ -197,7 +205,7 @@ impl Cells {
         let input = self
             .grid
             .with_value(|g| g.get(i).and_then(|r| r.get(j)).map(|c| c.input));
-        if let Some(input) = input.and_then(|n| n.get_untracked()) {
+        if let Some(input) = input.and_then(|n| n.try_get_untracked().flatten()) {
             let _ = input.focus();
             input.select();
         }
