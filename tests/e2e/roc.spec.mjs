@@ -5,13 +5,16 @@
 // * The fig. 8 presets (menu and link): the larger-AUC curve loses, and the page says so.
 // * A scores CSV (file picker) gives its curves; a bad one (a non-numeric score on line 7)
 //   gives a message naming line 7 and keeps the previous data; a pasted CSV works too.
-// * A point moved along the curve with the keyboard is sent to Compare as a classifier.
-// * 10⁶ rows load without freezing the page (the longest main-thread task is printed).
+// * A point moved along the curve with the keyboard is sent to Compare as a classifier; a
+//   click on the ROC picture picks the nearest point of the nearest curve (1280 and 375 px).
+// * 10⁶ rows load in pieces (no task near 250 ms; the load time and the longest task, under
+//   50 ms on a quiet machine, are printed), progress shown and the previous data kept
+//   meanwhile; the AUCs shown are those of a Mann–Whitney count in the test.
 // * Bad keys and hostile names: notices and plain text. Exports download; 375 px fits; embed.
 // * Screenshots at 375 and 1280 px, light and dark (tests/e2e/.artifacts/screenshots/).
 import { test, expect } from './fixtures.mjs';
 import path from 'node:path';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -36,7 +39,7 @@ async function open(page, fragment, { colorScheme } = {}) {
     window.__longtasks = [];
     try {
       new PerformanceObserver((list) => {
-        for (const e of list.getEntries()) window.__longtasks.push(e.duration);
+        for (const e of list.getEntries()) window.__longtasks.push({ start: e.startTime, duration: e.duration });
       }).observe({ type: 'longtask', buffered: true });
     } catch {
       window.__longtasks = null;
@@ -150,6 +153,68 @@ test('a point moved with the keyboard is sent to Compare as a classifier', async
   expect(log.errors).toEqual([]);
 });
 
+/** The pixel of ROC point (f, t) on the ROC picture's canvas, `width` CSS px wide: the plotting
+ *  area of `RocChart::frame` (the square beside the legend from 640 px, above it below; 50 px
+ *  left of it and 10 px above for the margins and labels, 61 px less than the square's side;
+ *  data range −0.01 … 1.01). */
+function rocPixel(canvasWidth, f, t) {
+  const width = Math.round(canvasWidth);
+  const side = width >= 640 ? Math.min(width - Math.min(Math.max(Math.floor(width * 0.32), 200), 320), 640) : width;
+  const inner = side - 61;
+  return { x: 50 + ((f + 0.01) / 1.02) * inner, y: 10 + ((1.01 - t) / 1.02) * inner };
+}
+
+/** The FPR and TPR of the picked point's readout. */
+async function readout(page) {
+  const text = await page.getByTestId('roc-pick-point').textContent();
+  const m = text.match(/^(.+): threshold .*, FPR ([\d.]+), TPR ([\d.]+)/);
+  expect(m, text).not.toBeNull();
+  return { name: m[1], fpr: Number(m[2]), tpr: Number(m[3]), text };
+}
+
+for (const width of [1280, 375]) {
+  test(`a click on the ROC picture picks the nearest point of the nearest curve (${width} px)`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    const log = await open(page, HAND);
+    const canvas = page.getByTestId('roc-plot').locator('canvas');
+    await expect.poll(() => canvas.evaluate((c) => c.width)).toBeGreaterThan(0);
+    await canvas.scrollIntoViewIfNeeded();
+    const w = await canvas.evaluate((c) => c.getBoundingClientRect().width);
+    await expect(page.getByTestId('roc-pick-point')).toContainText('its optimum');
+    // B = binormal(2, 1): at FPR 0.1, TPR = Φ(2 + Φ⁻¹(0.1)) = Φ(0.7184) = 0.7638.
+    await canvas.click({ position: rocPixel(w, 0.1, 0.7638) });
+    await expect(page.getByTestId('roc-pick-point')).not.toContainText('its optimum');
+    let r = await readout(page);
+    expect(r.name).toBe('B');
+    expect(Math.abs(r.fpr - 0.1)).toBeLessThan(0.012);
+    expect(Math.abs(r.tpr - 0.764)).toBeLessThan(0.012);
+    await expect(page.getByTestId('roc-pick-curve')).toHaveValue('1');
+    // A = binormal(1, 1): at FPR 0.4, TPR = Φ(1 + Φ⁻¹(0.4)) = Φ(0.7467) = 0.7724 (B is at 0.96).
+    await canvas.click({ position: rocPixel(w, 0.4, 0.7724) });
+    await expect(page.getByTestId('roc-pick-curve')).toHaveValue('0');
+    r = await readout(page);
+    expect(r.name).toBe('A');
+    expect(Math.abs(r.fpr - 0.4)).toBeLessThan(0.012);
+    expect(Math.abs(r.tpr - 0.772)).toBeLessThan(0.012);
+    // The keyboard moves on from the clicked point, along A.
+    await page.getByTestId('roc-pick-slider').focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(page.getByTestId('roc-pick-point')).not.toHaveText(r.text);
+    const next = await readout(page);
+    expect(next.name).toBe('A');
+    expect(Math.abs(next.fpr - r.fpr)).toBeLessThan(0.02);
+    // A click on the legend (or anywhere off the square) picks nothing.
+    const before = await page.getByTestId('roc-pick-point').textContent();
+    const box = await canvas.boundingBox();
+    await canvas.click({ position: { x: w - 5, y: box.height - 5 } });
+    await expect(page.getByTestId('roc-pick-point')).toHaveText(before);
+    // The picked point goes to Compare.
+    await page.getByTestId('roc-send').click();
+    await expect(page.getByTestId('toast')).toContainText("Added 'A @");
+    expect(log.errors).toEqual([]);
+  });
+}
+
 test('bad keys give notices and the page; hostile names stay text', async ({ page }) => {
   const hostile = encodeURIComponent('<img src=x onerror=alert(1)>');
   const log = await open(page, `view=roc&bn.A=1,0&bn.${hostile}=1,1&bn.C=x&u=4,0;0,1&prev=0.5,0.5`);
@@ -206,29 +271,87 @@ test('the view menu reaches the view', async ({ page }) => {
   expect(log.errors).toEqual([]);
 });
 
-test('10⁶ rows load (the time and the longest main-thread task are printed)', async ({ page }) => {
-  test.setTimeout(180_000);
+/** The AUC of `scores` for `positive` (booleans): the Mann–Whitney statistic with midranks for
+ *  ties, P(score of a positive > score of a negative) + ½ P(tie). */
+function mannWhitney(scores, positive) {
+  const order = Array.from(scores.keys()).sort((i, j) => scores[i] - scores[j]);
+  let rankSum = 0;
+  let pos = 0;
+  for (let a = 0; a < order.length; ) {
+    let b = a;
+    while (b < order.length && scores[order[b]] === scores[order[a]]) b++;
+    const midrank = (a + 1 + b) / 2; // ranks a+1 … b
+    for (let k = a; k < b; k++) if (positive[order[k]]) rankSum += midrank;
+    a = b;
+  }
+  for (const p of positive) if (p) pos++;
+  const neg = positive.length - pos;
+  return (rankSum - (pos * (pos + 1)) / 2) / (pos * neg);
+}
+
+test('10⁶ rows load in pieces, with progress and the old data kept; the AUCs are Mann–Whitney\'s', async ({ page }, testInfo) => {
+  test.setTimeout(240_000);
   const log = await open(page, 'view=roc&u=1,0;0,1');
-  // A deterministic file: 10⁶ rows, two classifiers, scores with 6 decimals.
+  // A deterministic file: 10⁶ rows, two classifiers, scores with 6 decimals (so with ties).
   let seed = 12345;
   const rand = () => {
     seed = (seed * 1103515245 + 12345) % 2147483648;
     return seed / 2147483648;
   };
+  const n = 1_000_000;
   const lines = ['label,m1,m2'];
-  for (let i = 0; i < 1_000_000; i++) {
+  const positive = new Array(n);
+  const m1 = new Float64Array(n);
+  const m2 = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
     const y = rand() < 0.3 ? 1 : 0;
-    lines.push(`${y},${(y * 0.5 + rand()).toFixed(6)},${(y * 0.2 + rand()).toFixed(6)}`);
+    const a = (y * 0.5 + rand()).toFixed(6);
+    const b = (y * 0.2 + rand()).toFixed(6);
+    lines.push(`${y},${a},${b}`);
+    positive[i] = y === 1; // '1' is positive by scikit-learn's rule
+    m1[i] = Number(a);
+    m2[i] = Number(b);
   }
   const text = lines.join('\n') + '\n';
-  const t0 = Date.now();
-  await page.getByTestId('roc-file').setInputFiles(csvFile('million.csv', text));
-  await expect(page.getByTestId('roc-load-done')).toContainText('1000000 rows', { timeout: 150_000 });
-  const seconds = (Date.now() - t0) / 1000;
-  expect(await aucs(page)).toHaveLength(2);
-  const longest = await page.evaluate(() => (window.__longtasks ? Math.max(0, ...window.__longtasks) : -1));
-  const over50 = await page.evaluate(() => (window.__longtasks ? window.__longtasks.filter((d) => d > 50).length : -1));
-  console.log(`10⁶ rows (${(text.length / 1e6).toFixed(1)} MB): loaded in ${seconds.toFixed(1)} s; longest main-thread task ${longest.toFixed(0)} ms; tasks over 50 ms: ${over50}`);
+  const want = [mannWhitney(m1, positive), mannWhitney(m2, positive)].map((v) => v.toFixed(3));
+  // A file on disk: Playwright hands its path to the browser (a buffer would be decoded by a
+  // script in the page, itself a main-thread task of seconds).
+  mkdirSync(testInfo.outputDir, { recursive: true });
+  const file = path.join(testInfo.outputDir, 'million.csv');
+  writeFileSync(file, text);
+  // Some data first: they stay until the new file is complete.
+  await page.getByTestId('roc-file').setInputFiles(csvFile('small.csv', 'label,s\n1,0.9\n0,0.2\n1,0.4\n0,0.6\n'));
+  await expect(page.getByTestId('roc-load-done')).toContainText('small.csv: 4 rows');
+  expect(await aucs(page)).toEqual(['0.750']);
+
+  const t0 = await page.evaluate(() => performance.now());
+  const started = Date.now();
+  await page.getByTestId('roc-file').setInputFiles(file);
+  await expect(page.getByTestId('roc-load-progress')).toContainText(/Reading million\.csv… \d+\s%/);
+  expect(await aucs(page)).toEqual(['0.750']);
+  await expect(page.getByTestId('roc-load-done')).toContainText('1000000 rows', { timeout: 200_000 });
+  const seconds = (Date.now() - started) / 1000;
+  expect(await aucs(page)).toEqual(want);
+  // Long tasks since the file was given ([start ms after it, duration ms]), and the loader's
+  // marks of its pieces of work over 30 ms ([ms after it, "roc-load <what> <ms> ms"]).
+  const { tasks, marks } = await page.evaluate(
+    (t) => ({
+      tasks: window.__longtasks?.filter((e) => e.start >= t).map((e) => [Math.round(e.start - t), Math.round(e.duration)]),
+      marks: performance.getEntriesByType('mark').filter((m) => m.name.startsWith('roc-load')).map((m) => [Math.round(m.startTime - t), m.name]),
+    }),
+    t0,
+  );
+  expect(tasks).toBeDefined();
+  const longest = Math.max(0, ...tasks.map((e) => e[1]));
+  console.log(
+    `10⁶ rows (${(text.length / 1e6).toFixed(1)} MB): loaded in ${seconds.toFixed(1)} s; ` +
+      `longest main-thread task ${longest} ms; tasks over 50 ms: ${JSON.stringify(tasks)}; ` +
+      `work over 30 ms: ${JSON.stringify(marks)}; AUCs ${want.join(', ')}`,
+  );
+  // Speed is a figure, not a pass mark (README, Benchmarks): on a quiet machine no task is
+  // over 50 ms; on a busy one the scheduler stretches 12 ms pieces to ~100 ms. What must never
+  // come back is one long pass over the file (seconds): no task may reach 250 ms.
+  expect(longest, JSON.stringify(tasks)).toBeLessThan(250);
   expect(log.errors).toEqual([]);
 });
 

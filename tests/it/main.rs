@@ -9,8 +9,8 @@
 //! * `decide_view`, `decide_view_classifier`, `decide_view_plots`: the Decide view's logic,
 //!   plots and presets;
 //! * `space`: the Utility space view's engine against direct yields and hand examples;
-//! * `roc_view`, `roc_view_output`: the ROC & thresholds view's engine (`state::roc`,
-//!   `plot::roc`);
+//! * `roc_view`, `roc_view_output`, `roc_stream`: the ROC & thresholds view's engine
+//!   (`state::roc`, `plot::roc`), and its scores file read in slices as the page reads it;
 //! * `hostile`: hostile and broken input — every failure the fuzz driver found, the limits.
 
 mod cli_decide;
@@ -39,6 +39,7 @@ mod pd_view_presets;
 mod properties;
 mod readme_links;
 mod reference_sklearn;
+mod roc_stream;
 mod roc_view;
 mod roc_view_output;
 mod space;

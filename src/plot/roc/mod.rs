@@ -10,6 +10,7 @@
 //!
 //! The data come from `state::roc::charts`; colours from [`Theme`].
 
+mod frame;
 pub mod threshold;
 
 use super::{DrawResult, Theme};
@@ -263,21 +264,8 @@ pub fn draw<DB: DrawingBackend>(
     theme: &Theme,
 ) -> DrawResult<DB> {
     root.fill(&theme.bg())?;
-    let (w, _) = root.dim_in_pixel();
-    let css_w = (w as f64 / theme.scale).round() as u32;
-    let side = theme.px(chart.side(css_w) as f64);
-    let (plot_area, legend_area) = if css_w >= SIDE_LEGEND_MIN_WIDTH {
-        let (a, b) = root.split_horizontally(side);
-        (a, b)
-    } else {
-        root.split_vertically(side)
-    };
-    let mut cc = ChartBuilder::on(&plot_area)
-        .margin(theme.px(10.0))
-        .margin_left(theme.px(4.0))
-        .x_label_area_size(theme.px(40.0))
-        .y_label_area_size(theme.px(46.0))
-        .build_cartesian_2d(-0.01f64..1.01f64, -0.01f64..1.01f64)?;
+    let (plot_area, legend_area) = split(root, chart, theme);
+    let mut cc = chart_context(&plot_area, theme)?;
     cc.configure_mesh()
         .x_labels(6)
         .y_labels(6)
@@ -359,6 +347,40 @@ pub fn draw<DB: DrawingBackend>(
 
 /// The chart's coordinates.
 type Coords = Cartesian2d<RangedCoordf64, RangedCoordf64>;
+
+/// The square plot's area and the legend's: beside it from [`SIDE_LEGEND_MIN_WIDTH`], under it
+/// below.
+fn split<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    chart: &RocChart,
+    theme: &Theme,
+) -> (DrawingArea<DB, Shift>, DrawingArea<DB, Shift>) {
+    let (w, _) = root.dim_in_pixel();
+    let css_w = (w as f64 / theme.scale).round() as u32;
+    let side = theme.px(chart.side(css_w) as f64);
+    if css_w >= SIDE_LEGEND_MIN_WIDTH {
+        root.split_horizontally(side)
+    } else {
+        root.split_vertically(side)
+    }
+}
+
+/// The unit square's coordinates on the plot's area: the margins and label areas of
+/// [`frame`] (so that [`RocChart::frame`] is where it draws).
+fn chart_context<'a, DB: DrawingBackend>(
+    plot_area: &'a DrawingArea<DB, Shift>,
+    theme: &Theme,
+) -> Result<ChartContext<'a, DB, Coords>, DrawingAreaErrorKind<DB::ErrorType>> {
+    ChartBuilder::on(plot_area)
+        .margin(theme.px(frame::MARGIN))
+        .margin_left(theme.px(frame::MARGIN_LEFT))
+        .x_label_area_size(theme.px(frame::X_LABELS))
+        .y_label_area_size(theme.px(frame::Y_LABELS))
+        .build_cartesian_2d(
+            frame::RANGE.0..frame::RANGE.1,
+            frame::RANGE.0..frame::RANGE.1,
+        )
+}
 
 /// The optimal points, their labels (placed so as not to overlap) and the note.
 fn draw_optima<DB: DrawingBackend>(

@@ -346,8 +346,36 @@ impl TableCurves {
         ((self.curves.len() as f64 + inner) * per).min(1.0)
     }
 
+    /// What the next [`TableCurves::step`] does: `"copy"` (start a curve: copy and check its
+    /// scores), `"sort"` (sort and merge), `"prepare"` (AUC, hull, points drawn) or `"done"`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use utility_lab::state::roc::{build::TableCurves, scores::parse_scores};
+    /// let t = parse_scores("y,A\n1,0.9\n0,0.1\n").unwrap();
+    /// let mut job = TableCurves::new(&t, 0);
+    /// let mut stages = vec![job.stage()];
+    /// while !job.step(&t, 1).unwrap() {
+    ///     stages.push(job.stage());
+    /// }
+    /// stages.dedup();
+    /// assert_eq!(stages, ["copy", "sort", "prepare"]);
+    /// assert_eq!(job.stage(), "done");
+    /// ```
+    pub fn stage(&self) -> &'static str {
+        match &self.current {
+            _ if self.next >= self.total => "done",
+            None => "copy",
+            Some(b) if !b.done => "sort",
+            Some(_) => "prepare",
+        }
+    }
+
     /// Does about `budget` units of work (about one score each); returns whether every curve
-    /// is built.
+    /// is built. A call does one kind of work only — start a curve (copy and check its
+    /// scores, linear), sort and merge (about `budget` scores), or prepare a finished curve
+    /// ([`ScoredCurve::new`], linear in its points) — so that no call does two linear passes.
     ///
     /// # Errors
     /// A classifier's scores cannot make a curve ([`RocBuilder::new`]'s errors), e.g. a table
@@ -362,39 +390,29 @@ impl TableCurves {
     /// assert!(TableCurves::new(&t, 0).step(&other, 10).is_err());
     /// ```
     pub fn step(&mut self, table: &ScoresTable, budget: usize) -> Result<bool, CoreError> {
-        let mut left = budget.max(1);
-        while left > 0 {
-            let builder = match self.current.as_mut() {
-                Some(b) => b,
-                None => {
-                    let Some(col) = table.classifiers.get(self.next) else {
-                        return Ok(true);
-                    };
-                    let b = RocBuilder::new(&col.scores, &self.positive)?;
-                    left = left.saturating_sub(b.len());
-                    self.current.insert(b)
-                }
-            };
-            let before = builder.work_done();
-            let finished = builder.step(left);
-            let done = builder.work_done() - before;
-            if done == 0 && !finished {
-                break; // cannot happen; never spin
-            }
-            left = left.saturating_sub(done);
-            if finished {
-                let name = table
-                    .classifiers
-                    .get(self.next)
-                    .map(|c| c.name.clone())
-                    .unwrap_or_default();
-                if let Some(roc) = self.current.take().and_then(RocBuilder::finish) {
-                    left = left.saturating_sub(roc.points.len());
-                    self.curves.push(ScoredCurve::new(name, roc));
-                }
-                self.next += 1;
-            }
+        if self.next >= self.total {
+            return Ok(true);
         }
+        let Some(builder) = self.current.as_mut() else {
+            let Some(col) = table.classifiers.get(self.next) else {
+                return Ok(true);
+            };
+            self.current = Some(RocBuilder::new(&col.scores, &self.positive)?);
+            return Ok(false);
+        };
+        if !builder.done {
+            builder.step(budget.max(1));
+            return Ok(false);
+        }
+        let name = table
+            .classifiers
+            .get(self.next)
+            .map(|c| c.name.clone())
+            .unwrap_or_default();
+        if let Some(roc) = self.current.take().and_then(RocBuilder::finish) {
+            self.curves.push(ScoredCurve::new(name, roc));
+        }
+        self.next += 1;
         Ok(self.next >= self.total)
     }
 

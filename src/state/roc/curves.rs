@@ -4,6 +4,7 @@
 
 use super::binormal::sample;
 use crate::core::roc::{upper_hull, Binormal, Roc, RocPoint};
+use std::sync::Arc;
 
 /// The drawing tolerance of [`decimate`], in ROC units (a fraction of the plot's side): a
 /// point is dropped only if it lies within this distance (max-norm) of the last kept point.
@@ -19,8 +20,9 @@ pub const BINORMAL_POINTS: usize = 481;
 pub struct ScoredCurve {
     /// The classifier's name.
     pub name: String,
-    /// The curve: one point per distinct score.
-    pub roc: Roc,
+    /// The curve: one point per distinct score (shared: cloning a curve, as the page does for
+    /// every edit of the view, does not copy its 10⁶ points).
+    pub roc: Arc<Roc>,
     /// Its AUC (trapezoid rule = Mann–Whitney statistic).
     pub auc: f64,
     /// Indices in `roc.points` of the upper convex hull's vertices.
@@ -50,7 +52,7 @@ impl ScoredCurve {
         let drawn = decimate(&roc.points, &hull, DRAW_TOLERANCE);
         ScoredCurve {
             name,
-            roc,
+            roc: Arc::new(roc),
             auc,
             hull,
             drawn,

@@ -4,10 +4,10 @@
 //!
 //! How the page uses it:
 //!
-//! 1. **A scores file** (a CSV: one label column, one score column per classifier) is read in
-//!    chunks by [`scores::ScoresParser`] (a few thousand lines per animation frame), giving a
-//!    [`scores::ScoresTable`]; on error nothing changes (keep the previous data, show the
-//!    message, which names the line). [`scores::ScoresTable::positive`] picks the positive label
+//! 1. **A scores file** (a CSV: one label column, one score column per classifier) is read by
+//!    [`scores::ScoresParser`] as its bytes come (a slice of the file at a time) and a bounded
+//!    number of lines per step, giving a [`scores::ScoresTable`]; on error nothing changes (keep
+//!    the previous data, show the message, which names the line). [`scores::ScoresTable::positive`] picks the positive label
 //!    (the link's `pos`, else scikit-learn's default; [`scores::ScoresError::PositiveRequired`]
 //!    asks the user). [`build::TableCurves`] then sorts each classifier's scores in steps into
 //!    its curve, prepared once ([`curves::ScoredCurve`]: AUC, hull, the points to draw).

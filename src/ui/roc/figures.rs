@@ -20,7 +20,7 @@ use crate::state::roc::verdict::{auc_sentence, auc_text, best_sentence, point_te
 use crate::text::prose;
 use crate::ui::context::use_app;
 use crate::ui::web::export::download_text;
-use crate::ui::widgets::plot_canvas::PlotCanvas;
+use crate::ui::widgets::plot_canvas::{CanvasClick, PlotCanvas};
 
 /// The verdict: who is best and why, and why the AUC would have chosen otherwise.
 #[component]
@@ -130,6 +130,13 @@ pub fn RocFigures() -> impl IntoView {
         rc.report
             .with(|r| r.as_ref().map(|r| threshold_chart(r)).unwrap_or_default())
     });
+    // A click on the ROC picture picks the nearest point of the nearest curve (the chart's
+    // series are the report's curves, their points its drawn points, in order).
+    let pick = Callback::new(move |c: CanvasClick| {
+        if let Some(p) = roc.with_untracked(|chart| chart.pick(c.width, (c.x, c.y))) {
+            rc.picked.set(Some(p));
+        }
+    });
     let roc_signal: Signal<RocChart> = roc.into();
     let thr_signal: Signal<ThresholdChart> = thresholds.into();
     let rows = move || {
@@ -186,9 +193,9 @@ pub fn RocFigures() -> impl IntoView {
                 })}
             </Show>
             <p class="hint">
-                "Each curve with its convex hull (dashed); grey: the iso-utility lines, along which every operating point yields the same (eq. 25); each curve's best point is where its hull touches the highest of them (its tangent, drawn in its colour). The AUC averages over every threshold; you deploy one."
+                "Each curve with its convex hull (dashed); grey: the iso-utility lines, along which every operating point yields the same (eq. 25); each curve's best point is where its hull touches the highest of them (its tangent, drawn in its colour). The AUC averages over every threshold; you deploy one. Click a curve to pick its point there."
             </p>
-            <PlotCanvas plot=roc_signal name="roc-curves" label="ROC curves with their hulls, the iso-utility lines and each classifier's optimal operating point" testid="roc-plot" />
+            <PlotCanvas plot=roc_signal name="roc-curves" label="ROC curves with their hulls, the iso-utility lines and each classifier's optimal operating point" testid="roc-plot" on_click=pick />
             <h4>"Yield against threshold"</h4>
             <p class="hint">"The yield per item at each threshold, the optimum marked; the reference lines are the trivial classifiers that always or never decide class 0."</p>
             <PlotCanvas plot=thr_signal name="roc-yield-vs-threshold" label="Yield per item against the threshold, one panel per classifier" testid="roc-threshold-plot" />

@@ -13,7 +13,7 @@ use crate::ui::context::use_app;
 use crate::ui::widgets::matrix_editor::MatrixEditor;
 use crate::ui::widgets::number_field::{apply_real, NumberField};
 
-/// Reads a dropped or picked file and starts loading it.
+/// Starts loading a dropped or picked file (read in slices, [`loader`]).
 fn read_file(rc: RocContext, file: web_sys::File) {
     let name = file.name();
     if file.size() > crate::state::roc::scores::MAX_SCORES_BYTES as f64 {
@@ -22,17 +22,7 @@ fn read_file(rc: RocContext, file: web_sys::File) {
         )));
         return;
     }
-    rc.load
-        .set(LoadState::Working(format!("Opening {name}"), 0.0));
-    let promise = file.text();
-    leptos::task::spawn_local(async move {
-        match wasm_bindgen_futures::JsFuture::from(promise).await {
-            Ok(t) => loader::start(rc, name, t.as_string().unwrap_or_default()),
-            Err(_) => rc.load.set(LoadState::Failed(format!(
-                "{name} could not be read; nothing was changed"
-            ))),
-        }
-    });
+    loader::start(rc, name, loader::Source::File(file));
 }
 
 /// The scores file: picker, drop zone, paste box, progress and the positive label.
@@ -69,7 +59,7 @@ pub fn ScoresInput() -> impl IntoView {
     let load_pasted = move |_| {
         let text = pasted.get_untracked();
         if !text.trim().is_empty() {
-            loader::start(rc, "the pasted scores".into(), text);
+            loader::start(rc, "the pasted scores".into(), loader::Source::Text(text));
         }
     };
     let notice = move || {

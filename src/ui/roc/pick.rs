@@ -1,5 +1,6 @@
-//! An operating point to deploy: a classifier and a point along its curve (the optimum, or
-//! any point reached with the slider — arrow keys move one point, Page Up/Down further), and
+//! An operating point to deploy: a classifier and a point along its curve (the optimum, a
+//! point clicked on the ROC picture, or any point reached with the slider — arrow keys move one
+//! point, Page Up/Down further), and
 //! "Send to Compare", which adds its confusion matrix at the test set's counts (a binormal
 //! curve: as fractions at the class-0 share `B`) to the Compare view's classifiers.
 
@@ -159,7 +160,7 @@ pub fn PickPanel() -> impl IntoView {
                     </select>
                     <button type="button" class="btn btn-small" on:click=handler(to_optimum) data-testid="roc-pick-optimum">"Its optimum"</button>
                 </div>
-                <label for="roc-pick-slider" class="roc-pick-label">"Move along the curve (arrow keys: one point)"</label>
+                <label for="roc-pick-slider" class="roc-pick-label">"Move along the curve (arrow keys: one point), or click the ROC picture"</label>
                 <input
                     id="roc-pick-slider"
                     type="range"

@@ -21,3 +21,25 @@ pub fn js_message(value: &JsValue) -> String {
         .filter(|m| !m.is_empty())
         .unwrap_or_else(|| "unknown error".to_string())
 }
+
+/// Gives the event loop back to the browser (input, rendering) and resumes in a later task:
+/// `scheduler.yield()` where the browser has it, else a `setTimeout` of zero (which browsers
+/// may delay by 4 ms when nested).
+pub async fn next_task() {
+    use js_sys::{Function, Promise, Reflect};
+    let scheduler = Reflect::get(&js_sys::global(), &JsValue::from_str("scheduler")).ok();
+    let promise = scheduler
+        .filter(|s| s.is_object())
+        .and_then(|s| {
+            let f = Reflect::get(&s, &JsValue::from_str("yield")).ok()?;
+            f.dyn_ref::<Function>()?.call0(&s).ok()
+        })
+        .and_then(|p| p.dyn_into::<Promise>().ok())
+        .unwrap_or_else(|| {
+            Promise::new(&mut |resolve, _| {
+                let _ = web_sys::window()
+                    .map(|w| w.set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, 0));
+            })
+        });
+    let _ = wasm_bindgen_futures::JsFuture::from(promise).await;
+}

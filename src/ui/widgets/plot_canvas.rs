@@ -1,5 +1,6 @@
 //! A plot on a canvas, sharp on HiDPI screens, redrawn when its data, the colour scheme or
-//! its container's width change, with "PNG" and "SVG" export buttons.
+//! its container's width change, with "PNG" and "SVG" export buttons; optionally reporting
+//! clicks (and taps) on it ([`CanvasClick`]).
 
 use crate::ui::{cond, handler, memo, rx};
 use leptos::html;
@@ -13,6 +14,20 @@ use web_sys::ResizeObserver;
 use crate::plot::{Plot, Theme};
 use crate::ui::context::use_app;
 use crate::ui::web::export::{download_text, download_url, file_stem};
+
+/// A click on the canvas: where, in CSS pixels from the canvas's top-left corner, and the
+/// canvas's CSS size (the plot builders' own unit, see e.g. `RocChart::pick`).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct CanvasClick {
+    /// Pixels from the left edge.
+    pub x: f64,
+    /// Pixels from the top edge.
+    pub y: f64,
+    /// The canvas's width.
+    pub width: f64,
+    /// The canvas's height.
+    pub height: f64,
+}
 
 /// A plot drawn on a `<canvas>`.
 ///
@@ -34,6 +49,9 @@ pub fn PlotCanvas<P>(
     /// `data-testid` of the figure.
     #[prop(into)]
     testid: String,
+    /// Called on a click (or tap) on the canvas; the canvas then shows a crosshair cursor.
+    #[prop(optional)]
+    on_click: Option<Callback<CanvasClick>>,
 ) -> impl IntoView
 where
     P: Plot + Clone + PartialEq + Send + Sync + 'static,
@@ -140,12 +158,27 @@ where
         }
     };
 
+    let click = move |ev: leptos::ev::MouseEvent| {
+        let (Some(cb), Some(canvas)) = (on_click, canvas_ref.get_untracked()) else {
+            return;
+        };
+        let r = canvas.get_bounding_client_rect();
+        cb.run(CanvasClick {
+            x: ev.client_x() as f64 - r.left(),
+            y: ev.client_y() as f64 - r.top(),
+            width: r.width(),
+            height: r.height(),
+        });
+    };
+
     view! {
         <figure class="plot" data-testid=testid>
             <div class="plot-box" node_ref=box_ref>
                 <canvas
                     node_ref=canvas_ref
                     class="plot-canvas"
+                    class:is-clickable=on_click.is_some()
+                    on:click=handler(click)
                     style:height=rx(move || height.get().map(|h| format!("{h}px")))
                     role="img"
                     aria-label=label

@@ -19,7 +19,9 @@
 //!   lines included) and the column. Nothing is returned on error, so the caller keeps its
 //!   previous data.
 //!
-//! Chunked use (the page: a few thousand lines per animation frame, or in a worker):
+//! Chunked use (the page: the file's bytes a slice at a time with
+//! [`ScoresParser::push_bytes`], a few hundred lines per [`ScoresParser::step`], the event loop
+//! given back every few milliseconds); the text may also be given at once:
 //!
 //! ```
 //! use utility_lab::state::roc::scores::ScoresParser;
@@ -34,6 +36,7 @@
 //! ```
 
 mod error;
+mod input;
 mod parser;
 
 pub use error::ScoresError;

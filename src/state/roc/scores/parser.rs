@@ -1,7 +1,11 @@
-//! The chunked parser of a scores file.
+//! The chunked parser of a scores file: the text comes in pieces ([`ScoresParser::push_bytes`],
+//! [`ScoresParser::push_str`], then [`ScoresParser::end`]) or at once ([`ScoresParser::new`]),
+//! and is parsed a bounded number of lines per [`ScoresParser::step`]. Both give the same
+//! table and the same errors, wherever the pieces and the steps cut the file.
 
 use super::super::labels::{is_ignored_column, label_column};
-use super::{ScoreColumn, ScoresError, ScoresTable, MAX_SCORES_BYTES, MAX_SCORES_ROWS};
+use super::input::{chunk_end, Input};
+use super::{ScoreColumn, ScoresError, ScoresTable, MAX_SCORES_ROWS};
 use crate::csv::CsvError;
 use crate::state::{clean_name, MAX_CLASSIFIERS};
 use crate::text::{parse_decimal, parse_number};
@@ -13,33 +17,27 @@ fn read_records(text: &str) -> Result<Vec<(usize, Vec<String>)>, CsvError> {
         .map(|r| (r.line, r.fields))
         .collect())
 }
+
 /// The progress of a [`ScoresParser`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Progress {
-    /// Bytes read so far.
+    /// Bytes of text parsed so far.
     pub bytes_done: usize,
-    /// Bytes in the file.
+    /// Bytes of text received so far (the whole file once it has all come).
     pub bytes_total: usize,
     /// Data rows read so far.
     pub rows: usize,
 }
 
-/// An incremental parser of a scores file: [`ScoresParser::new`] reads the header,
-/// each [`ScoresParser::step`] reads at most a given number of lines, [`ScoresParser::finish`]
-/// checks the whole and returns the table. It owns the text, so a page can keep it between
-/// animation frames. Work per step is linear in the lines read.
+/// What the header line says.
 #[derive(Debug, Clone)]
-pub struct ScoresParser {
-    text: String,
-    /// Byte offset of the next unread line.
-    pos: usize,
-    /// Its 1-based line number.
+struct Header {
+    /// Its text (each chunk is read after it, so that the CSV reader sees the same first line
+    /// and picks the same delimiter) and the lines it spans.
+    raw: String,
+    lines: usize,
+    /// Its line number.
     line: usize,
-    /// The header's text (each chunk is read after it, so that the CSV reader sees the same
-    /// first line and picks the same delimiter) and the lines it spans.
-    header_raw: String,
-    header_lines: usize,
-    header_line: usize,
     width: usize,
     label_col: usize,
     label_name: String,
@@ -47,6 +45,21 @@ pub struct ScoresParser {
     names: Vec<String>,
     ignored: Vec<String>,
     decimal_comma: bool,
+}
+
+/// An incremental parser of a scores file. It reads the header as soon as its line has come,
+/// then at most a given number of lines per [`ScoresParser::step`] (only whole records until
+/// [`ScoresParser::end`]); [`ScoresParser::finish`] checks the whole and returns the table.
+/// It keeps only the text not parsed yet. Work per step is linear in the lines read.
+#[derive(Debug, Clone)]
+pub struct ScoresParser {
+    input: Input,
+    /// The 1-based line number of the next unread line.
+    line: usize,
+    header: Option<Header>,
+    /// A chunk could not be read alone (stray quotes fooled [`chunk_end`]): the rest is read
+    /// at once when it has all come.
+    whole_rest: bool,
     labels: Vec<String>,
     label_index: Vec<u8>,
     scores: Vec<Vec<f64>>,
@@ -56,31 +69,9 @@ pub struct ScoresParser {
 /// file read at once.
 const MAX_HEADER_BYTES: usize = 100_000;
 
-/// The end (exclusive byte offset) of the text after at most `max_lines` record-ending line
-/// breaks from `start`, a line break ending a record unless an odd number of `"` precede it in
-/// the record; and the number of line breaks passed.
-fn chunk_end(text: &str, start: usize, max_lines: usize) -> (usize, usize) {
-    let bytes = text.as_bytes();
-    let (mut quoted, mut ends, mut breaks) = (false, 0usize, 0usize);
-    for (i, &c) in bytes.iter().enumerate().skip(start) {
-        if c == b'"' {
-            quoted = !quoted;
-        } else if c == b'\n' {
-            breaks += 1;
-            if !quoted {
-                ends += 1;
-                if ends >= max_lines {
-                    return (i + 1, breaks);
-                }
-            }
-        }
-    }
-    (text.len(), breaks)
-}
-
 impl ScoresParser {
-    /// Starts parsing `text`: skips blank lines, reads and checks the header (linear in the
-    /// header's length only).
+    /// Starts parsing the whole of `text`: skips blank lines, reads and checks the header
+    /// (linear in the header's length, and in the text's for its line ends).
     ///
     /// # Errors
     /// The file is empty or too large; the header is not a header ([`ScoresError::HeaderIsData`]),
@@ -95,65 +86,118 @@ impl ScoresParser {
     /// assert!(ScoresParser::new("0,1\n".into()).is_err()); // numbers: not a header
     /// ```
     pub fn new(text: String) -> Result<ScoresParser, ScoresError> {
-        if text.len() > MAX_SCORES_BYTES {
-            return Err(ScoresError::TooLarge { bytes: text.len() });
-        }
-        // Old Mac line ends (a bare `\r`) are line breaks: otherwise the whole file would be
-        // one line, read at once as the header.
-        let bytes = text.as_bytes();
-        let bare_cr = bytes
-            .iter()
-            .enumerate()
-            .any(|(i, &c)| c == b'\r' && bytes.get(i + 1) != Some(&b'\n'));
-        let text = if bare_cr {
-            text.replace("\r\n", "\n").replace('\r', "\n")
-        } else {
-            text
-        };
-        let mut pos = if text.starts_with('\u{feff}') { 3 } else { 0 };
-        let mut line = 1;
-        // Skip blank lines before the header.
-        loop {
-            let (end, _) = chunk_end(&text, pos, 1);
-            if end == pos {
-                return Err(ScoresError::Empty);
-            }
-            if text[pos..end].trim().is_empty() {
-                pos = end;
-                line += 1;
-                continue;
-            }
-            if end - pos > MAX_HEADER_BYTES {
-                // (An unclosed quote also makes the header run on.)
-                return Err(ScoresError::Csv {
-                    line,
-                    message: format!(
-                        "the header line is longer than {MAX_HEADER_BYTES} characters (an \
-                         unclosed quote?)"
-                    ),
-                });
-            }
-            let header_raw = text[pos..end].trim_end_matches(['\n', '\r']).to_string();
-            let header_lines = text[pos..end].matches('\n').count().max(1);
-            let recs = read_records(&header_raw).map_err(|e| ScoresError::Csv {
-                line: line + e.line().saturating_sub(1),
-                message: e.to_string(),
-            })?;
-            let header = recs.into_iter().next().map(|r| r.1).unwrap_or_default();
-            let mut parser = ScoresParser::with_header(header, line)?;
-            parser.decimal_comma = !header_raw.contains(',')
-                && (header_raw.contains(';') || header_raw.contains('\t'));
-            parser.header_raw = header_raw;
-            parser.header_lines = header_lines;
-            parser.pos = end;
-            parser.line = line + text[pos..end].matches('\n').count();
-            parser.text = text;
-            return Ok(parser);
+        let mut parser = ScoresParser::streaming();
+        parser.push_str(&text)?;
+        parser.end();
+        parser.read_header()?;
+        Ok(parser)
+    }
+
+    /// A parser waiting for the file's pieces.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use utility_lab::state::roc::scores::ScoresParser;
+    /// let mut p = ScoresParser::streaming();
+    /// p.push_bytes("label,A\n1,0.".as_bytes()).unwrap();
+    /// p.step(100).unwrap(); // reads the header; "1,0." may go on
+    /// assert_eq!((p.names(), p.progress().rows), (&["A".to_string()][..], 0));
+    /// p.push_str("9\n0,0.2").unwrap();
+    /// p.end();
+    /// assert_eq!(p.finish().unwrap().classifiers[0].scores, vec![0.9, 0.2]);
+    /// ```
+    pub fn streaming() -> ScoresParser {
+        ScoresParser {
+            input: Input::default(),
+            line: 1,
+            header: None,
+            whole_rest: false,
+            labels: Vec::new(),
+            label_index: Vec::new(),
+            scores: Vec::new(),
         }
     }
 
-    /// The parser state for a header (without text yet).
-    fn with_header(header: Vec<String>, line: usize) -> Result<ScoresParser, ScoresError> {
+    /// Takes the next piece of the file's bytes (UTF-8; a character may be cut between two
+    /// pieces). Linear in the piece.
+    ///
+    /// # Errors
+    /// [`ScoresError::TooLarge`] once the file is too large; the parser should then be dropped.
+    pub fn push_bytes(&mut self, bytes: &[u8]) -> Result<(), ScoresError> {
+        self.input.push_bytes(bytes)
+    }
+
+    /// Takes the next piece of the file's text.
+    ///
+    /// # Errors
+    /// As [`ScoresParser::push_bytes`].
+    pub fn push_str(&mut self, text: &str) -> Result<(), ScoresError> {
+        self.input.push_str(text)
+    }
+
+    /// The file has all come.
+    pub fn end(&mut self) {
+        self.input.end();
+    }
+
+    /// Reads the header if its line has come; whether it is read.
+    fn read_header(&mut self) -> Result<bool, ScoresError> {
+        if self.header.is_some() {
+            return Ok(true);
+        }
+        loop {
+            if self.input.at_start() && self.input.rest().starts_with('\u{feff}') {
+                self.input.advance('\u{feff}'.len_utf8());
+            }
+            let (rest, ended) = (self.input.rest(), self.input.ended());
+            let (end, breaks) = chunk_end(rest, 1, ended);
+            let too_long = |line| ScoresError::Csv {
+                line,
+                // (An unclosed quote also makes the header run on.)
+                message: format!(
+                    "the header line is longer than {MAX_HEADER_BYTES} characters (an \
+                     unclosed quote?)"
+                ),
+            };
+            if end == 0 {
+                if ended {
+                    return Err(ScoresError::Empty);
+                }
+                if rest.len() > MAX_HEADER_BYTES && !rest.trim().is_empty() {
+                    return Err(too_long(self.line));
+                }
+                return Ok(false);
+            }
+            if rest[..end].trim().is_empty() {
+                // A blank line before the header.
+                self.input.advance(end);
+                self.line += 1;
+                continue;
+            }
+            if end > MAX_HEADER_BYTES {
+                return Err(too_long(self.line));
+            }
+            let raw = rest[..end].trim_end_matches(['\n', '\r']).to_string();
+            let recs = read_records(&raw).map_err(|e| ScoresError::Csv {
+                line: self.line + e.line().saturating_sub(1),
+                message: e.to_string(),
+            })?;
+            let fields = recs.into_iter().next().map(|r| r.1).unwrap_or_default();
+            let mut header = Self::header(fields, self.line)?;
+            header.decimal_comma = !raw.contains(',') && (raw.contains(';') || raw.contains('\t'));
+            header.raw = raw;
+            header.lines = breaks.max(1);
+            self.scores = vec![Vec::new(); header.score_cols.len()];
+            self.header = Some(header);
+            self.input.advance(end);
+            self.line += breaks;
+            return Ok(true);
+        }
+    }
+
+    /// The header's meaning (without its text yet).
+    fn header(header: Vec<String>, line: usize) -> Result<Header, ScoresError> {
         if header.iter().all(|h| parse_number(h).is_some()) {
             return Err(ScoresError::HeaderIsData { line });
         }
@@ -189,27 +233,21 @@ impl ScoresParser {
                 found: score_cols.len(),
             });
         }
-        Ok(ScoresParser {
-            text: String::new(),
-            pos: 0,
+        Ok(Header {
+            raw: String::new(),
+            lines: 1,
             line,
-            header_raw: String::new(),
-            header_lines: 1,
-            header_line: line,
             width,
             label_col,
             label_name: header[label_col].trim().to_string(),
-            scores: vec![Vec::new(); score_cols.len()],
             score_cols,
             names,
             ignored,
             decimal_comma: false,
-            labels: Vec::new(),
-            label_index: Vec::new(),
         })
     }
 
-    /// Whether every line has been read.
+    /// Whether every line has come and been read.
     ///
     /// # Examples
     ///
@@ -221,10 +259,11 @@ impl ScoresParser {
     /// assert!(p.is_done());
     /// ```
     pub fn is_done(&self) -> bool {
-        self.pos >= self.text.len()
+        self.header.is_some() && self.input.is_done()
     }
 
-    /// How far the parse is: bytes read of the total (for a progress bar), rows read.
+    /// How far the parse is: bytes of text read of those received (for a progress bar), rows
+    /// read.
     ///
     /// # Examples
     ///
@@ -235,14 +274,15 @@ impl ScoresParser {
     /// assert_eq!((g.bytes_done, g.bytes_total, g.rows), (8, 12, 1));
     /// ```
     pub fn progress(&self) -> Progress {
+        let (bytes_done, bytes_total) = self.input.bytes();
         Progress {
-            bytes_done: self.pos.min(self.text.len()),
-            bytes_total: self.text.len(),
+            bytes_done,
+            bytes_total,
             rows: self.label_index.len(),
         }
     }
 
-    /// The classifier names of the header (known as soon as the parser is made).
+    /// The classifier names of the header (known as soon as the header is read; none before).
     ///
     /// # Examples
     ///
@@ -252,15 +292,18 @@ impl ScoresParser {
     /// assert_eq!(p.names(), ["m1"]);
     /// ```
     pub fn names(&self) -> &[String] {
-        &self.names
+        self.header.as_ref().map(|h| &h.names[..]).unwrap_or(&[])
     }
 
-    /// Reads at most `max_lines` more lines (at least 1); returns the progress.
+    /// Reads the header if it is not read yet, then at most `max_lines` more lines (at least
+    /// 1; before [`ScoresParser::end`], only whole records, so possibly none); returns the
+    /// progress.
     ///
     /// # Errors
-    /// The first bad line of the chunk: [`ScoresError::Ragged`], [`ScoresError::NotANumber`],
-    /// [`ScoresError::EmptyLabel`], [`ScoresError::ThirdLabel`], [`ScoresError::Csv`],
-    /// [`ScoresError::TooManyRows`]. After an error the parser should be dropped.
+    /// The header's errors (see [`ScoresParser::new`]); the first bad line of the chunk:
+    /// [`ScoresError::Ragged`], [`ScoresError::NotANumber`], [`ScoresError::EmptyLabel`],
+    /// [`ScoresError::ThirdLabel`], [`ScoresError::Csv`], [`ScoresError::TooManyRows`]. After
+    /// an error the parser should be dropped.
     ///
     /// # Examples
     ///
@@ -271,59 +314,83 @@ impl ScoresParser {
     /// assert_eq!(p.step(1).unwrap_err().to_string(), "line 3, column 'A': 'x' is not a number");
     /// ```
     pub fn step(&mut self, max_lines: usize) -> Result<Progress, ScoresError> {
-        if self.is_done() {
+        if !self.read_header()? || self.input.is_done() {
             return Ok(self.progress());
         }
-        let (mut end, mut breaks) = chunk_end(&self.text, self.pos, max_lines.max(1));
+        let ended = self.input.ended();
+        if self.whole_rest && !ended {
+            return Ok(self.progress());
+        }
+        let (raw, lines) = match &self.header {
+            Some(h) => (h.raw.clone(), h.lines),
+            None => return Ok(self.progress()),
+        };
+        let rest = self.input.rest();
+        let (mut end, mut breaks) = if self.whole_rest {
+            (rest.len(), rest.matches('\n').count())
+        } else {
+            chunk_end(rest, max_lines.max(1), ended)
+        };
+        if end == 0 {
+            return Ok(self.progress()); // no whole record yet
+        }
         let recs = loop {
-            let chunk = format!("{}\n{}", self.header_raw, &self.text[self.pos..end]);
+            let chunk = format!("{raw}\n{}", &rest[..end]);
             match read_records(&chunk) {
                 Ok(r) => break r,
-                // A chunk cut inside a quoted field (stray quotes fooled `chunk_end`): read the
-                // rest of the file at once.
-                Err(_) if end < self.text.len() => {
-                    breaks += self.text[end..].matches('\n').count();
-                    end = self.text.len();
+                // A chunk cut inside a quoted field (stray quotes fooled `chunk_end`): read
+                // the rest of the file at once, when it has all come.
+                Err(_) if !ended => {
+                    self.whole_rest = true;
+                    return Ok(self.progress());
+                }
+                Err(_) if end < rest.len() => {
+                    breaks += rest[end..].matches('\n').count();
+                    end = rest.len();
                 }
                 Err(e) => {
                     return Err(ScoresError::Csv {
-                        line: self.physical(e.line().max(self.header_lines + 1)),
+                        line: self.physical(e.line().max(lines + 1), lines),
                         message: e.to_string(),
                     })
                 }
             }
         };
         for (rec_line, fields) in recs.into_iter().skip(1) {
-            let line = self.physical(rec_line);
+            let line = self.physical(rec_line, lines);
             self.row(line, &fields)?;
         }
-        self.pos = end;
+        self.input.advance(end);
         self.line += breaks;
         Ok(self.progress())
     }
 
-    /// The file's line number of line `k` of the current chunk (which starts with the header).
-    fn physical(&self, k: usize) -> usize {
-        self.line + k.saturating_sub(self.header_lines + 1)
+    /// The file's line number of line `k` of the current chunk (which starts with the header's
+    /// `header_lines` lines).
+    fn physical(&self, k: usize, header_lines: usize) -> usize {
+        self.line + k.saturating_sub(header_lines + 1)
     }
 
     /// Reads one data row.
     fn row(&mut self, line: usize, fields: &[String]) -> Result<(), ScoresError> {
-        if fields.len() != self.width {
+        let Some(h) = &self.header else {
+            return Ok(());
+        };
+        if fields.len() != h.width {
             return Err(ScoresError::Ragged {
                 line,
-                expected: self.width,
+                expected: h.width,
                 found: fields.len(),
             });
         }
         if self.label_index.len() >= MAX_SCORES_ROWS {
             return Err(ScoresError::TooManyRows { line });
         }
-        let label = fields[self.label_col].as_str();
+        let label = fields[h.label_col].as_str();
         if label.is_empty() {
             return Err(ScoresError::EmptyLabel {
                 line,
-                column: self.label_name.clone(),
+                column: h.label_name.clone(),
             });
         }
         let k = match self.labels.iter().position(|l| l == label) {
@@ -341,13 +408,10 @@ impl ScoresParser {
                 })
             }
         };
-        for (j, &c) in self.score_cols.iter().enumerate() {
+        for (j, &c) in h.score_cols.iter().enumerate() {
             let cell = fields[c].as_str();
-            let v = parse_number(cell).or_else(|| {
-                self.decimal_comma
-                    .then(|| parse_decimal(cell, true))
-                    .flatten()
-            });
+            let v = parse_number(cell)
+                .or_else(|| h.decimal_comma.then(|| parse_decimal(cell, true)).flatten());
             match v {
                 Some(v) => self.scores[j].push(v),
                 None => {
@@ -357,7 +421,7 @@ impl ScoresParser {
                     }
                     return Err(ScoresError::NotANumber {
                         line,
-                        column: self.names[j].clone(),
+                        column: h.names[j].clone(),
                         value: cell.to_string(),
                     });
                 }
@@ -367,7 +431,7 @@ impl ScoresParser {
         Ok(())
     }
 
-    /// Reads what is left and returns the table.
+    /// Ends the input, reads what is left and returns the table.
     ///
     /// # Errors
     /// Any error of [`ScoresParser::step`]; [`ScoresError::NoRows`] without data rows,
@@ -383,13 +447,19 @@ impl ScoresParser {
     /// assert!(p.finish().is_err()); // one class only
     /// ```
     pub fn finish(mut self) -> Result<ScoresTable, ScoresError> {
+        self.input.end();
         while !self.is_done() {
+            let before = self.progress();
             self.step(usize::MAX)?;
+            if self.progress() == before && !self.is_done() {
+                break; // cannot happen once ended; never spin
+            }
         }
+        let Some(header) = self.header else {
+            return Err(ScoresError::Empty);
+        };
         if self.label_index.is_empty() {
-            return Err(ScoresError::NoRows {
-                line: self.header_line,
-            });
+            return Err(ScoresError::NoRows { line: header.line });
         }
         if self.labels.len() < 2 {
             return Err(ScoresError::OneClass {
@@ -398,16 +468,16 @@ impl ScoresParser {
         }
         let labels = [self.labels[0].clone(), self.labels[1].clone()];
         Ok(ScoresTable {
-            label_column: self.label_name,
+            label_column: header.label_name,
             labels,
             label_index: self.label_index,
-            classifiers: self
+            classifiers: header
                 .names
                 .into_iter()
                 .zip(self.scores)
                 .map(|(name, scores)| ScoreColumn { name, scores })
                 .collect(),
-            ignored: self.ignored,
+            ignored: header.ignored,
         })
     }
 }
