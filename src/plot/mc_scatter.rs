@@ -10,6 +10,9 @@
 //! Both are small multiples (one panel per metric and utility matrix), sized to the width.
 //! Points are drawn as small squares (cheap on a canvas); the counts in the titles come from
 //! all the samples, not just the points drawn.
+//!
+//! (Just over 500 lines: figs 2–3 and fig. 6 share the panel grid and its axes; split, the
+//! shared drawing would have to be exported for two users.)
 
 use super::reliability::grid_columns;
 use super::{DrawResult, Theme};

@@ -7,6 +7,9 @@
 //! `x[i+1] = √(−2 ln(f(x[i]) + v/x[i]))` for `1 ≤ i < 255`, `x[256] = 0`, and `f[i] = f(x[i])`.
 //! The values are those computed with the `libm` crate (pure Rust, identical on every platform);
 //! the test `tables_match_libm` recomputes them and compares every bit.
+//!
+//! (Over 500 lines: most of it is the ziggurat's precomputed tables of constants, which read
+//! best beside the sampler that uses them.)
 
 /// Number of layers.
 pub(crate) const ZIG_LAYERS: usize = 256;
