@@ -24,9 +24,6 @@
 //!
 //! The main thread's work per message is small: a JSON string is parsed (a chunk's tally is a
 //! few hundred bytes) and stored; merging happens once, when the job is complete.
-//!
-//! (Just over 500 lines: the pool's slots, their start, dispatch, answers and failures share one
-//! thread-local state and its invariants; cutting it would spread them over files.)
 
 use std::cell::RefCell;
 use std::collections::{BTreeSet, VecDeque};
