@@ -18,7 +18,6 @@ use crate::state::pd::link::{format_grid, parse_bins, parse_grid, parse_seed};
 use crate::state::pd::PdError;
 use crate::text::percent;
 use crate::ui::context::use_app;
-use crate::ui::web::export::download_text;
 use crate::ui::widgets::plot_canvas::PlotCanvas;
 
 /// The longest a task of chunks runs before giving the page back, in milliseconds.
@@ -148,9 +147,7 @@ pub fn HistogramPanel() -> impl IntoView {
             _ => None,
         });
         if let Some(csv) = csv {
-            if let Err(e) = download_text("p-d histograms.csv", "text/csv", &csv) {
-                ctx.say(e);
-            }
+            ctx.save_csv("p-d histograms.csv", &csv);
         }
     };
     view! {

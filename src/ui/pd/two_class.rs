@@ -17,7 +17,6 @@ use crate::state::pd::heatmap::{heatmaps, Heatmaps};
 use crate::state::pd::link::{format_step, parse_step};
 use crate::text::fixed;
 use crate::ui::context::use_app;
-use crate::ui::web::export::download_text;
 use crate::ui::widgets::plot_canvas::PlotCanvas;
 
 /// The grid steps offered (`1/N`).
@@ -153,9 +152,7 @@ pub fn TwoClassPanel() -> impl IntoView {
                 .map(|h| heatmap_csv(h, &classes.get_untracked()))
         });
         if let Some(csv) = csv {
-            if let Err(e) = download_text("p-d heatmaps.csv", "text/csv", &csv) {
-                ctx.say(e);
-            }
+            ctx.save_csv("p-d heatmaps.csv", &csv);
         }
     };
     view! {

@@ -17,7 +17,6 @@ use crate::state::reliability::{
 use crate::state::{View, MAX_QUESTION_DRAWS, MAX_QUESTION_N};
 use crate::text::number;
 use crate::ui::context::use_app;
-use crate::ui::web::export::download_text;
 use crate::ui::web::jobs::{cancel, launch_job, JobState};
 use crate::ui::widgets::job_progress::JobProgress;
 use crate::ui::widgets::number_field::{apply_real, apply_whole, NumberField};
@@ -137,13 +136,7 @@ pub fn QuestionPanel() -> impl IntoView {
     let hist_plot: Signal<YieldHistograms> = Signal::derive(move || plots.get().1);
     let export = move |_| {
         if let Some(a) = answer.get_untracked() {
-            if let Err(e) = download_text(
-                "question-p-best.csv",
-                "text/csv",
-                &question_csv(&a.names, &a.result),
-            ) {
-                ctx.say(e);
-            }
+            ctx.save_csv("question-p-best.csv", &question_csv(&a.names, &a.result));
         }
     };
     let done_text = Signal::derive(move || {

@@ -15,7 +15,6 @@ use crate::state::space::cloud::{cloud_csv, format_cloud, EXPECTED_NOTE};
 use crate::state::space::link::{format_cloud_source, format_overlay, CloudSource};
 use crate::text::{number, percent};
 use crate::ui::context::{use_app, AppContext};
-use crate::ui::web::export::download_text;
 use crate::ui::widgets::number_field::NumberField;
 
 /// Applies one of the view's link values (`usigma`, `ucloud`, …) typed in a field.
@@ -102,9 +101,7 @@ pub fn CloudPanel() -> impl IntoView {
     let save_csv = move |_| {
         if let Some((c, _)) = cloud.get_untracked() {
             let text = crate::csv::write(&cloud_csv(&c.cloud, &c.summary));
-            if let Err(e) = download_text("utility-cloud.csv", "text/csv", &text) {
-                ctx.say(e);
-            }
+            ctx.save_csv("utility-cloud.csv", &text);
         }
     };
     let options = [
