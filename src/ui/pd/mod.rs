@@ -21,6 +21,7 @@ use crate::state::pd::table::{table, PdTable};
 use crate::state::pd::Classifiers;
 use crate::ui::chrome::share_bar::ShareBar;
 use crate::ui::context::use_app;
+use crate::ui::widgets::plot_canvas::PlotCanvas;
 
 /// What the panels of the view read (recomputed when the state changes).
 #[derive(Clone, Copy)]
@@ -62,6 +63,29 @@ impl<P: crate::plot::Plot> crate::plot::Plot for MaybePlot<P> {
 
     fn height_for(&self, width: u32) -> u32 {
         self.0.as_ref().map_or(1, |p| p.height_for(width))
+    }
+}
+
+/// A [`MaybePlot`]'s canvas, on the page only while there is a plot.
+#[component]
+pub fn MaybeCanvas<P>(
+    /// The plot, if any.
+    plot: Memo<MaybePlot<P>>,
+    /// Base name of exported files.
+    name: &'static str,
+    /// What the plot shows, for screen readers.
+    label: &'static str,
+    /// `data-testid` of the figure.
+    testid: &'static str,
+) -> impl IntoView
+where
+    P: crate::plot::Plot + Clone + PartialEq + Send + Sync + 'static,
+{
+    let has_plot = memo(move |_| plot.with(|p| p.0.is_some()));
+    view! {
+        <Show when=cond(move || has_plot.get())>
+            <PlotCanvas plot=Signal::derive(move || plot.get()) name=name label=label testid=testid />
+        </Show>
     }
 }
 
