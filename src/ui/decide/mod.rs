@@ -40,18 +40,7 @@ pub fn DecideView() -> impl IntoView {
     let p = memo(move |_| ctx.state.with(|s| s.decide.probabilities(s.n())));
     let analysis = memo(move |_| {
         let p = p.get();
-        ctx.state.with(|s| {
-            analyze(&DecideInputs {
-                utility: &s.utility,
-                decisions: &s.decisions,
-                classes: &s.classes,
-                p: &p,
-                classifiers: &s.classifiers,
-                base_rates: s.prevalence.as_deref(),
-                alpha: s.decide.alpha,
-                test_size: s.decide.test_size,
-            })
-        })
+        ctx.state.with(|s| analyze(&DecideInputs::from_app(s, &p)))
     });
     provide_context(DecideContext { analysis, p });
     view! {
