@@ -11,7 +11,7 @@
 //! Points are drawn as small squares (cheap on a canvas); the counts in the titles come from
 //! all the samples, not just the points drawn.
 
-use super::reliability::grid_columns;
+use super::reliability::grid_layout;
 use super::{DrawResult, Theme};
 use crate::core::mc::scores::misranked;
 use crate::text::axis_label;
@@ -59,9 +59,12 @@ const SCORE_PANEL_MIN_WIDTH: u32 = 250;
 
 impl ScoreScatter {
     fn layout(&self, width: u32) -> (usize, usize) {
-        let cols = grid_columns(width, self.columns.max(1), SCORE_PANEL_MIN_WIDTH);
-        let rows = self.panels.len().div_ceil(cols).max(1);
-        (rows, cols)
+        grid_layout(
+            width,
+            self.panels.len(),
+            self.columns.max(1),
+            SCORE_PANEL_MIN_WIDTH,
+        )
     }
 }
 
@@ -75,9 +78,7 @@ impl super::Plot for ScoreScatter {
     }
 
     fn height_for(&self, width: u32) -> u32 {
-        let (rows, cols) = self.layout(width);
-        let panel_w = width / cols as u32;
-        rows as u32 * ((panel_w as f64 * 0.8).clamp(220.0, 330.0) as u32)
+        grid_height(self.layout(width), width, 0.8, (220.0, 330.0))
     }
 }
 
@@ -114,6 +115,13 @@ pub fn draw_score_scatter<DB: DrawingBackend>(
         theme,
         draw_score_panel,
     )
+}
+
+/// The height of a grid of panels (`(rows, columns)` in `width` CSS pixels), each row
+/// `aspect` × a panel's width tall, within `(lo, hi)`.
+fn grid_height((rows, cols): (usize, usize), width: u32, aspect: f64, (lo, hi): (f64, f64)) -> u32 {
+    let panel_w = width / cols as u32;
+    rows as u32 * ((panel_w as f64 * aspect).clamp(lo, hi) as u32)
 }
 
 /// Fills `root` and draws each panel in its cell of the grid `layout` gives for the plot's
@@ -258,9 +266,8 @@ const DIFF_PANEL_MIN_WIDTH: u32 = 210;
 
 impl DifferencesPlot {
     fn layout(&self, width: u32) -> (usize, usize) {
-        let cols = grid_columns(width, self.panels.len().max(1), DIFF_PANEL_MIN_WIDTH).min(4);
-        let rows = self.panels.len().div_ceil(cols).max(1);
-        (rows, cols)
+        let n = self.panels.len();
+        grid_layout(width, n, n.clamp(1, 4), DIFF_PANEL_MIN_WIDTH)
     }
 }
 
@@ -274,9 +281,7 @@ impl super::Plot for DifferencesPlot {
     }
 
     fn height_for(&self, width: u32) -> u32 {
-        let (rows, cols) = self.layout(width);
-        let panel_w = width / cols as u32;
-        rows as u32 * ((panel_w as f64 * 0.95).clamp(200.0, 300.0) as u32)
+        grid_height(self.layout(width), width, 0.95, (200.0, 300.0))
     }
 }
 
