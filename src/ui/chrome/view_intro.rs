@@ -7,7 +7,7 @@ use crate::ui::chrome::share_bar::ShareBar;
 use crate::ui::cond;
 use crate::ui::context::use_app;
 
-/// A view's `<header class=class>` with its `<h2 id=title_id>`; unless the view is embedded,
+/// A view's `<header class="view-intro {class}">` with its `<h2 id=title_id>`; unless the view is embedded,
 /// the lead (`children`, in a `<p class="lead">`) and, with `share`, the share bar after the
 /// header.
 #[component]
@@ -27,7 +27,7 @@ pub fn ViewIntro(
     let ctx = use_app();
     let shown = move || !ctx.state.with(|s| s.embed);
     view! {
-        <header class=class>
+        <header class=format!("view-intro {class}")>
             <h2 id=title_id>{title}</h2>
             <Show when=cond(shown)>
                 <p class="lead">{children()}</p>

@@ -48,7 +48,7 @@ pub fn DecideView() -> impl IntoView {
             <ViewIntro class="decide-intro" title_id="decide-title" title="Decide: the optimal action, not the most probable class" share=true>
                 "A classifier should output the decision with the highest expected utility, Ū(d) = Σ"<sub>"c"</sub>" U(d, c) · p(c). That is often not the most probable class: a lottery ticket that pays 11 for a cost of 1 is worth buying at a 20 % chance of winning, although losing is more probable (Dyrland et al. (draft)). Set the probabilities of one item below, or turn a classifier that only outputs labels into a decision maker with its confusion counts and the base rates where it will be used."
             </ViewIntro>
-            <div class="decide-grid">
+            <div class="view-grid decide-grid">
                 <div class="decide-inputs">
                     <ProblemPanel />
                 </div>

@@ -138,7 +138,7 @@ pub fn PdView() -> impl IntoView {
                     .with(|c| c.as_ref().err().cloned())
                     .map(|e| view! { <p class="notice is-error" role="alert" data-testid="pd-error">{e}</p> })
             })}
-            <div class="pd-grid">
+            <div class="view-grid pd-grid">
                 <kappa_panel::KappaPanel />
                 <table_panel::TablePanel />
             </div>

@@ -171,7 +171,7 @@ pub fn ReliabilityView() -> impl IntoView {
             <ViewIntro class="rel-intro" title_id="reliability-title" title="Metric reliability">
                 "How often does a metric rank two classifiers the wrong way round? Each sample below is a pair of binary classifiers tested on the same test set, a true utility matrix, and an assessment of it with errors of size σ; a pair is mis-ranked when the metric prefers the classifier with the lower true yield. This is the experiment of Dyrland, Lundervold & Porta Mana (2022, §4.2): with the uniform prior, σ = 0.1 and 10⁶ pairs they found accuracy wrong for 8.7 % of pairs, and the erroneous utility matrix for only 4 %."
             </ViewIntro>
-            <div class="rel-grid">
+            <div class="view-grid rel-grid">
                 <ReliabilitySettings />
                 <div class="rel-results">
                     <MisrankingResults />

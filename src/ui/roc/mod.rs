@@ -164,7 +164,7 @@ pub fn RocView() -> impl IntoView {
             <ViewIntro class="roc-intro" title_id="roc-title" title="ROC & thresholds" share=true>
                 "Which model should you deploy, and at which threshold? Not the one with the larger area under its ROC curve: the one whose curve touches the highest iso-utility line — straight lines of slope m set by your utilities and the class balance (Dyrland, Lundervold & Porta Mana 2022, §5, eqs. 20–25, fig. 8). Drop a CSV of scores from your own models, or draw binormal curves from the link."
             </ViewIntro>
-            <div class="roc-grid">
+            <div class="view-grid roc-grid">
                 <div class="roc-inputs">
                     <ScoresInput />
                     <BinormalCurves />

@@ -319,7 +319,7 @@ pub fn SpaceView() -> impl IntoView {
                     {n}
                 </p>
             </For>
-            <div class="space-grid">
+            <div class="view-grid space-grid">
                 <SpaceDiagram />
                 <PointPanel />
             </div>
