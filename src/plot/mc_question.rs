@@ -28,6 +28,46 @@ fn label_width(names: &[String]) -> f64 {
         .clamp(40.0, 170.0)
 }
 
+/// A chart of one row per name (the caller writes the names) over `x` × `y`, its x axis titled
+/// `x_title`, with `margin_right` CSS pixels on the right for the values written there.
+#[allow(clippy::type_complexity)]
+fn rows_chart<'a, DB: DrawingBackend>(
+    root: &'a DrawingArea<DB, Shift>,
+    theme: &Theme,
+    names: &[String],
+    margin_right: f64,
+    (x, y): (std::ops::Range<f64>, std::ops::Range<f64>),
+    x_title: &str,
+) -> Result<
+    ChartContext<
+        'a,
+        DB,
+        Cartesian2d<plotters::coord::types::RangedCoordf64, plotters::coord::types::RangedCoordf64>,
+    >,
+    DrawingAreaErrorKind<DB::ErrorType>,
+> {
+    let mut cc = ChartBuilder::on(root)
+        .margin_top(theme.px(8.0))
+        .margin_right(theme.px(margin_right))
+        .margin_left(theme.px(6.0))
+        .x_label_area_size(theme.px(36.0))
+        .y_label_area_size(theme.px(label_width(names)))
+        .build_cartesian_2d(x, y)?;
+    cc.configure_mesh()
+        .disable_y_mesh()
+        .y_labels(0)
+        .x_labels(6)
+        .x_label_formatter(&|v| axis_label(*v))
+        .x_desc(x_title)
+        .axis_desc_style(theme.muted_font(12.0))
+        .label_style(theme.font(11.0))
+        .axis_style(theme.muted())
+        .light_line_style(TRANSPARENT)
+        .bold_line_style(theme.grid())
+        .draw()?;
+    Ok(cc)
+}
+
 /// P(best) per classifier.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct BestPlot {
@@ -73,25 +113,14 @@ pub fn draw_best<DB: DrawingBackend>(
     if n == 0 {
         return Ok(());
     }
-    let mut cc = ChartBuilder::on(root)
-        .margin_top(theme.px(8.0))
-        .margin_right(theme.px(44.0))
-        .margin_left(theme.px(6.0))
-        .x_label_area_size(theme.px(36.0))
-        .y_label_area_size(theme.px(label_width(&plot.names)))
-        .build_cartesian_2d(0.0f64..1.0f64, -0.5f64..(n as f64 - 0.5))?;
-    cc.configure_mesh()
-        .disable_y_mesh()
-        .y_labels(0)
-        .x_labels(6)
-        .x_label_formatter(&|v| axis_label(*v))
-        .x_desc("P(best)")
-        .axis_desc_style(theme.muted_font(12.0))
-        .label_style(theme.font(11.0))
-        .axis_style(theme.muted())
-        .light_line_style(TRANSPARENT)
-        .bold_line_style(theme.grid())
-        .draw()?;
+    let mut cc = rows_chart(
+        root,
+        theme,
+        &plot.names,
+        44.0,
+        (0.0..1.0, -0.5..(n as f64 - 0.5)),
+        "P(best)",
+    )?;
     for (i, name) in plot.names.iter().enumerate() {
         let y = (n - 1 - i) as f64;
         let p = plot.p.get(i).copied().unwrap_or(f64::NAN);
@@ -189,25 +218,14 @@ pub fn draw_histograms<DB: DrawingBackend>(
     let (lo, hi) = (finite[0], finite[finite.len() - 1]);
     let span = if hi > lo { hi - lo } else { 1.0 };
     let (x0, x1) = (lo - 0.02 * span, hi + 0.02 * span);
-    let mut cc = ChartBuilder::on(root)
-        .margin_top(theme.px(8.0))
-        .margin_right(theme.px(16.0))
-        .margin_left(theme.px(6.0))
-        .x_label_area_size(theme.px(36.0))
-        .y_label_area_size(theme.px(label_width(&plot.names)))
-        .build_cartesian_2d(x0..x1, 0.0f64..n as f64)?;
-    cc.configure_mesh()
-        .disable_y_mesh()
-        .y_labels(0)
-        .x_labels(6)
-        .x_label_formatter(&|v| axis_label(*v))
-        .x_desc(plot.x_title.as_str())
-        .axis_desc_style(theme.muted_font(12.0))
-        .label_style(theme.font(11.0))
-        .axis_style(theme.muted())
-        .light_line_style(TRANSPARENT)
-        .bold_line_style(theme.grid())
-        .draw()?;
+    let mut cc = rows_chart(
+        root,
+        theme,
+        &plot.names,
+        16.0,
+        (x0..x1, 0.0..n as f64),
+        &plot.x_title,
+    )?;
     for (i, name) in plot.names.iter().enumerate() {
         let base = (n - 1 - i) as f64;
         let counts = plot.counts.get(i).cloned().unwrap_or_default();

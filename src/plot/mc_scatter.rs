@@ -14,7 +14,8 @@
 //! (Just over 500 lines: figs 2–3 and fig. 6 share the panel grid and its axes; split, the
 //! shared drawing would have to be exported for two users.)
 
-use super::reliability::grid_columns;
+use super::panel_grid::{draw_panel_grid, grid_height};
+use super::reliability::grid_layout;
 use super::{DrawResult, Theme};
 use crate::core::mc::scores::misranked;
 use crate::text::axis_label;
@@ -62,9 +63,12 @@ const SCORE_PANEL_MIN_WIDTH: u32 = 250;
 
 impl ScoreScatter {
     fn layout(&self, width: u32) -> (usize, usize) {
-        let cols = grid_columns(width, self.columns.max(1), SCORE_PANEL_MIN_WIDTH);
-        let rows = self.panels.len().div_ceil(cols).max(1);
-        (rows, cols)
+        grid_layout(
+            width,
+            self.panels.len(),
+            self.columns.max(1),
+            SCORE_PANEL_MIN_WIDTH,
+        )
     }
 }
 
@@ -78,9 +82,7 @@ impl super::Plot for ScoreScatter {
     }
 
     fn height_for(&self, width: u32) -> u32 {
-        let (rows, cols) = self.layout(width);
-        let panel_w = width / cols as u32;
-        rows as u32 * ((panel_w as f64 * 0.8).clamp(220.0, 330.0) as u32)
+        grid_height(self.layout(width), width, 0.8, (220.0, 330.0))
     }
 }
 
@@ -117,34 +119,6 @@ pub fn draw_score_scatter<DB: DrawingBackend>(
         theme,
         draw_score_panel,
     )
-}
-
-/// Fills `root` and draws each panel in its cell of the grid `layout` gives for the plot's
-/// width in CSS pixels, or the message `empty` when there is no panel.
-fn draw_panel_grid<DB: DrawingBackend, P>(
-    root: &DrawingArea<DB, Shift>,
-    panels: &[P],
-    layout: impl Fn(u32) -> (usize, usize),
-    empty: &str,
-    theme: &Theme,
-    draw_panel: impl Fn(&DrawingArea<DB, Shift>, &P, &Theme) -> DrawResult<DB>,
-) -> DrawResult<DB> {
-    root.fill(&theme.bg())?;
-    if panels.is_empty() {
-        root.draw(&Text::new(
-            empty,
-            (theme.px(12.0) as i32, theme.px(20.0) as i32),
-            theme.muted_font(14.0),
-        ))?;
-        return Ok(());
-    }
-    let (w, _) = root.dim_in_pixel();
-    let (rows, cols) = layout((w as f64 / theme.scale) as u32);
-    let areas = root.split_evenly((rows, cols));
-    for (area, panel) in areas.iter().zip(panels) {
-        draw_panel(area, panel, theme)?;
-    }
-    Ok(())
 }
 
 fn range_of(v: &[f64]) -> (f64, f64) {
@@ -261,9 +235,8 @@ const DIFF_PANEL_MIN_WIDTH: u32 = 210;
 
 impl DifferencesPlot {
     fn layout(&self, width: u32) -> (usize, usize) {
-        let cols = grid_columns(width, self.panels.len().max(1), DIFF_PANEL_MIN_WIDTH).min(4);
-        let rows = self.panels.len().div_ceil(cols).max(1);
-        (rows, cols)
+        let n = self.panels.len();
+        grid_layout(width, n, n.clamp(1, 4), DIFF_PANEL_MIN_WIDTH)
     }
 }
 
@@ -277,9 +250,7 @@ impl super::Plot for DifferencesPlot {
     }
 
     fn height_for(&self, width: u32) -> u32 {
-        let (rows, cols) = self.layout(width);
-        let panel_w = width / cols as u32;
-        rows as u32 * ((panel_w as f64 * 0.95).clamp(200.0, 300.0) as u32)
+        grid_height(self.layout(width), width, 0.95, (200.0, 300.0))
     }
 }
 

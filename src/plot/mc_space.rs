@@ -4,7 +4,7 @@
 //! metrics as landmarks — accuracy at the centre, the true-positive rate at `(−1, 0)` and the
 //! true-negative rate at `(1, 0)`.
 
-use super::reliability::grid_columns;
+use super::reliability::grid_layout;
 use super::{DrawResult, Theme};
 use plotters::coord::Shift;
 use plotters::prelude::*;
@@ -103,8 +103,8 @@ const SPACE_PANEL_MIN_WIDTH: u32 = 270;
 
 impl SpacePlot {
     fn layout(&self, width: u32) -> (usize, usize) {
-        let cols = grid_columns(width, self.panels.len().max(1), SPACE_PANEL_MIN_WIDTH);
-        (self.panels.len().div_ceil(cols).max(1), cols)
+        let n = self.panels.len();
+        grid_layout(width, n, n, SPACE_PANEL_MIN_WIDTH)
     }
 
     fn legend_rows(&self) -> usize {

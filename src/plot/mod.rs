@@ -9,6 +9,7 @@ pub mod decide;
 pub mod mc_question;
 pub mod mc_scatter;
 pub mod mc_space;
+mod panel_grid;
 pub mod pd;
 pub mod reliability;
 pub mod roc;

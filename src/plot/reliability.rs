@@ -57,6 +57,20 @@ pub fn grid_columns(width: u32, n: usize, min_width: u32) -> usize {
     ((width / min_width.max(1)) as usize).clamp(1, n.max(1))
 }
 
+/// The grid of `panels` panels in `width` CSS pixels, as (rows, columns): at most `most`
+/// columns, none narrower than `min_width`, and at least one row.
+///
+/// ```
+/// use utility_lab::plot::reliability::grid_layout;
+/// assert_eq!(grid_layout(1000, 5, 4, 210), (2, 4));
+/// assert_eq!(grid_layout(300, 5, 4, 210), (5, 1));
+/// assert_eq!(grid_layout(300, 0, 1, 210), (1, 1));
+/// ```
+pub fn grid_layout(width: u32, panels: usize, most: usize, min_width: u32) -> (usize, usize) {
+    let cols = grid_columns(width, most, min_width);
+    (panels.div_ceil(cols).max(1), cols)
+}
+
 /// Moves labels (wanted centre `y`, in pixels) apart so that consecutive ones are at least
 /// `gap` pixels apart, keeping them within `[lo, hi]` as far as possible. Returns the new
 /// positions in the input order.

@@ -3,7 +3,7 @@
 //! how often the classifier ranks first in its title.
 
 use super::{font, short};
-use crate::plot::reliability::grid_columns;
+use crate::plot::reliability::grid_layout;
 use crate::plot::{DrawResult, Theme};
 use crate::state::pd::grid::GridResult;
 use crate::text::axis_label;
@@ -69,9 +69,8 @@ impl HistogramPlot {
     }
 
     fn layout(&self, width: u32) -> (usize, usize) {
-        let n = self.result.names.len().max(1);
-        let cols = grid_columns(width, n, PANEL_MIN_W);
-        (n.div_ceil(cols), cols)
+        let n = self.result.names.len();
+        grid_layout(width, n, n, PANEL_MIN_W)
     }
 }
 

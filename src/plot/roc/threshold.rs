@@ -7,7 +7,7 @@
 //! score ≥ s" gives, for every `s` between two consecutive scores, the output at the upper
 //! one; it is drawn as such (a step at each point). A binormal curve's is smooth.
 
-use super::super::reliability::grid_columns;
+use super::super::reliability::{grid_columns, grid_layout};
 use super::super::{DrawResult, Theme};
 use super::{draw_label, place_label, text_colour, Marker};
 use crate::text::axis_label;
@@ -64,9 +64,9 @@ impl super::super::Plot for ThresholdChart {
     }
 
     fn height_for(&self, width: u32) -> u32 {
-        let n = self.panels.len().max(1);
-        let cols = grid_columns(width, n, PANEL_MIN_WIDTH);
-        n.div_ceil(cols) as u32 * Self::panel_height(width, cols)
+        let n = self.panels.len();
+        let (rows, cols) = grid_layout(width, n, n, PANEL_MIN_WIDTH);
+        rows as u32 * Self::panel_height(width, cols)
     }
 }
 

@@ -33,6 +33,23 @@ pub struct DecideInputs<'a> {
     pub test_size: Option<u64>,
 }
 
+impl<'a> DecideInputs<'a> {
+    /// The inputs the app state `s` gives, with `p` the item's class probabilities
+    /// (`s.decide.probabilities(s.n())`).
+    pub fn from_app(s: &'a crate::state::AppState, p: &'a [f64]) -> Self {
+        DecideInputs {
+            utility: &s.utility,
+            decisions: &s.decisions,
+            classes: &s.classes,
+            p,
+            classifiers: &s.classifiers,
+            base_rates: s.prevalence.as_deref(),
+            alpha: s.decide.alpha,
+            test_size: s.decide.test_size,
+        }
+    }
+}
+
 /// The shape-specific part: lines for two classes, the triangle for three.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Shape {

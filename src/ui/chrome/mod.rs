@@ -1,8 +1,10 @@
 //! The app's chrome: the header with the views and the theme, the footer, the link notices
-//! and the toast, and the share bar (presets, links, embed code, state files).
+//! and the toast, the share bar (presets, links, embed code, state files), and the head of a
+//! view ([`view_intro`]).
 
 pub mod footer;
 pub mod header;
 pub mod notices;
 pub mod share_bar;
+pub mod view_intro;
 pub mod view_nav;

@@ -12,7 +12,7 @@ use web_sys::{HtmlInputElement, HtmlSelectElement};
 use crate::state::presets;
 use crate::state::{link, AppState};
 use crate::ui::context::{link_to, use_app};
-use crate::ui::web::export::{copy_text, could_not_copy, download_text};
+use crate::ui::web::export::{copy_text, could_not_copy};
 
 /// The `<iframe>` snippet for embedding `state`'s view.
 pub fn embed_code(state: &AppState) -> String {
@@ -88,9 +88,7 @@ pub fn ShareBar() -> impl IntoView {
     let export_json = move |_| {
         status.set(None);
         let json = ctx.state.with_untracked(|s| s.to_json());
-        if let Err(e) = download_text("utility-lab-state.json", "application/json", &json) {
-            ctx.say(e);
-        }
+        ctx.save("utility-lab-state.json", "application/json", &json);
     };
     let import_json = move |ev: Targeted<Event, HtmlInputElement>| {
         let input = ev.target();

@@ -14,12 +14,13 @@ use crate::state::MAX_CLASSIFIERS;
 use crate::text::number;
 use crate::text::shortest;
 use crate::ui::context::use_app;
+use crate::ui::widgets::confusion_editor::{classifier_name, stored_confusion, ConfusionEditor};
 use crate::ui::widgets::import_dialog::ImportPanel;
 use crate::ui::widgets::input_kit::{
-    confusion_axes, confusion_corner, large_problem, next_id, try_edit, NameField,
+    confusion_corner, large_problem, next_id, try_edit, NameField,
 };
-use crate::ui::widgets::matrix_editor::MatrixEditor;
 use crate::ui::widgets::paste_box::{PasteBox, PasteTarget};
+use crate::ui::widgets::remove_button::RemoveButton;
 
 /// The list of classifier cards, their display controls, "add" and "import".
 #[component]
@@ -139,51 +140,24 @@ fn ClassifierCard(
     focus: RwSignal<Option<String>>,
 ) -> impl IntoView {
     let ctx = use_app();
-    let name = memo(move |_| {
-        ctx.state.with(|s| {
-            s.classifiers
-                .get(index)
-                .map(|c| c.name.clone())
-                .unwrap_or_default()
-        })
-    });
+    let name = classifier_name(&ctx, index);
     // The matrix as stored (rows = output), and as shown.
-    let stored = memo(move |_| {
-        ctx.state.with(|s| {
-            s.classifiers
-                .get(index)
-                .map(|c| c.matrix.clone())
-                .unwrap_or_else(|| Matrix::identity(s.n()).expect("n ≥ 2"))
-        })
-    });
+    let stored = stored_confusion(&ctx, index);
     let shown = memo(move |_| stored.with(|m| m.to_orientation(orientation.get())));
     let values = memo(move |_| stored.with(values_of));
     let note = memo(move |_| ctx.state.with(|s| s.test_set_note(index)));
     let large = large_problem(&ctx);
     let corner = Signal::derive(move || confusion_corner(orientation.get()).to_string());
-    let row_axis = Signal::derive(move || confusion_axes(orientation.get()).0.to_string());
-    let col_axis = Signal::derive(move || confusion_axes(orientation.get()).1.to_string());
-    let check = Callback::new(move |m: Matrix| {
-        let o = orientation.get_untracked();
-        ctx.state
-            .with_untracked(|s| s.check_confusion(m, o))
-            .map(|_| ())
-            .map_err(|e| e.to_string())
-    });
-    let commit = Callback::new(move |m: Matrix| {
-        let o = orientation.get_untracked();
-        let _ = try_edit(&ctx, |s| s.set_confusion(index, m, o));
-    });
     let rename =
         Callback::new(move |typed: String| try_edit(&ctx, |s| s.rename_classifier(index, &typed)));
-    let remove = move |_| {
+    let remove = Callback::new(move |()| {
         let _ = try_edit(&ctx, |s| {
             if index < s.classifiers.len() {
                 s.classifiers.remove(index);
             }
             Ok(())
         });
-    };
+    });
     let duplicate = move |_| {
         if let Ok(i) = try_edit(&ctx, |s| s.duplicate_classifier(index)) {
             focus.set(Some(format!("classifier-name-{i}")));
@@ -197,7 +171,6 @@ fn ClassifierCard(
             number(sum, 4)
         ),
     };
-    let label = Signal::derive(move || format!("Confusion matrix of {}", name.get()));
     view! {
         <article
             class="card classifier"
@@ -225,16 +198,12 @@ fn ClassifierCard(
                     >
                         "Duplicate"
                     </button>
-                    <button
-                        type="button"
-                        class="btn btn-icon"
-                        on:click=handler(remove)
-                        aria-label=rx(move || format!("Remove classifier {}", name.get()))
+                    <RemoveButton
+                        on_remove=remove
+                        label=Signal::derive(move || format!("Remove classifier {}", name.get()))
                         title="Remove"
-                        data-testid=format!("remove-classifier-{index}")
-                    >
-                        "×"
-                    </button>
+                        testid=format!("remove-classifier-{index}")
+                    />
                 </span>
             </header>
             <p class="values-kind" data-testid=format!("values-{index}")>{values_text}</p>
@@ -251,18 +220,13 @@ fn ClassifierCard(
                     .into_any()
                 } else {
                     view! {
-                        <MatrixEditor
-                            value=shown
-                            row_labels=classes
-                            col_labels=classes
-                            corner=corner
-                            check=check
-                            on_commit=commit
-                            label=label
+                        <ConfusionEditor
+                            index=index
+                            shown=shown
+                            classes=classes
+                            orientation=orientation
+                            name=name
                             testid=format!("cm-editor-{index}")
-                            non_negative=true
-                            row_axis=row_axis
-                            col_axis=col_axis
                         />
                     }
                     .into_any()

@@ -18,7 +18,6 @@ use crate::core::Score;
 use crate::state::compare::{metrics_csv, Measure, TableRow};
 use crate::text::parse_decimal;
 use crate::ui::context::use_app;
-use crate::ui::web::export::download_text;
 
 /// The table shows the deployment scenario (the toggle is on and prevalence is set).
 fn showing_deployment(cc: &CompareContext) -> bool {
@@ -99,9 +98,7 @@ pub fn MetricTable() -> impl IntoView {
             "metrics.csv"
         };
         if let Some(text) = text {
-            if let Err(e) = download_text(name, "text/csv", &text) {
-                ctx.say(e);
-            }
+            ctx.save_csv(name, &text);
         }
     };
 

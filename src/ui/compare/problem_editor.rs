@@ -10,12 +10,9 @@ use crate::text::number;
 use crate::ui::context::use_app;
 use crate::ui::widgets::classes_editor::ClassesEditor;
 use crate::ui::widgets::deployment_editor::DeploymentEditor;
-use crate::ui::widgets::input_kit::{large_problem, try_edit};
-use crate::ui::widgets::matrix_editor::MatrixEditor;
+use crate::ui::widgets::input_kit::large_problem;
 use crate::ui::widgets::paste_box::{PasteBox, PasteTarget};
-
-/// The corner label of the utility matrix.
-pub const UTILITY_CORNER: &str = "decision ↓ / true →";
+use crate::ui::widgets::utility_editor::{UtilityEditor, UTILITY_CORNER};
 
 /// Editors of the classes, the utilities and the deployment shares.
 #[component]
@@ -25,16 +22,6 @@ pub fn ProblemEditor() -> impl IntoView {
     let decisions = memo(move |_| ctx.state.with(|s| s.decisions.clone()));
     let classes = memo(move |_| ctx.state.with(|s| s.classes.clone()));
     let large = large_problem(&ctx);
-    let check = Callback::new(|m: Matrix| {
-        if m.cols() < 2 {
-            Err("a utility matrix needs at least two classes".to_string())
-        } else {
-            Ok(())
-        }
-    });
-    let commit = Callback::new(move |m: Matrix| {
-        let _ = try_edit(&ctx, |s| s.set_utility(m));
-    });
     view! {
         <ClassesEditor />
         <section class="card problem" class:is-large=rx(move || large.get()) aria-labelledby="problem-title" data-testid="problem">
@@ -42,18 +29,7 @@ pub fn ProblemEditor() -> impl IntoView {
             <p class="hint">
                 "What each decision (row) gains or costs when the true class is each column — in any unit: €, months, points. Only differences and ratios matter."
             </p>
-            <MatrixEditor
-                value=utility
-                row_labels=decisions
-                col_labels=classes
-                corner=Signal::derive(|| UTILITY_CORNER.to_string())
-                check=check
-                on_commit=commit
-                label="Utility matrix"
-                testid="utility-editor"
-                row_axis="decision"
-                col_axis="true"
-            />
+            <UtilityEditor testid="utility-editor" />
             <Normalized utility=utility decisions=decisions classes=classes />
             <PasteBox target=PasteTarget::Utility />
         </section>

@@ -12,7 +12,6 @@ use crate::state::compare::{yields_csv, Analysis};
 use crate::state::AppState;
 use crate::text::number;
 use crate::ui::context::use_app;
-use crate::ui::web::export::download_text;
 use crate::ui::widgets::plot_canvas::PlotCanvas;
 
 /// One line of the yields table (a classifier or a trivial reference classifier).
@@ -300,9 +299,7 @@ pub fn YieldsPanel() -> impl IntoView {
                 .with_untracked(|a| a.as_ref().ok().map(|a| yields_csv(s, a)))
         });
         if let Some(text) = text {
-            if let Err(e) = download_text("utility-yields.csv", "text/csv", &text) {
-                ctx.say(e);
-            }
+            ctx.save_csv("utility-yields.csv", &text);
         }
     };
     let chart_signal: Signal<YieldChart> = chart.into();

@@ -13,7 +13,6 @@ use crate::state::decide::one_item::one_item;
 use crate::state::decide::probabilities::{set_probability, set_typed, tidy};
 use crate::text::{capitalize, number, prose};
 use crate::ui::context::use_app;
-use crate::ui::web::export::download_text;
 use crate::ui::widgets::plot_canvas::PlotCanvas;
 
 /// The probabilities, the verdict and the bars.
@@ -83,8 +82,8 @@ pub fn ItemPanel() -> impl IntoView {
                 .and_then(|u| one_item(&u, &dc.p.get_untracked()).map_err(|e| e.to_string()))?;
             expected_utilities_csv(&item, &a.decisions, &a.classes).map_err(|e| e.to_string())
         });
-        match csv.and_then(|t| download_text("expected-utilities.csv", "text/csv", &t)) {
-            Ok(()) => {}
+        match csv {
+            Ok(t) => ctx.save_csv("expected-utilities.csv", &t),
             Err(e) => ctx.say(e),
         }
     };

@@ -7,7 +7,7 @@
 //! ([`shape`]); then each classifier as a decision maker, and the "don't balance classes"
 //! study ([`classifiers`]). Everything is computed by [`crate::state::decide::view::analyze`].
 
-use crate::ui::{cond, handler, memo};
+use crate::ui::{handler, memo};
 use leptos::prelude::*;
 
 mod classifiers;
@@ -17,7 +17,7 @@ mod shape;
 
 use crate::state::decide::view::{analyze, DecideInputs, DecideView as Analysis};
 use crate::state::View;
-use crate::ui::chrome::share_bar::ShareBar;
+use crate::ui::chrome::view_intro::ViewIntro;
 use crate::ui::context::use_app;
 use classifiers::ClassifierPanels;
 use item::ItemPanel;
@@ -40,35 +40,15 @@ pub fn DecideView() -> impl IntoView {
     let p = memo(move |_| ctx.state.with(|s| s.decide.probabilities(s.n())));
     let analysis = memo(move |_| {
         let p = p.get();
-        ctx.state.with(|s| {
-            analyze(&DecideInputs {
-                utility: &s.utility,
-                decisions: &s.decisions,
-                classes: &s.classes,
-                p: &p,
-                classifiers: &s.classifiers,
-                base_rates: s.prevalence.as_deref(),
-                alpha: s.decide.alpha,
-                test_size: s.decide.test_size,
-            })
-        })
+        ctx.state.with(|s| analyze(&DecideInputs::from_app(s, &p)))
     });
     provide_context(DecideContext { analysis, p });
-    let embed = move || ctx.state.with(|s| s.embed);
     view! {
         <section class="view view-decide" data-testid="view-decide" aria-labelledby="decide-title">
-            <header class="decide-intro">
-                <h2 id="decide-title">"Decide: the optimal action, not the most probable class"</h2>
-                <Show when=cond(move || !embed())>
-                    <p class="lead">
-                        "A classifier should output the decision with the highest expected utility, Ū(d) = Σ"<sub>"c"</sub>" U(d, c) · p(c). That is often not the most probable class: a lottery ticket that pays 11 for a cost of 1 is worth buying at a 20 % chance of winning, although losing is more probable (Dyrland et al. (draft)). Set the probabilities of one item below, or turn a classifier that only outputs labels into a decision maker with its confusion counts and the base rates where it will be used."
-                    </p>
-                </Show>
-            </header>
-            <Show when=cond(move || !embed())>
-                <ShareBar />
-            </Show>
-            <div class="decide-grid">
+            <ViewIntro class="decide-intro" title_id="decide-title" title="Decide: the optimal action, not the most probable class" share=true>
+                "A classifier should output the decision with the highest expected utility, Ū(d) = Σ"<sub>"c"</sub>" U(d, c) · p(c). That is often not the most probable class: a lottery ticket that pays 11 for a cost of 1 is worth buying at a 20 % chance of winning, although losing is more probable (Dyrland et al. (draft)). Set the probabilities of one item below, or turn a classifier that only outputs labels into a decision maker with its confusion counts and the base rates where it will be used."
+            </ViewIntro>
+            <div class="view-grid decide-grid">
                 <div class="decide-inputs">
                     <ProblemPanel />
                 </div>

@@ -2,7 +2,7 @@
 //! al. 2022, fig. 7), and how often each ranks first. The grid's chunks run a few per task
 //! (never one long task), and a new setting or matrix restarts the count.
 
-use crate::ui::{cond, handler, memo, rx};
+use crate::ui::{handler, memo, rx};
 use std::rc::Rc;
 
 use crate::ui::widgets::table_scroll::table_scroll;
@@ -10,7 +10,7 @@ use leptos::ev::{Event, Targeted};
 use leptos::prelude::*;
 use web_sys::HtmlInputElement;
 
-use super::{use_pd, MaybePlot};
+use super::{use_pd, MaybeCanvas, MaybePlot};
 use crate::plot::pd::histogram::HistogramPlot;
 use crate::state::pd::export::histogram_csv;
 use crate::state::pd::grid::{GridPlan, GridResult};
@@ -18,8 +18,6 @@ use crate::state::pd::link::{format_grid, parse_bins, parse_grid, parse_seed};
 use crate::state::pd::PdError;
 use crate::text::percent;
 use crate::ui::context::use_app;
-use crate::ui::web::export::download_text;
-use crate::ui::widgets::plot_canvas::PlotCanvas;
 
 /// The longest a task of chunks runs before giving the page back, in milliseconds.
 const SLICE_MS: f64 = 12.0;
@@ -122,7 +120,6 @@ pub fn HistogramPanel() -> impl IntoView {
             })
         })
     });
-    let has_plot = memo(move |_| plot.with(|p| p.0.is_some()));
     let grid_error = RwSignal::new(None::<String>);
     let set_grid = move |ev: Targeted<Event, HtmlInputElement>| {
         let r = parse_grid(&ev.target().value())
@@ -148,9 +145,7 @@ pub fn HistogramPanel() -> impl IntoView {
             _ => None,
         });
         if let Some(csv) = csv {
-            if let Err(e) = download_text("p-d histograms.csv", "text/csv", &csv) {
-                ctx.say(e);
-            }
+            ctx.save_csv("p-d histograms.csv", &csv);
         }
     };
     view! {
@@ -196,14 +191,12 @@ pub fn HistogramPanel() -> impl IntoView {
                 }.into_any()),
                 None => None,
             }))}
-            <Show when=cond(move || has_plot.get())>
-                <PlotCanvas
-                    plot=Signal::derive(move || plot.get())
-                    name="p-d histograms"
-                    label="histograms of p-d over the κ grid, one per classifier"
-                    testid="pd-hist-plot"
-                />
-            </Show>
+            <MaybeCanvas
+                plot=plot
+                name="p-d histograms"
+                label="histograms of p-d over the κ grid, one per classifier"
+                testid="pd-hist-plot"
+            />
             <div class="pd-actions">
                 <button type="button" class="btn btn-small" on:click=handler(export) data-testid="pd-export-histograms">
                     "CSV of the histograms"

@@ -4,10 +4,9 @@
 use crate::ui::{handler, memo, rx};
 use leptos::prelude::*;
 
-use crate::core::{Matrix, Orientation};
+use crate::core::Orientation;
 use crate::ui::context::use_app;
-use crate::ui::widgets::input_kit::{confusion_axes, confusion_corner, try_edit};
-use crate::ui::widgets::matrix_editor::MatrixEditor;
+use crate::ui::widgets::confusion_editor::{classifier_name, stored_confusion, ConfusionEditor};
 
 /// The panel: one editor per classifier.
 #[component]
@@ -54,49 +53,19 @@ fn MatrixCard(index: usize) -> impl IntoView {
     let ctx = use_app();
     let orientation = memo(move |_| ctx.state.with(|s| s.orientation));
     let classes = memo(move |_| ctx.state.with(|s| s.classes.clone()));
-    let name = memo(move |_| {
-        ctx.state.with(|s| {
-            s.classifiers
-                .get(index)
-                .map(|c| c.name.clone())
-                .unwrap_or_default()
-        })
-    });
-    let shown = memo(move |_| {
-        ctx.state.with(|s| {
-            s.classifiers
-                .get(index)
-                .map(|c| c.matrix.clone())
-                .unwrap_or_else(|| Matrix::identity(s.n()).expect("n ≥ 2"))
-                .to_orientation(orientation.get())
-        })
-    });
-    let check = Callback::new(move |m: Matrix| {
-        let o = orientation.get_untracked();
-        ctx.state
-            .with_untracked(|s| s.check_confusion(m, o))
-            .map(|_| ())
-            .map_err(|e| e.to_string())
-    });
-    let commit = Callback::new(move |m: Matrix| {
-        let o = orientation.get_untracked();
-        let _ = try_edit(&ctx, |s| s.set_confusion(index, m, o));
-    });
+    let name = classifier_name(&ctx, index);
+    let stored = stored_confusion(&ctx, index);
+    let shown = memo(move |_| stored.with(|m| m.to_orientation(orientation.get())));
     view! {
         <article class="pd-matrix" data-testid=format!("pd-matrix-{index}")>
             <h4 class="pd-name">{rx(move || name.get())}</h4>
-            <MatrixEditor
-                value=Signal::from(shown)
-                row_labels=Signal::from(classes)
-                col_labels=Signal::from(classes)
-                corner=Signal::derive(move || confusion_corner(orientation.get()).to_string())
-                check=check
-                on_commit=commit
-                label=Signal::derive(move || format!("Confusion matrix of {}", name.get()))
+            <ConfusionEditor
+                index=index
+                shown=shown
+                classes=classes
+                orientation=orientation
+                name=name
                 testid=format!("pd-cm-editor-{index}")
-                non_negative=true
-                row_axis=Signal::derive(move || confusion_axes(orientation.get()).0.to_string())
-                col_axis=Signal::derive(move || confusion_axes(orientation.get()).1.to_string())
             />
         </article>
     }

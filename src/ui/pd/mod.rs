@@ -19,8 +19,9 @@ mod two_class;
 use crate::state::pd::kappa::{shown, Shown};
 use crate::state::pd::table::{table, PdTable};
 use crate::state::pd::Classifiers;
-use crate::ui::chrome::share_bar::ShareBar;
+use crate::ui::chrome::view_intro::ViewIntro;
 use crate::ui::context::use_app;
+use crate::ui::widgets::plot_canvas::PlotCanvas;
 
 /// What the panels of the view read (recomputed when the state changes).
 #[derive(Clone, Copy)]
@@ -65,6 +66,29 @@ impl<P: crate::plot::Plot> crate::plot::Plot for MaybePlot<P> {
     }
 }
 
+/// A [`MaybePlot`]'s canvas, on the page only while there is a plot.
+#[component]
+pub fn MaybeCanvas<P>(
+    /// The plot, if any.
+    plot: Memo<MaybePlot<P>>,
+    /// Base name of exported files.
+    name: &'static str,
+    /// What the plot shows, for screen readers.
+    label: &'static str,
+    /// `data-testid` of the figure.
+    testid: &'static str,
+) -> impl IntoView
+where
+    P: crate::plot::Plot + Clone + PartialEq + Send + Sync + 'static,
+{
+    let has_plot = memo(move |_| plot.with(|p| p.0.is_some()));
+    view! {
+        <Show when=cond(move || has_plot.get())>
+            <PlotCanvas plot=Signal::derive(move || plot.get()) name=name label=label testid=testid />
+        </Show>
+    }
+}
+
 /// The Preference-driven measure view.
 #[component]
 pub fn PdView() -> impl IntoView {
@@ -95,33 +119,26 @@ pub fn PdView() -> impl IntoView {
         shown,
         table,
     });
-    let embed = move || ctx.state.with(|s| s.embed);
     let two = move || classifiers.with(|c| c.as_ref().is_ok_and(|c| c.n() == 2));
     view! {
         <section class="view view-pd" data-testid="view-pd" aria-labelledby="pd-title">
-            <header class="pd-intro">
-                <h2 id="pd-title">"Preference-driven measure"</h2>
-                <Show when=cond(move || !embed())>
-                    <p class="lead">
-                        "Kozak, Probierz, Kania & Juszczuk (2022) weight each class's precision and recall by a preference vector κ: p-d = (1/c) Σ κ"
-                        <sub>"k"</sub>
-                        " precision"
-                        <sub>"k"</sub>
-                        " + (1 − κ"
-                        <sub>"k"</sub>
-                        ") recall"
-                        <sub>"k"</sub>
-                        ". Move κ and see how p-d ranks the classifiers — and, beside it, what the utility yield of Dyrland, Lundervold & Porta Mana (2022) says."
-                    </p>
-                    <ShareBar />
-                </Show>
-            </header>
+            <ViewIntro class="pd-intro" title_id="pd-title" title="Preference-driven measure" share=true>
+                "Kozak, Probierz, Kania & Juszczuk (2022) weight each class's precision and recall by a preference vector κ: p-d = (1/c) Σ κ"
+                <sub>"k"</sub>
+                " precision"
+                <sub>"k"</sub>
+                " + (1 − κ"
+                <sub>"k"</sub>
+                ") recall"
+                <sub>"k"</sub>
+                ". Move κ and see how p-d ranks the classifiers — and, beside it, what the utility yield of Dyrland, Lundervold & Porta Mana (2022) says."
+            </ViewIntro>
             {rx(move || {
                 classifiers
                     .with(|c| c.as_ref().err().cloned())
                     .map(|e| view! { <p class="notice is-error" role="alert" data-testid="pd-error">{e}</p> })
             })}
-            <div class="pd-grid">
+            <div class="view-grid pd-grid">
                 <kappa_panel::KappaPanel />
                 <table_panel::TablePanel />
             </div>

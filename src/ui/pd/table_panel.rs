@@ -12,7 +12,6 @@ use crate::state::pd::f1::kappa_for_f1;
 use crate::state::pd::table::{Measure, PdTable};
 use crate::text::fixed;
 use crate::ui::context::use_app;
-use crate::ui::web::export::download_text;
 
 /// One cell of the table: the value (4 decimals; yields 3) and its rank.
 fn cell(t: &PdTable, i: usize, m: Measure) -> (String, String) {
@@ -58,9 +57,7 @@ pub fn TablePanel() -> impl IntoView {
     let pd = use_pd();
     let export = move |_| {
         if let Ok(t) = pd.table.get_untracked() {
-            if let Err(e) = download_text("p-d table.csv", "text/csv", &table_csv(&t)) {
-                ctx.say(e);
-            }
+            ctx.save_csv("p-d table.csv", &table_csv(&t));
         }
     };
     let f1_rows = memo(move |_| {

@@ -3,13 +3,13 @@
 //! the cell under the pointer (or tapped) is read out under the maps, and the cell of the κ in
 //! force otherwise.
 
-use crate::ui::{cond, handler, memo, rx};
+use crate::ui::{handler, memo, rx};
 use leptos::ev::{Event, PointerEvent, Targeted};
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{HtmlCanvasElement, HtmlSelectElement};
 
-use super::{use_pd, MaybePlot};
+use super::{use_pd, MaybeCanvas, MaybePlot};
 use crate::plot::pd::heatmap::HeatmapPlot;
 use crate::plot::pd::winners::WinnerMap;
 use crate::state::pd::export::heatmap_csv;
@@ -17,8 +17,6 @@ use crate::state::pd::heatmap::{heatmaps, Heatmaps};
 use crate::state::pd::link::{format_step, parse_step};
 use crate::text::fixed;
 use crate::ui::context::use_app;
-use crate::ui::web::export::download_text;
-use crate::ui::widgets::plot_canvas::PlotCanvas;
 
 /// The grid steps offered (`1/N`).
 const STEPS: [usize; 5] = [10, 20, 50, 100, 200];
@@ -116,7 +114,6 @@ pub fn TwoClassPanel() -> impl IntoView {
             }))
         })
     });
-    let has_grids = memo(move |_| grids.with(Result::is_ok));
     // The κ under the pointer (or last tapped); `None` = the κ in force.
     let pointed = RwSignal::new(None::<(f64, f64)>);
     let on_heat = move |ev: PointerEvent| {
@@ -153,9 +150,7 @@ pub fn TwoClassPanel() -> impl IntoView {
                 .map(|h| heatmap_csv(h, &classes.get_untracked()))
         });
         if let Some(csv) = csv {
-            if let Err(e) = download_text("p-d heatmaps.csv", "text/csv", &csv) {
-                ctx.say(e);
-            }
+            ctx.save_csv("p-d heatmaps.csv", &csv);
         }
     };
     view! {
@@ -182,26 +177,12 @@ pub fn TwoClassPanel() -> impl IntoView {
             </label>
             {rx(move || grids.with(|g| g.as_ref().err().cloned()).map(|e| view! { <p class="notice is-error" role="alert">{e}</p> }))}
             <div class="pd-plot" on:pointermove=handler(on_heat) on:pointerdown=handler(on_heat) data-testid="pd-heatmaps-box">
-                <Show when=cond(move || has_grids.get())>
-                    <PlotCanvas
-                        plot=Signal::derive(move || heat_plot.get())
-                        name="p-d heatmaps"
-                        label="p-d of each classifier over κ of the two classes"
-                        testid="pd-heatmaps"
-                    />
-                </Show>
+                <MaybeCanvas plot=heat_plot name="p-d heatmaps" label="p-d of each classifier over κ of the two classes" testid="pd-heatmaps" />
             </div>
             <ReadoutView cell=shown_cell pointed=pointed />
             <h4>"Which classifier ranks first"</h4>
             <div class="pd-plot" on:pointermove=handler(on_win) on:pointerdown=handler(on_win) data-testid="pd-winners-box">
-                <Show when=cond(move || has_grids.get())>
-                    <PlotCanvas
-                        plot=Signal::derive(move || win_plot.get())
-                        name="p-d first rank"
-                        label="which classifier p-d ranks first at each κ"
-                        testid="pd-winners"
-                    />
-                </Show>
+                <MaybeCanvas plot=win_plot name="p-d first rank" label="which classifier p-d ranks first at each κ" testid="pd-winners" />
             </div>
             <div class="pd-actions">
                 <button type="button" class="btn btn-small" on:click=handler(export) data-testid="pd-export-heatmaps">

@@ -22,8 +22,9 @@ use crate::state::reliability::{
 use crate::ui::context::use_app;
 use crate::ui::web::jobs::{cancel, launch_job, JobState};
 use crate::ui::widgets::job_progress::JobProgress;
-use crate::ui::widgets::number_field::{apply_real, NumberField};
+use crate::ui::widgets::number_field::{real_setting, NumberField};
 use crate::ui::widgets::plot_canvas::PlotCanvas;
+use crate::ui::widgets::select_field::SelectField;
 
 /// Figs 2–3.
 #[component]
@@ -84,7 +85,7 @@ pub fn ScatterFigures() -> impl IntoView {
                 <NumberField
                     label="Share of class 0 (positive)"
                     value=Signal::derive(move || balance.get().to_string())
-                    apply=Callback::new(move |t: String| apply_real(&ctx, &t, "class balance", |s, v| s.mc.balance = v))
+                    apply=real_setting(ctx, "class balance", |s, v| s.mc.balance = v)
                     testid="mc-balance"
                     step="0.05"
                     min="0.01"
@@ -113,22 +114,14 @@ pub fn ScatterFigures() -> impl IntoView {
                         </button>
                     </div>
                 </div>
-                <div class="rel-field">
-                    <label for="rel-figs23-metric">"Metric"</label>
-                    <select
-                        id="rel-figs23-metric"
-                        on:change:target=move |ev| choice.set(ev.target().value())
-                        data-testid="figs23-metric"
-                    >
-                        {metric_options
-                            .into_iter()
-                            .map(|(key, text)| {
-                                let k = key.clone();
-                                view! { <option value=key selected=rx(move || choice.get() == k)>{text}</option> }
-                            })
-                            .collect_view()}
-                    </select>
-                </div>
+                <SelectField
+                    label="Metric"
+                    id="rel-figs23-metric"
+                    options=metric_options
+                    selected=choice
+                    on_change=Callback::new(move |v: String| choice.set(v))
+                    testid="figs23-metric"
+                />
             </div>
             <JobProgress state=job what="figs 2–3" testid="figs23" done_text=Signal::derive(String::new) />
             <Show when=cond(move || samples.with(|s| s.is_some()))>

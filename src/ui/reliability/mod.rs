@@ -7,11 +7,11 @@
 //! ([`crate::ui::web::mc_pool`]); what to compute and how to merge it is in
 //! [`crate::state::reliability`].
 
-use crate::ui::cond;
 use std::sync::Arc;
 
 use leptos::prelude::*;
 
+use crate::ui::chrome::view_intro::ViewIntro;
 use crate::ui::context::{use_app, AppContext};
 mod figures;
 mod question;
@@ -166,18 +166,12 @@ pub fn ReliabilityView() -> impl IntoView {
     });
     // Start the workers once the view has drawn, so the first Run starts at once.
     set_timeout(mc_pool::warm, std::time::Duration::from_millis(300));
-    let embed = move || ctx.state.with(|s| s.embed);
     view! {
         <section class="view view-reliability" data-testid="view-reliability" aria-labelledby="reliability-title">
-            <header class="rel-intro">
-                <h2 id="reliability-title">"Metric reliability"</h2>
-                <Show when=cond(move || !embed())>
-                    <p class="lead">
-                        "How often does a metric rank two classifiers the wrong way round? Each sample below is a pair of binary classifiers tested on the same test set, a true utility matrix, and an assessment of it with errors of size σ; a pair is mis-ranked when the metric prefers the classifier with the lower true yield. This is the experiment of Dyrland, Lundervold & Porta Mana (2022, §4.2): with the uniform prior, σ = 0.1 and 10⁶ pairs they found accuracy wrong for 8.7 % of pairs, and the erroneous utility matrix for only 4 %."
-                    </p>
-                </Show>
-            </header>
-            <div class="rel-grid">
+            <ViewIntro class="rel-intro" title_id="reliability-title" title="Metric reliability">
+                "How often does a metric rank two classifiers the wrong way round? Each sample below is a pair of binary classifiers tested on the same test set, a true utility matrix, and an assessment of it with errors of size σ; a pair is mis-ranked when the metric prefers the classifier with the lower true yield. This is the experiment of Dyrland, Lundervold & Porta Mana (2022, §4.2): with the uniform prior, σ = 0.1 and 10⁶ pairs they found accuracy wrong for 8.7 % of pairs, and the erroneous utility matrix for only 4 %."
+            </ViewIntro>
+            <div class="view-grid rel-grid">
                 <ReliabilitySettings />
                 <div class="rel-results">
                     <MisrankingResults />

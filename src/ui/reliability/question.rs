@@ -17,10 +17,9 @@ use crate::state::reliability::{
 use crate::state::{View, MAX_QUESTION_DRAWS, MAX_QUESTION_N};
 use crate::text::number;
 use crate::ui::context::use_app;
-use crate::ui::web::export::download_text;
 use crate::ui::web::jobs::{cancel, launch_job, JobState};
 use crate::ui::widgets::job_progress::JobProgress;
-use crate::ui::widgets::number_field::{apply_real, apply_whole, NumberField};
+use crate::ui::widgets::number_field::{real_setting, setting_text, whole_setting, NumberField};
 use crate::ui::widgets::plot_canvas::PlotCanvas;
 
 /// An answered question.
@@ -137,13 +136,7 @@ pub fn QuestionPanel() -> impl IntoView {
     let hist_plot: Signal<YieldHistograms> = Signal::derive(move || plots.get().1);
     let export = move |_| {
         if let Some(a) = answer.get_untracked() {
-            if let Err(e) = download_text(
-                "question-p-best.csv",
-                "text/csv",
-                &question_csv(&a.names, &a.result),
-            ) {
-                ctx.say(e);
-            }
+            ctx.save_csv("question-p-best.csv", &question_csv(&a.names, &a.result));
         }
     };
     let done_text = Signal::derive(move || {
@@ -170,8 +163,8 @@ pub fn QuestionPanel() -> impl IntoView {
             <div class="rel-fields">
                 <NumberField
                     label="σ: your uncertainty on the utilities"
-                    value=Signal::derive(move || qs.with(|q| q.sigma.to_string()))
-                    apply=Callback::new(move |t: String| apply_real(&ctx, &t, "σ", |s, v| s.mc.question.sigma = v))
+                    value=setting_text(qs, |q| q.sigma)
+                    apply=real_setting(ctx, "σ", |s, v| s.mc.question.sigma = v)
                     testid="q-sigma"
                     step="0.01"
                     min="0"
@@ -180,8 +173,8 @@ pub fn QuestionPanel() -> impl IntoView {
                 />
                 <NumberField
                     label="α: Dirichlet pseudo-count"
-                    value=Signal::derive(move || qs.with(|q| q.alpha.to_string()))
-                    apply=Callback::new(move |t: String| apply_real(&ctx, &t, "α", |s, v| s.mc.question.alpha = v))
+                    value=setting_text(qs, |q| q.alpha)
+                    apply=real_setting(ctx, "α", |s, v| s.mc.question.alpha = v)
                     testid="q-alpha"
                     step="0.5"
                     min="0"
@@ -190,8 +183,8 @@ pub fn QuestionPanel() -> impl IntoView {
                 />
                 <NumberField
                     label="Draws"
-                    value=Signal::derive(move || qs.with(|q| q.draws.to_string()))
-                    apply=Callback::new(move |t: String| apply_whole(&ctx, &t, "draws", |s, v| s.mc.question.draws = v))
+                    value=setting_text(qs, |q| q.draws)
+                    apply=whole_setting(ctx, "draws", |s, v| s.mc.question.draws = v)
                     testid="q-draws"
                     step="10000"
                     min="1"
@@ -199,8 +192,8 @@ pub fn QuestionPanel() -> impl IntoView {
                 />
                 <NumberField
                     label="Seed"
-                    value=Signal::derive(move || qs.with(|q| q.seed.to_string()))
-                    apply=Callback::new(move |t: String| apply_whole(&ctx, &t, "seed", |s, v| s.mc.question.seed = v))
+                    value=setting_text(qs, |q| q.seed)
+                    apply=whole_setting(ctx, "seed", |s, v| s.mc.question.seed = v)
                     testid="q-seed"
                     step="1"
                     min="0"
@@ -208,8 +201,8 @@ pub fn QuestionPanel() -> impl IntoView {
                 <Show when=cond(move || !fractions().is_empty())>
                     <NumberField
                         label="Test-set size N"
-                        value=Signal::derive(move || qs.with(|q| q.n.to_string()))
-                        apply=Callback::new(move |t: String| apply_whole(&ctx, &t, "test-set size", |s, v| s.mc.question.n = v))
+                        value=setting_text(qs, |q| q.n)
+                        apply=whole_setting(ctx, "test-set size", |s, v| s.mc.question.n = v)
                         testid="q-n"
                         step="10"
                         min="1"

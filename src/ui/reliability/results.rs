@@ -16,7 +16,6 @@ use crate::state::reliability::{
 use crate::text::number;
 use crate::text::sci;
 use crate::ui::context::use_app;
-use crate::ui::web::export::download_text;
 use crate::ui::widgets::job_progress::JobProgress;
 use crate::ui::widgets::plot_canvas::PlotCanvas;
 
@@ -86,9 +85,7 @@ pub fn MisrankingResults() -> impl IntoView {
         if let Some(r) = rc.result.get_untracked() {
             let rows = table_rows(&r.run.result, &shown.get_untracked());
             let csv = table_csv(&r.run.result, &rows);
-            if let Err(e) = download_text("misranking.csv", "text/csv", &csv) {
-                ctx.say(e);
-            }
+            ctx.save_csv("misranking.csv", &csv);
         }
     };
     let tally = move || {
@@ -202,9 +199,7 @@ pub fn SweepResults() -> impl IntoView {
     });
     let export = move |_| {
         if let Some(r) = rc.sweep_result.get_untracked() {
-            if let Err(e) = download_text("sweep-fig7.csv", "text/csv", &sweep_csv(&r.results)) {
-                ctx.say(e);
-            }
+            ctx.save_csv("sweep-fig7.csv", &sweep_csv(&r.results));
         }
     };
     let pairs_text = move || ctx.state.with(|s| sci(s.mc.pairs as f64));

@@ -15,7 +15,8 @@ use crate::text::sci;
 use crate::ui::context::use_app;
 use crate::ui::web::mc_pool::{self, MAX_WORKERS};
 use crate::ui::widgets::job_progress::JobProgress;
-use crate::ui::widgets::number_field::{apply_real, apply_whole, NumberField};
+use crate::ui::widgets::number_field::{real_setting, setting_text, whole_setting, NumberField};
+use crate::ui::widgets::select_field::{choices, SelectField};
 
 /// The settings panel.
 ///
@@ -27,15 +28,15 @@ pub fn ReliabilitySettings() -> impl IntoView {
     let rc = expect_context::<ReliabilityContext>();
     let mc = memo(move |_| ctx.state.with(|s| s.mc.clone()));
 
-    let prior_options = [
-        (Prior::Uniform, "uniform (fig. 1 hexagon)"),
-        (Prior::Gaussian, "gaussian around accuracy (fig. 4)"),
-    ];
-    let on_prior = move |ev: Targeted<Event, HtmlSelectElement>| {
-        if let Some(p) = Prior::from_key(&ev.target().value()) {
+    let prior_options = choices(&[
+        (Prior::Uniform.key(), "uniform (fig. 1 hexagon)"),
+        (Prior::Gaussian.key(), "gaussian around accuracy (fig. 4)"),
+    ]);
+    let on_prior = Callback::new(move |v: String| {
+        if let Some(p) = Prior::from_key(&v) {
             let _ = ctx.edit(|s| s.mc.prior = p);
         }
-    };
+    });
     let on_axis = move |axis: ErrorAxis| {
         let _ = ctx.edit(|s| s.mc.axis = axis);
     };
@@ -61,25 +62,18 @@ pub fn ReliabilitySettings() -> impl IntoView {
         <section class="card rel-settings" aria-labelledby="rel-settings-title" data-testid="rel-settings">
             <h3 id="rel-settings-title">"Settings"</h3>
             <div class="rel-fields">
-                <div class="rel-field">
-                    <label for="rel-prior">"Prior of the true utilities"</label>
-                    <select id="rel-prior" on:change:target=on_prior data-testid="mc-prior">
-                        {prior_options
-                            .into_iter()
-                            .map(|(p, text)| {
-                                view! {
-                                    <option value=p.key() selected=rx(move || mc.with(|m| m.prior == p))>
-                                        {text}
-                                    </option>
-                                }
-                            })
-                            .collect_view()}
-                    </select>
-                </div>
+                <SelectField
+                    label="Prior of the true utilities"
+                    id="rel-prior"
+                    options=prior_options
+                    selected=Signal::derive(move || mc.with(|m| m.prior.key().to_string()))
+                    on_change=on_prior
+                    testid="mc-prior"
+                />
                 <NumberField
                     label="σ: error sd on the utilities"
-                    value=Signal::derive(move || mc.with(|m| m.sigma.to_string()))
-                    apply=Callback::new(move |t: String| apply_real(&ctx, &t, "σ", |s, v| s.mc.sigma = v))
+                    value=setting_text(mc, |m| m.sigma)
+                    apply=real_setting(ctx, "σ", |s, v| s.mc.sigma = v)
                     testid="mc-sigma"
                     step="0.01"
                     min="0"
@@ -88,8 +82,8 @@ pub fn ReliabilitySettings() -> impl IntoView {
                 />
                 <NumberField
                     label="Pairs of classifiers"
-                    value=Signal::derive(move || mc.with(|m| m.pairs.to_string()))
-                    apply=Callback::new(move |t: String| apply_whole(&ctx, &t, "pairs", |s, v| s.mc.pairs = v))
+                    value=setting_text(mc, |m| m.pairs)
+                    apply=whole_setting(ctx, "pairs", |s, v| s.mc.pairs = v)
                     testid="mc-pairs"
                     step="100000"
                     min="1"
@@ -98,8 +92,8 @@ pub fn ReliabilitySettings() -> impl IntoView {
                 />
                 <NumberField
                     label="Seed"
-                    value=Signal::derive(move || mc.with(|m| m.seed.to_string()))
-                    apply=Callback::new(move |t: String| apply_whole(&ctx, &t, "seed", |s, v| s.mc.seed = v))
+                    value=setting_text(mc, |m| m.seed)
+                    apply=whole_setting(ctx, "seed", |s, v| s.mc.seed = v)
                     testid="mc-seed"
                     step="1"
                     min="0"

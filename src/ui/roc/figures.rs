@@ -19,7 +19,6 @@ use crate::state::roc::export::{points_csv_part, points_rows, summary_csv, POINT
 use crate::state::roc::verdict::{auc_sentence, auc_text, best_sentence, point_text};
 use crate::text::prose;
 use crate::ui::context::use_app;
-use crate::ui::web::export::download_text;
 use crate::ui::widgets::plot_canvas::{CanvasClick, PlotCanvas};
 
 /// The verdict: who is best and why, and why the AUC would have chosen otherwise.
@@ -74,9 +73,7 @@ fn points_step(job: Rc<PointsJob>, at: usize) {
     ));
     if end >= job.total {
         job.busy.try_set(false);
-        if let Err(e) = download_text("roc-points.csv", "text/csv", &job.out.borrow()) {
-            job.app.say(e);
-        }
+        job.app.save_csv("roc-points.csv", &job.out.borrow());
         return;
     }
     set_timeout(move || points_step(job, end), std::time::Duration::ZERO);
@@ -164,9 +161,7 @@ pub fn RocFigures() -> impl IntoView {
     let has_curves = move || rc.curves.with(|c| !c.is_empty());
     let save_summary = move |_| {
         if let Ok(r) = rc.report.get_untracked() {
-            if let Err(e) = download_text("roc-summary.csv", "text/csv", &summary_csv(&r)) {
-                ctx.say(e);
-            }
+            ctx.save_csv("roc-summary.csv", &summary_csv(&r));
         }
     };
     view! {

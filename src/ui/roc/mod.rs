@@ -7,7 +7,7 @@
 //! ([`inputs`]); the verdict, the ROC picture and yield against threshold ([`figures`]); an
 //! operating point to send to Compare ([`pick`]). The numbers are [`crate::state::roc`]'s.
 
-use crate::ui::{cond, memo};
+use crate::ui::memo;
 use std::cell::RefCell;
 use std::sync::Arc;
 
@@ -21,7 +21,7 @@ mod pick;
 use crate::state::roc::analysis::{analyze, choose_share, RocReport};
 use crate::state::roc::curves::{Curve, ScoredCurve};
 use crate::state::roc::scores::ScoresTable;
-use crate::ui::chrome::share_bar::ShareBar;
+use crate::ui::chrome::view_intro::ViewIntro;
 use crate::ui::context::{use_app, AppContext};
 use figures::{RocFigures, Verdict};
 use inputs::{BinormalCurves, ProblemPanel, ScoresInput};
@@ -159,21 +159,12 @@ pub fn RocView() -> impl IntoView {
     on_cleanup(move || {
         rc.generation.try_update(|g| *g += 1);
     });
-    let embed = move || ctx.state.with(|s| s.embed);
     view! {
         <section class="view view-roc" data-testid="view-roc" aria-labelledby="roc-title">
-            <header class="roc-intro">
-                <h2 id="roc-title">"ROC & thresholds"</h2>
-                <Show when=cond(move || !embed())>
-                    <p class="lead">
-                        "Which model should you deploy, and at which threshold? Not the one with the larger area under its ROC curve: the one whose curve touches the highest iso-utility line — straight lines of slope m set by your utilities and the class balance (Dyrland, Lundervold & Porta Mana 2022, §5, eqs. 20–25, fig. 8). Drop a CSV of scores from your own models, or draw binormal curves from the link."
-                    </p>
-                </Show>
-            </header>
-            <Show when=cond(move || !embed())>
-                <ShareBar />
-            </Show>
-            <div class="roc-grid">
+            <ViewIntro class="roc-intro" title_id="roc-title" title="ROC & thresholds" share=true>
+                "Which model should you deploy, and at which threshold? Not the one with the larger area under its ROC curve: the one whose curve touches the highest iso-utility line — straight lines of slope m set by your utilities and the class balance (Dyrland, Lundervold & Porta Mana 2022, §5, eqs. 20–25, fig. 8). Drop a CSV of scores from your own models, or draw binormal curves from the link."
+            </ViewIntro>
+            <div class="view-grid roc-grid">
                 <div class="roc-inputs">
                     <ScoresInput />
                     <BinormalCurves />

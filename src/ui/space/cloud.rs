@@ -8,15 +8,15 @@
 use crate::ui::{handler, memo, rx};
 use leptos::ev::{Event, Targeted};
 use leptos::prelude::*;
-use web_sys::{HtmlSelectElement, HtmlTextAreaElement};
+use web_sys::HtmlTextAreaElement;
 
 use super::{Shown, SpaceContext};
 use crate::state::space::cloud::{cloud_csv, format_cloud, EXPECTED_NOTE};
 use crate::state::space::link::{format_cloud_source, format_overlay, CloudSource};
 use crate::text::{number, percent};
 use crate::ui::context::{use_app, AppContext};
-use crate::ui::web::export::download_text;
-use crate::ui::widgets::number_field::NumberField;
+use crate::ui::widgets::number_field::{setting_text, NumberField};
+use crate::ui::widgets::select_field::{choices, SelectField};
 
 /// Applies one of the view's link values (`usigma`, `ucloud`, …) typed in a field.
 pub fn apply_space(ctx: &AppContext, key: &str, text: &str) -> Result<(), String> {
@@ -28,6 +28,11 @@ pub fn apply_space(ctx: &AppContext, key: &str, text: &str) -> Result<(), String
         }
     })?;
     err.map_or(Ok(()), Err)
+}
+
+/// A field's `apply` for the view's link value `key` (see [`apply_space`]).
+pub fn space_setting(ctx: AppContext, key: &'static str) -> Callback<String, Result<(), String>> {
+    Callback::new(move |t: String| apply_space(&ctx, key, &t))
 }
 
 /// The cloud's settings and what it says.
@@ -51,8 +56,7 @@ pub fn CloudPanel() -> impl IntoView {
             typed_text.set(format_cloud(&c));
         }
     });
-    let on_source = move |ev: Targeted<Event, HtmlSelectElement>| {
-        let v = ev.target().value();
+    let on_source = Callback::new(move |v: String| {
         let value = if v == "typed" {
             let t = typed_text.get_untracked();
             if t.trim().is_empty() {
@@ -68,17 +72,17 @@ pub fn CloudPanel() -> impl IntoView {
         if let Err(e) = apply_space(&ctx, "ucloud", &value) {
             ctx.say(e);
         }
-    };
+    });
     let on_typed = move |ev: Targeted<Event, HtmlTextAreaElement>| {
         let t = ev.target().value();
         typed_text.set(t.clone());
         typed_error.set(apply_space(&ctx, "ucloud", &t).err());
     };
-    let on_overlay = move |ev: Targeted<Event, HtmlSelectElement>| {
-        if let Err(e) = apply_space(&ctx, "uoverlay", &ev.target().value()) {
+    let on_overlay = Callback::new(move |v: String| {
+        if let Err(e) = apply_space(&ctx, "uoverlay", &v) {
             ctx.say(e);
         }
-    };
+    });
     let overlay = memo(move |_| settings.with(|s| format_overlay(&s.overlay)));
     let drawn = move || matches!(source.get().as_str(), "xy" | "entries");
     let is_typed = move || source.get() == "typed";
@@ -102,9 +106,7 @@ pub fn CloudPanel() -> impl IntoView {
     let save_csv = move |_| {
         if let Some((c, _)) = cloud.get_untracked() {
             let text = crate::csv::write(&cloud_csv(&c.cloud, &c.summary));
-            if let Err(e) = download_text("utility-cloud.csv", "text/csv", &text) {
-                ctx.say(e);
-            }
+            ctx.save_csv("utility-cloud.csv", &text);
         }
     };
     let options = [
@@ -136,35 +138,29 @@ pub fn CloudPanel() -> impl IntoView {
                     "Not sure of your utilities? Give several candidate matrices with their probabilities, or draw them around your point: the classifiers are then ranked by the expected utility matrix (Dyrland et al. 2022, eqs. 18–19)."
                 </p>
                 <div class="space-fields">
-                    <div class="rel-field">
-                        <label for="space-cloud-source">"Candidates"</label>
-                        <select id="space-cloud-source" on:change:target=on_source data-testid="space-cloud-source">
-                            {options
-                                .into_iter()
-                                .map(|(v, text)| {
-                                    view! { <option value=v selected=rx(move || source.get() == v)>{text}</option> }
-                                })
-                                .collect_view()}
-                        </select>
-                    </div>
-                    <div class="rel-field">
-                        <label for="space-overlay">"Under the regions"</label>
-                        <select id="space-overlay" on:change:target=on_overlay data-testid="space-overlay">
-                            {overlays
-                                .into_iter()
-                                .map(|(v, text)| {
-                                    view! { <option value=v selected=rx(move || overlay.get() == v)>{text}</option> }
-                                })
-                                .collect_view()}
-                        </select>
-                    </div>
+                    <SelectField
+                        label="Candidates"
+                        id="space-cloud-source"
+                        options=choices(&options)
+                        selected=source
+                        on_change=on_source
+                        testid="space-cloud-source"
+                    />
+                    <SelectField
+                        label="Under the regions"
+                        id="space-overlay"
+                        options=choices(&overlays)
+                        selected=overlay
+                        on_change=on_overlay
+                        testid="space-overlay"
+                    />
                 </div>
                 <Show when=drawn>
                     <div class="space-fields">
                         <NumberField
                             label="σ"
-                            value=Signal::derive(move || settings.with(|s| s.sigma.to_string()))
-                            apply=Callback::new(move |t: String| apply_space(&ctx, "usigma", &t))
+                            value=setting_text(settings, |s| s.sigma)
+                            apply=space_setting(ctx, "usigma")
                             testid="space-sigma"
                             step="0.01"
                             min="0"
@@ -173,8 +169,8 @@ pub fn CloudPanel() -> impl IntoView {
                         />
                         <NumberField
                             label="Candidates drawn"
-                            value=Signal::derive(move || settings.with(|s| s.points.to_string()))
-                            apply=Callback::new(move |t: String| apply_space(&ctx, "upoints", &t))
+                            value=setting_text(settings, |s| s.points)
+                            apply=space_setting(ctx, "upoints")
                             testid="space-points"
                             step="100"
                             min="1"
@@ -182,8 +178,8 @@ pub fn CloudPanel() -> impl IntoView {
                         />
                         <NumberField
                             label="Seed"
-                            value=Signal::derive(move || settings.with(|s| s.seed.to_string()))
-                            apply=Callback::new(move |t: String| apply_space(&ctx, "useed", &t))
+                            value=setting_text(settings, |s| s.seed)
+                            apply=space_setting(ctx, "useed")
                             testid="space-seed"
                             step="1"
                             min="0"

@@ -12,7 +12,6 @@ use leptos::prelude::*;
 use super::{Live, SpaceContext, SpacePlot};
 use crate::core::space::Point;
 use crate::ui::context::use_app;
-use crate::ui::web::export::download_text;
 use crate::ui::widgets::plot_canvas::PlotCanvas;
 
 /// Grid of the winner CSV (points across and up).
@@ -145,8 +144,8 @@ pub fn SpaceDiagram() -> impl IntoView {
                 .map(|rows| crate::csv::write(&rows))
                 .map_err(|e| e.to_string())
         });
-        match csv.and_then(|c| download_text("winner-grid.csv", "text/csv", &c)) {
-            Ok(()) => {}
+        match csv {
+            Ok(c) => ctx.save_csv("winner-grid.csv", &c),
             Err(e) => ctx.say(e),
         }
     };

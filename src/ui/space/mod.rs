@@ -7,7 +7,7 @@
 //! controls ([`slice`]) and the guided assessment ([`assess`]). What is shown comes from
 //! [`crate::state::space::view`]; this module only wires it to the page.
 
-use crate::ui::{cond, memo, rx};
+use crate::ui::{memo, rx};
 use std::sync::Arc;
 
 use leptos::prelude::*;
@@ -30,7 +30,7 @@ use crate::state::space::verdict::{verdict, Diagram, Verdict};
 use crate::state::space::view::{hexagon_view, slice_view, HexagonView, Problem, SliceView};
 use crate::state::space::SpaceError;
 use crate::state::AppState;
-use crate::ui::chrome::share_bar::ShareBar;
+use crate::ui::chrome::view_intro::ViewIntro;
 use crate::ui::context::use_app;
 use assess::AssessPanel;
 use cloud::CloudPanel;
@@ -289,7 +289,6 @@ pub fn SpaceView() -> impl IntoView {
     let model = memo(move |_| ctx.state.with(model_of).map(Arc::new));
     let live = RwSignal::new(None::<Live>);
     provide_context(SpaceContext { model, live });
-    let embed = move || ctx.state.with(|s| s.embed);
     let error = move || model.with(|m| m.as_ref().err().cloned());
     let notices = move || {
         model.with(|m| match m.as_deref() {
@@ -302,17 +301,9 @@ pub fn SpaceView() -> impl IntoView {
     };
     view! {
         <section class="view view-space" data-testid="view-space" aria-labelledby="space-title">
-            <header class="space-intro">
-                <h2 id="space-title">"Utility space"</h2>
-                <Show when=cond(move || !embed())>
-                    <p class="lead">
-                        "Every binary utility matrix, normalized so that its worst outcome is 0 and its best 1, is a point of this hexagon (Dyrland, Lundervold & Porta Mana 2022, fig. 1). Each colour is where one classifier yields the most. Drag the point, click anywhere, or use the arrow keys: the yields follow, and on release the utility matrix of the whole app becomes the one you chose."
-                    </p>
-                </Show>
-            </header>
-            <Show when=cond(move || !embed())>
-                <ShareBar />
-            </Show>
+            <ViewIntro class="space-intro" title_id="space-title" title="Utility space" share=true>
+                "Every binary utility matrix, normalized so that its worst outcome is 0 and its best 1, is a point of this hexagon (Dyrland, Lundervold & Porta Mana 2022, fig. 1). Each colour is where one classifier yields the most. Drag the point, click anywhere, or use the arrow keys: the yields follow, and on release the utility matrix of the whole app becomes the one you chose."
+            </ViewIntro>
             {rx(move || {
                 error()
                     .map(|e| {
@@ -328,7 +319,7 @@ pub fn SpaceView() -> impl IntoView {
                     {n}
                 </p>
             </For>
-            <div class="space-grid">
+            <div class="view-grid space-grid">
                 <SpaceDiagram />
                 <PointPanel />
             </div>

@@ -3,16 +3,15 @@
 //! stay as they are. Here the user picks the two entries (the ranges follow the spread of the
 //! utilities, [`Slice::around`]); the choice is in the link (`uslice`).
 
-use crate::ui::{cond, memo, rx};
-use leptos::ev::{Event, Targeted};
+use crate::ui::{cond, memo};
 use leptos::prelude::*;
-use web_sys::HtmlSelectElement;
 
 use super::cloud::apply_space;
 use super::{Shown, SpaceContext};
 use crate::state::space::plots::entry_title;
 use crate::state::space::slice::{format_slice, Slice};
 use crate::ui::context::use_app;
+use crate::ui::widgets::select_field::SelectField;
 
 /// The slice's controls (shown only when the diagram is a slice).
 #[component]
@@ -64,35 +63,35 @@ pub fn SlicePanel() -> impl IntoView {
         }
     };
     let select = move |axis: usize, label: &'static str, testid: &'static str| {
-        let id = format!("space-slice-{axis}");
-        let on_change =
-            move |ev: Targeted<Event, HtmlSelectElement>| choose(axis, ev.target().value());
+        let options = Signal::derive(move || {
+            info.get()
+                .map(|(_, entries)| {
+                    entries
+                        .into_iter()
+                        .map(|((r, c), title)| (format!("{r},{c}"), title))
+                        .collect()
+                })
+                .unwrap_or_default()
+        });
+        let selected = Signal::derive(move || {
+            info.with(|i| {
+                i.as_ref()
+                    .map(|(slice, _)| {
+                        let e = if axis == 0 { slice.x } else { slice.y };
+                        format!("{},{}", e.row, e.col)
+                    })
+                    .unwrap_or_default()
+            })
+        });
         view! {
-            <div class="rel-field">
-                <label for=id.clone()>{label}</label>
-                <select
-                    id=id
-                    on:change:target=on_change
-                    data-testid=testid
-                >
-                    {rx(move || {
-                        info.get()
-                            .map(|(slice, entries)| {
-                                let cur = if axis == 0 { (slice.x.row, slice.x.col) } else { (slice.y.row, slice.y.col) };
-                                entries
-                                    .into_iter()
-                                    .map(|((r, c), title)| {
-                                        view! {
-                                            <option value=format!("{r},{c}") selected=cur == (r, c)>
-                                                {title}
-                                            </option>
-                                        }
-                                    })
-                                    .collect_view()
-                            })
-                    })}
-                </select>
-            </div>
+            <SelectField
+                label=label
+                id=format!("space-slice-{axis}")
+                options=options
+                selected=selected
+                on_change=Callback::new(move |v: String| choose(axis, v))
+                testid=testid
+            />
         }
     };
     view! {

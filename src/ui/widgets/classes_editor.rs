@@ -7,6 +7,7 @@ use leptos::prelude::*;
 use crate::core::confusion::MAX_CLASSES;
 use crate::ui::context::use_app;
 use crate::ui::widgets::input_kit::{large_problem, try_edit, NameField};
+use crate::ui::widgets::remove_button::RemoveButton;
 
 /// The classes and decisions card.
 #[component]
@@ -98,7 +99,7 @@ fn ClassItem(
             .with(|s| s.classes.get(k).cloned().unwrap_or_default())
     });
     let rename = Callback::new(move |typed: String| try_edit(&ctx, |s| s.rename_class(k, &typed)));
-    let remove = move |_| error.set(try_edit(&ctx, |s| s.remove_class(k)).err());
+    let remove = Callback::new(move |()| error.set(try_edit(&ctx, |s| s.remove_class(k)).err()));
     view! {
         <li class="name-item">
             <span class="name-index" aria-hidden="true">{k}</span>
@@ -109,17 +110,15 @@ fn ClassItem(
                 testid=format!("class-name-{k}")
                 focus=focus
             />
-            <button
-                type="button"
-                class="btn btn-icon"
-                on:click=handler(remove)
-                disabled=rx(move || !can_remove.get())
-                aria-label=rx(move || format!("Remove class {}", name.get()))
-                title=rx(move || if can_remove.get() { "Remove this class from every matrix" } else { "At least two classes are needed" })
-                data-testid=format!("remove-class-{k}")
-            >
-                "×"
-            </button>
+            <RemoveButton
+                on_remove=remove
+                disabled=Signal::derive(move || !can_remove.get())
+                label=Signal::derive(move || format!("Remove class {}", name.get()))
+                title=Signal::derive(move || {
+                    if can_remove.get() { "Remove this class from every matrix" } else { "At least two classes are needed" }.to_string()
+                })
+                testid=format!("remove-class-{k}")
+            />
         </li>
     }
 }
@@ -143,7 +142,7 @@ fn DecisionItem(
     });
     let rename =
         Callback::new(move |typed: String| try_edit(&ctx, |s| s.rename_decision(d, &typed)));
-    let remove = move |_| error.set(try_edit(&ctx, |s| s.remove_decision(d)).err());
+    let remove = Callback::new(move |()| error.set(try_edit(&ctx, |s| s.remove_decision(d)).err()));
     view! {
         <li class="name-item">
             <NameField
@@ -160,16 +159,12 @@ fn DecisionItem(
                 focus=focus
             />
             <Show when=cond(move || is_extra.get())>
-                <button
-                    type="button"
-                    class="btn btn-icon"
-                    on:click=handler(remove)
-                    aria-label=rx(move || format!("Remove decision {}", name.get()))
+                <RemoveButton
+                    on_remove=remove
+                    label=Signal::derive(move || format!("Remove decision {}", name.get()))
                     title="Remove this decision"
-                    data-testid=format!("remove-decision-{d}")
-                >
-                    "×"
-                </button>
+                    testid=format!("remove-decision-{d}")
+                />
             </Show>
         </li>
     }

@@ -73,6 +73,33 @@ pub fn NumberField(
     }
 }
 
+/// A field's `value`: what `read` takes from `source`, as text.
+pub fn setting_text<T, V>(source: Memo<T>, read: fn(&T) -> V) -> Signal<String>
+where
+    T: Send + Sync + 'static,
+    V: ToString + 'static,
+{
+    Signal::derive(move || source.with(|s| read(s).to_string()))
+}
+
+/// A field's `apply` for a real-valued setting: [`apply_real`] with `write`.
+pub fn real_setting(
+    ctx: AppContext,
+    what: &'static str,
+    write: fn(&mut AppState, f64),
+) -> Callback<String, Result<(), String>> {
+    Callback::new(move |t: String| apply_real(&ctx, &t, what, write))
+}
+
+/// A field's `apply` for a whole-number setting: [`apply_whole`] with `write`.
+pub fn whole_setting(
+    ctx: AppContext,
+    what: &'static str,
+    write: fn(&mut AppState, u64),
+) -> Callback<String, Result<(), String>> {
+    Callback::new(move |t: String| apply_whole(&ctx, &t, what, write))
+}
+
 /// Parses and applies a real-valued setting through `ctx` (looked up by the component that
 /// makes the callback, never inside it).
 pub fn apply_real(

@@ -13,7 +13,7 @@ use web_sys::ResizeObserver;
 
 use crate::plot::{Plot, Theme};
 use crate::ui::context::use_app;
-use crate::ui::web::export::{download_text, download_url, file_stem};
+use crate::ui::web::export::{download_url, file_stem};
 
 /// A click on the canvas: where, in CSS pixels from the canvas's top-left corner, and the
 /// canvas's CSS size (the plot builders' own unit, see e.g. `RocChart::pick`).
@@ -150,9 +150,7 @@ where
         let dark = ctx.scheme.dark.get_untracked();
         match plot.with_untracked(|p| p.to_svg(w, dark)) {
             Ok(svg) => {
-                if let Err(e) = download_text(&svg_name, "image/svg+xml", &svg) {
-                    ctx.say(e);
-                }
+                ctx.save(&svg_name, "image/svg+xml", &svg);
             }
             Err(e) => ctx.say(format!("SVG export failed: {e}")),
         }

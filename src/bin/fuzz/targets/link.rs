@@ -152,16 +152,7 @@ pub fn views(case: &mut Case, s: &AppState) {
         case.debug_finite("the Compare view", &a);
     }
     let p = s.decide.probabilities(s.n());
-    let view = decide::view::analyze(&decide::view::DecideInputs {
-        utility: &s.utility,
-        decisions: &s.decisions,
-        classes: &s.classes,
-        p: &p,
-        classifiers: &s.classifiers,
-        base_rates: s.prevalence.as_deref(),
-        alpha: s.decide.alpha,
-        test_size: s.decide.test_size,
-    });
+    let view = decide::view::analyze(&decide::view::DecideInputs::from_app(s, &p));
     case.debug_finite("the Decide view", &view);
     if let Ok(c) = pd::Classifiers::from_app(&s.classifiers) {
         let u = s.utility_matrix().ok();
