@@ -228,21 +228,13 @@ impl ConfusionMatrix {
         y_true: &[S],
         y_pred: &[S],
     ) -> Result<(ConfusionMatrix, Vec<String>), CoreError> {
-        let mut labels: Vec<String> = y_true
-            .iter()
-            .chain(y_pred.iter())
-            .map(|s| s.as_ref().trim().to_string())
-            .collect();
-        labels.sort();
-        labels.dedup();
-        let numeric: Option<Vec<f64>> = labels.iter().map(|l| l.parse::<f64>().ok()).collect();
-        if let Some(nums) = numeric {
-            if nums.iter().all(|v| v.is_finite()) {
-                let mut pairs: Vec<(f64, String)> = nums.into_iter().zip(labels).collect();
-                pairs.sort_by(|a, b| a.0.total_cmp(&b.0));
-                labels = pairs.into_iter().map(|p| p.1).collect();
-            }
-        }
+        let labels = class_order(
+            y_true
+                .iter()
+                .chain(y_pred.iter())
+                .map(|s| s.as_ref().trim().to_string())
+                .collect(),
+        );
         let cm = ConfusionMatrix::from_labels_with_classes(y_true, y_pred, &labels)?;
         Ok((cm, labels))
     }
@@ -381,4 +373,29 @@ impl ConfusionMatrix {
     pub fn in_orientation(&self, orientation: Orientation) -> Matrix {
         self.values.to_orientation(orientation)
     }
+}
+
+/// The classes of a labelled test set: its distinct `labels`, sorted numerically if every
+/// label is a finite number, otherwise as strings (as scikit-learn's `unique_labels` does).
+///
+/// # Examples
+///
+/// ```
+/// use utility_lab::core::confusion::class_order;
+/// let v = |x: &[&str]| x.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+/// assert_eq!(class_order(v(&["10", "9", "10", "-1"])), v(&["-1", "9", "10"]));
+/// assert_eq!(class_order(v(&["10", "9", "cat"])), v(&["10", "9", "cat"]));
+/// ```
+pub fn class_order(mut labels: Vec<String>) -> Vec<String> {
+    labels.sort();
+    labels.dedup();
+    let numeric: Option<Vec<f64>> = labels.iter().map(|l| l.parse::<f64>().ok()).collect();
+    if let Some(nums) = numeric {
+        if nums.iter().all(|v| v.is_finite()) {
+            let mut pairs: Vec<(f64, String)> = nums.into_iter().zip(labels).collect();
+            pairs.sort_by(|a, b| a.0.total_cmp(&b.0));
+            labels = pairs.into_iter().map(|p| p.1).collect();
+        }
+    }
+    labels
 }

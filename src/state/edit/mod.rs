@@ -17,7 +17,9 @@ pub mod import;
 pub mod names;
 pub mod readers;
 
-pub use import::{import_classifier, ImportError, ImportKind, ImportOptions, ImportOutcome};
+pub use import::{
+    import_classifier, import_read, ImportError, ImportKind, ImportOptions, ImportOutcome,
+};
 pub use names::{check_name, next_classifier_name};
 pub use readers::{
     default_confusion, read_matrix_text, read_percent_shares, values_of, Pasted, ReadError,

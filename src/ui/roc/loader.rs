@@ -1,13 +1,11 @@
-//! Reading a scores file without freezing the page. The file is read a slice of
-//! [`SLICE_BYTES`] at a time (`Blob.slice(…).arrayBuffer()`: the browser reads it off the main
-//! thread; the page never holds the whole file as one string), each slice is parsed as it comes
-//! ([`ScoresParser::push_bytes`], [`ScoresParser::step`]), then the curves are sorted
+//! Reading a scores file without freezing the page. The file is read in slices and parsed as it
+//! comes ([`crate::ui::web::sliced`] drives [`ScoresParser`]), then the curves are sorted
 //! ([`TableCurves::step`]); every piece of work takes about [`SLICE_MS`] and the page gets the
 //! event loop back between two ([`next_task`]), so no main-thread task is much longer than a
 //! slice for 10⁶ rows. The previous curves stay in force until the new ones are complete; on
 //! error nothing changes and the message (which names the line) is shown. A piece of work that
-//! took longer than [`LONG_MS`] leaves a mark in the page's performance timeline
-//! (`roc-load <what> <ms> ms`), for the end-to-end test and DevTools.
+//! took longer than [`crate::ui::web::sliced::LONG_MS`] leaves a mark in the page's performance
+//! timeline (`roc-load <what> <ms> ms`), for the end-to-end test and DevTools.
 
 use std::sync::Arc;
 
@@ -19,23 +17,27 @@ use crate::state::roc::scores::{ScoresError, ScoresParser, ScoresTable};
 use crate::text::{number, percent};
 use crate::ui::web::mc_pool::now_ms;
 use crate::ui::web::next_task;
+use crate::ui::web::sliced::{feed, note, Sliced, SLICE_MS};
 
-/// The work done per task, in milliseconds.
-pub const SLICE_MS: f64 = 12.0;
-
-/// Bytes of the file read at once.
-pub const SLICE_BYTES: f64 = 1024.0 * 1024.0;
-
-/// A piece of work longer than this (ms) is marked in the performance timeline.
-pub const LONG_MS: f64 = 30.0;
-
-/// Marks `what`, started at `started` (ms, [`now_ms`]), if it took longer than [`LONG_MS`].
-fn note(what: &str, started: f64) {
-    let ms = now_ms() - started;
-    if ms > LONG_MS {
-        if let Some(p) = window().performance() {
-            let _ = p.mark(&format!("roc-load {what} {ms:.0} ms"));
-        }
+/// The scores parser, read [`LINES_PER_STEP`] lines per step.
+impl Sliced for ScoresParser {
+    fn push_bytes(&mut self, bytes: &[u8]) -> Result<(), String> {
+        ScoresParser::push_bytes(self, bytes).map_err(|e| e.to_string())
+    }
+    fn end(&mut self) {
+        ScoresParser::end(self);
+    }
+    fn step(&mut self) -> Result<(), String> {
+        ScoresParser::step(self, LINES_PER_STEP)
+            .map(|_| ())
+            .map_err(|e| e.to_string())
+    }
+    fn is_done(&self) -> bool {
+        ScoresParser::is_done(self)
+    }
+    fn bytes(&self) -> (usize, usize) {
+        let p = self.progress();
+        (p.bytes_done, p.bytes_total)
     }
 }
 
@@ -81,17 +83,6 @@ pub fn start(rc: RocContext, name: String, source: Source) {
     });
 }
 
-/// The bytes `start..end` of `file`.
-async fn slice(file: &web_sys::File, start: f64, end: f64) -> Result<Vec<u8>, String> {
-    let blob = file
-        .slice_with_f64_and_f64(start, end)
-        .map_err(|e| crate::ui::web::js_message(&e))?;
-    let buffer = wasm_bindgen_futures::JsFuture::from(blob.array_buffer())
-        .await
-        .map_err(|e| crate::ui::web::js_message(&e))?;
-    Ok(js_sys::Uint8Array::new(&buffer).to_vec())
-}
-
 /// Reads and parses `source` in slices; `None` if overtaken.
 async fn read(
     rc: RocContext,
@@ -100,78 +91,39 @@ async fn read(
     generation: u32,
 ) -> Result<Option<ScoresTable>, String> {
     let mut parser = ScoresParser::streaming();
-    let (file, size) = match source {
-        Source::File(f) => {
-            let size = f.size();
-            (Some(f), size)
-        }
+    let file = match source {
+        Source::File(f) => Some(f),
         Source::Text(t) => {
             parser.push_str(&t).map_err(|e| e.to_string())?;
             parser.end();
-            (None, t.len() as f64)
+            None
         }
     };
-    let mut offset = 0.0;
-    loop {
-        if stale(rc, generation) {
-            return Ok(None);
-        }
-        // Parse what has come, for one slice of time.
-        let start = now_ms();
-        let mut starved = false;
-        while !parser.is_done() && now_ms() - start < SLICE_MS {
-            let (before, t) = (parser.progress(), now_ms());
-            parser.step(LINES_PER_STEP).map_err(|e| e.to_string())?;
-            note("parse step", t);
-            if parser.progress() == before && !parser.is_done() {
-                starved = true;
-                break;
-            }
-        }
-        note("parse slice", start);
-        if parser.is_done() {
-            break;
-        }
-        let p = parser.progress();
-        let read = if file.is_some() {
-            offset / size.max(1.0)
-        } else {
-            1.0
-        };
-        let f = (p.bytes_done as f64 / p.bytes_total.max(1) as f64 * read).clamp(0.0, 1.0);
+    let progress = |f: f64, parser: &ScoresParser| {
         rc.load.set(LoadState::Working(
             format!(
                 "Reading {name}… {} ({} rows)",
                 percent(f, 0),
-                number(p.rows as f64, 0)
+                number(parser.progress().rows as f64, 0)
             ),
             f,
         ));
-        match (&file, starved) {
-            (Some(file), true) if offset < size => {
-                let end = (offset + SLICE_BYTES).min(size);
-                let bytes = slice(file, offset, end)
-                    .await
-                    .map_err(|e| format!("the file could not be read ({e})"))?;
-                offset = end;
-                let t = now_ms();
-                parser.push_bytes(&bytes).map_err(|e| e.to_string())?;
-                if offset >= size {
-                    parser.end();
-                }
-                note("push", t);
-            }
-            // Everything has come and nothing more can be read: finish says why.
-            (_, true) => {
-                parser.end();
-                break;
-            }
-            (_, false) => next_task().await,
-        }
+    };
+    let stale = || stale(rc, generation);
+    if !feed(
+        &mut parser,
+        file.as_ref(),
+        "roc-load parse",
+        progress,
+        stale,
+    )
+    .await?
+    {
+        return Ok(None);
     }
     let t = now_ms();
     let table = parser.finish().map(Some).map_err(|e| e.to_string());
-    note("finish", t);
+    note("roc-load finish", t);
     table
 }
 
@@ -196,9 +148,9 @@ pub fn build(rc: RocContext, name: String, table: Shared<ScoresTable>, positive:
                     Ok(d) => done = d,
                     Err(e) => return fail(rc, &name, &e.to_string()),
                 }
-                note(stage, t);
+                note(&format!("roc-load {stage}"), t);
             }
-            note("sort slice", start);
+            note("roc-load sort slice", start);
             if done {
                 break;
             }
@@ -267,10 +219,10 @@ async fn finish(rc: RocContext, loaded: Loaded) {
     );
     let t = now_ms();
     rc.set_loaded(Some(loaded));
-    note("apply", t);
+    note("roc-load apply", t);
     next_task().await;
     let t = now_ms();
     let _ = rc.app.edit(|s| s.roc.scores = names);
     rc.load.set(LoadState::Done(summary));
-    note("link", t);
+    note("roc-load link", t);
 }

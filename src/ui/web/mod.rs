@@ -6,6 +6,7 @@ pub mod export;
 pub mod frame_height;
 pub mod jobs;
 pub mod mc_pool;
+pub mod sliced;
 
 use wasm_bindgen::{JsCast, JsValue};
 

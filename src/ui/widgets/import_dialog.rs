@@ -10,8 +10,39 @@ use web_sys::HtmlInputElement;
 
 use super::input_kit::next_id;
 use crate::core::Orientation;
-use crate::state::edit::{import_classifier, next_classifier_name, ImportKind, ImportOptions};
+use crate::state::edit::import::stream::ImportStream;
+use crate::state::edit::{
+    import_classifier, import_read, next_classifier_name, ImportKind, ImportOptions, ImportOutcome,
+};
+use crate::text::{capitalize, percent};
 use crate::ui::context::use_app;
+use crate::ui::web::sliced::{feed, Sliced};
+
+/// Files up to this size (bytes) are read at once, as a pasted text is (~10⁵ label rows: a
+/// few tens of milliseconds); larger ones in slices ([`ImportStream`]).
+const WHOLE_BYTES: f64 = 1_000_000.0;
+
+/// Lines read per step of a file's import.
+const LINES_PER_STEP: usize = 500;
+
+/// The import of a file, read [`LINES_PER_STEP`] lines per step.
+impl Sliced for ImportStream {
+    fn push_bytes(&mut self, bytes: &[u8]) -> Result<(), String> {
+        ImportStream::push_bytes(self, bytes).map_err(|e| e.to_string())
+    }
+    fn end(&mut self) {
+        ImportStream::end(self);
+    }
+    fn step(&mut self) -> Result<(), String> {
+        ImportStream::step(self, LINES_PER_STEP).map_err(|e| e.to_string())
+    }
+    fn is_done(&self) -> bool {
+        ImportStream::is_done(self)
+    }
+    fn bytes(&self) -> (usize, usize) {
+        self.progress()
+    }
+}
 
 /// The import panel (a disclosure under the classifier cards).
 ///
@@ -26,7 +57,8 @@ pub fn ImportPanel() -> impl IntoView {
     let kind = RwSignal::new(ImportKind::Auto);
     let orientation = RwSignal::new(Orientation::OutputRows);
     let use_file_classes = RwSignal::new(false);
-    let busy = RwSignal::new(false);
+    // The fraction of a file read, while one is.
+    let busy = RwSignal::new(None::<f64>);
     let message = RwSignal::new(None::<(bool, String)>);
     let default_name = memo(move |_| ctx.state.with(|s| next_classifier_name(&s.classifiers)));
     let names = memo(move |_| {
@@ -46,9 +78,9 @@ pub fn ImportPanel() -> impl IntoView {
             .then(|| t.to_string())
     });
 
-    let run = move |content: String, source: Option<String>| {
+    let options = move || {
         let typed = name.get_untracked();
-        let opts = ImportOptions {
+        ImportOptions {
             kind: kind.get_untracked(),
             orientation: orientation.get_untracked(),
             name: if typed.trim().is_empty() {
@@ -57,10 +89,10 @@ pub fn ImportPanel() -> impl IntoView {
                 typed
             },
             use_file_classes: use_file_classes.get_untracked(),
-        };
-        let outcome = ctx
-            .state
-            .with_untracked(|s| import_classifier(s, &content, &opts));
+        }
+    };
+    // Applies an import's outcome (`source`: the file's name) and says what happened.
+    let apply = move |outcome: Result<ImportOutcome, String>, source: Option<String>| {
         let from = source.map(|s| format!("{s}: ")).unwrap_or_default();
         match outcome {
             Ok(out) => match ctx.edit(|s| *s = out.state) {
@@ -72,16 +104,19 @@ pub fn ImportPanel() -> impl IntoView {
                 }
                 Err(e) => message.set(Some((true, format!("{from}{e}. Nothing was changed.")))),
             },
-            Err(e) => {
-                let mut m = e.to_string();
-                if let Some(first) = m.get(0..1) {
-                    m = first.to_uppercase() + &m[1..];
-                }
-                message.set(Some((true, format!("{from}{m}. Nothing was changed."))));
-            }
+            Err(e) => message.set(Some((
+                true,
+                format!("{from}{}. Nothing was changed.", capitalize(&e)),
+            ))),
         }
     };
-    let import_text = move |_| run(text.get_untracked(), None);
+    let import_text = move |_| {
+        let opts = options();
+        let outcome = ctx
+            .state
+            .with_untracked(|s| import_classifier(s, &text.get_untracked(), &opts));
+        apply(outcome.map_err(|e| e.to_string()), None);
+    };
     let import_file = move |ev: Targeted<Event, HtmlInputElement>| {
         let input = ev.target();
         let Some(file) = input.files().and_then(|f| f.get(0)) else {
@@ -96,18 +131,38 @@ pub fn ImportPanel() -> impl IntoView {
             )));
             return;
         }
-        busy.set(true);
-        let promise = file.text();
+        busy.set(Some(0.0));
+        message.set(None);
+        let opts = options();
         leptos::task::spawn_local(async move {
-            let result = wasm_bindgen_futures::JsFuture::from(promise).await;
-            busy.set(false);
-            match result {
-                Ok(t) => run(t.as_string().unwrap_or_default(), Some(file_name)),
-                Err(_) => message.set(Some((
-                    true,
-                    format!("{file_name}: the file could not be read. Nothing was changed."),
-                ))),
+            let stale = || busy.try_get_untracked().is_none();
+            let outcome = if file.size() <= WHOLE_BYTES {
+                // Small: read at once, as a pasted text is.
+                let read = wasm_bindgen_futures::JsFuture::from(file.text()).await;
+                read.map_err(|_| "the file could not be read".to_string())
+                    .and_then(|t| {
+                        let t = t.as_string().unwrap_or_default();
+                        ctx.state
+                            .with_untracked(|s| import_classifier(s, &t, &opts))
+                            .map_err(|e| e.to_string())
+                    })
+            } else {
+                // Large: read in slices and counted as it comes, so the page stays responsive.
+                let mut reader = ImportStream::new(opts.kind);
+                let progress = |f: f64, _: &ImportStream| busy.set(Some(f));
+                let read = feed(&mut reader, Some(&file), "import", progress, stale).await;
+                read.and_then(|_| {
+                    let imported = reader.finish().map_err(|e| e.to_string())?;
+                    ctx.state
+                        .with_untracked(|s| import_read(s, imported, &opts))
+                        .map_err(|e| e.to_string())
+                })
+            };
+            if stale() {
+                return;
             }
+            busy.set(None);
+            apply(outcome, Some(file_name));
         });
     };
 
@@ -239,9 +294,13 @@ pub fn ImportPanel() -> impl IntoView {
                             "Import the text"
                         </button>
                         <label class="btn file-btn">
-                            {rx(move || if busy.get() { "Reading…" } else { "Choose a CSV file…" })}
+                            {rx(move || match busy.get() {
+                                Some(f) => format!("Reading… {}", percent(f, 0)),
+                                None => "Choose a CSV file…".to_string(),
+                            })}
                             <input
                                 type="file"
+                                prop:disabled=rx(move || busy.get().is_some())
                                 accept=".csv,.tsv,.txt,text/csv,text/plain,text/tab-separated-values"
                                 on:change:target=import_file
                                 data-testid="import-file"

@@ -7,6 +7,7 @@
 use super::Case;
 use crate::gen::Gen;
 use utility_lab::core::UtilityMatrix;
+use utility_lab::state::edit::import::{read, stream::ImportStream};
 use utility_lab::state::edit::{self, ImportKind, ImportOptions};
 use utility_lab::state::roc::analysis::{analyze, choose_share, RocReport};
 use utility_lab::state::roc::curves::Curve;
@@ -103,6 +104,32 @@ fn scores_text(g: &mut Gen) -> String {
     dress(g, body)
 }
 
+/// A file read in random pieces and steps ([`ImportStream`]) gives what the whole text read at
+/// once gives, up to a matrix's most rows.
+fn streamed_as_whole(g: &mut Gen, case: &mut Case, text: &str) {
+    let kind = *g.pick(&[ImportKind::Auto, ImportKind::Matrix, ImportKind::Labels]);
+    let mut s = ImportStream::new(kind);
+    let bytes = text.as_bytes();
+    let mut at = 0;
+    let mut result = Ok(());
+    while at < bytes.len() && result.is_ok() {
+        let end = (at + 1 + g.below(64)).min(bytes.len());
+        result = s
+            .push_bytes(&bytes[at..end])
+            .and_then(|_| s.step(1 + g.below(5)));
+        at = end;
+    }
+    let streamed = result.and_then(|_| s.finish());
+    // Read in pieces, a file's line ends are `\n` (as a browser's text of it), also in quotes.
+    let text = text.replace("\r\n", "\n").replace('\r', "\n");
+    if utility_lab::csv::read(&text).is_ok_and(|r| r.len() <= 101) {
+        let whole = read::read_csv(&text, kind);
+        case.check(streamed == whole, || {
+            format!("{kind:?}: streamed {streamed:?}, whole {whole:?}")
+        });
+    }
+}
+
 pub fn run(g: &mut Gen, case: &mut Case) {
     let n = 2 + g.below(3);
     let import = import_text(g, n);
@@ -113,6 +140,7 @@ pub fn run(g: &mut Gen, case: &mut Case) {
         let _ = std::fs::write("/tmp/fuzz_scores.csv", &scores);
     }
     let _ = utility_lab::csv::read(&import);
+    streamed_as_whole(g, case, &import);
     let s = if g.chance(0.5) {
         AppState::default()
     } else {

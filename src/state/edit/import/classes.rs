@@ -3,8 +3,10 @@
 //! classes. When the file's classes are to replace the current ones (the user agreed, or there
 //! is no other classifier), they are returned with the counts.
 
+use super::labels::LabelCounts;
 use super::read::Imported;
 use super::{ImportError, ImportProblem};
+use crate::core::confusion::class_order;
 use crate::core::{ConfusionMatrix, CoreError, Matrix, Orientation};
 use crate::state::edit::resize_by_steps;
 use crate::state::AppState;
@@ -77,11 +79,7 @@ pub fn reconcile(
             names,
             lines,
         } => from_matrix(state, matrix, names, &lines, orientation, may_rename),
-        Imported::Labels {
-            y_true,
-            y_pred,
-            lines,
-        } => from_labels(state, &y_true, &y_pred, &lines, may_rename),
+        Imported::Labels(counts) => from_labels(state, &counts, may_rename),
     }
 }
 
@@ -169,36 +167,72 @@ fn from_matrix(
 
 fn from_labels(
     state: &AppState,
-    y_true: &[String],
-    y_pred: &[String],
-    lines: &[usize],
+    counts: &LabelCounts,
     may_rename: bool,
 ) -> Result<Reconciled, ImportError> {
     let classes = &state.classes;
-    let known = |l: &String| classes.iter().any(|c| c == l.trim());
-    let labels = |e| ImportError::whole(ImportProblem::Labels(e));
-    let (cm, new_classes) = if y_true.iter().chain(y_pred).all(known) {
-        let cm =
-            ConfusionMatrix::from_labels_with_classes(y_true, y_pred, classes).map_err(labels)?;
-        (cm, None)
-    } else if may_rename {
-        let (cm, names) = ConfusionMatrix::from_labels(y_true, y_pred).map_err(labels)?;
-        (cm, Some(names))
-    } else {
-        let (i, label) = y_true
-            .iter()
-            .zip(y_pred)
-            .enumerate()
-            .find_map(|(i, (t, p))| [t, p].into_iter().find(|l| !known(l)).map(|l| (i, l)))
-            .expect("some label is unknown");
-        return Err(ImportError::at(
-            lines.get(i).copied().unwrap_or(0),
-            ImportProblem::UnknownClass {
-                label: crate::text::truncate(label.trim(), 40),
-                classes: list(classes),
-            },
-        ));
+    let known = |l: &String| classes.iter().any(|c| c == l);
+    let labels = counts.labels();
+    if counts.beyond().is_none() && labels.iter().all(known) {
+        return in_classes(counts, classes, None);
+    }
+    if may_rename {
+        if let Some((line, label)) = counts.beyond() {
+            return Err(ImportError::at(
+                line,
+                ImportProblem::TooManyLabels {
+                    label: crate::text::truncate(label, 40),
+                },
+            ));
+        }
+        let names = class_order(labels.to_vec());
+        return in_classes(counts, &names, Some(names.clone()));
+    }
+    // The first unknown label met (the labels are in the order they are met; one beyond those
+    // kept comes after them).
+    let (line, label) = match labels.iter().position(|l| !known(l)) {
+        Some(i) => (counts.line_of(i), labels[i].as_str()),
+        None => counts.beyond().unwrap_or((0, "")),
     };
+    Err(ImportError::at(
+        line,
+        ImportProblem::UnknownClass {
+            label: crate::text::truncate(label, 40),
+            classes: list(classes),
+        },
+    ))
+}
+
+/// The counts as a matrix in the order of `classes` (each label is one of them): rows =
+/// prediction, columns = true label.
+fn in_classes(
+    counts: &LabelCounts,
+    classes: &[String],
+    new_classes: Option<Vec<String>>,
+) -> Result<Reconciled, ImportError> {
+    let labels = |e| ImportError::whole(ImportProblem::Labels(e));
+    let n = classes.len();
+    if n < 2 {
+        return Err(labels(CoreError::TooSmall {
+            what: "distinct labels",
+            found: n,
+            min: 2,
+        }));
+    }
+    let at: Vec<usize> = counts
+        .labels()
+        .iter()
+        .map(|l| classes.iter().position(|c| c == l).unwrap_or(0))
+        .collect();
+    let mut data = vec![0.0; n * n];
+    for (t, &j) in at.iter().enumerate() {
+        for (p, &i) in at.iter().enumerate() {
+            data[i * n + j] += counts.count(t, p);
+        }
+    }
+    let cm = Matrix::new(n, n, data)
+        .and_then(ConfusionMatrix::from_counts)
+        .map_err(labels)?;
     Ok(Reconciled {
         counts: cm.counts().clone(),
         classes: new_classes,
@@ -258,29 +292,53 @@ mod tests {
     #[test]
     fn labels_in_the_classes_or_the_files() {
         let s = presets::factory();
-        let v = |x: &[&str]| x.iter().map(|s| s.to_string()).collect::<Vec<_>>();
-        let r = from_labels(
-            &s,
-            &v(&["short", "long"]),
-            &v(&["long", "long"]),
-            &[2, 3],
-            false,
-        )
-        .unwrap();
+        let counted = |rows: &[[&str; 2]]| {
+            let mut c = LabelCounts::new(false);
+            for (i, r) in rows.iter().enumerate() {
+                c.push_fields(i + 2, &r.map(String::from)).unwrap();
+            }
+            c
+        };
+        let r = from_labels(&s, &counted(&[["short", "long"], ["long", "long"]]), false).unwrap();
         assert_eq!(
             (r.counts.to_string(), r.source),
             ("1,1;0,0".into(), Source::Labels)
         );
-        let e = from_labels(
-            &s,
-            &v(&["long", "x"]),
-            &v(&["long", "long"]),
-            &[2, 3],
-            false,
-        )
-        .unwrap_err();
+        let e = from_labels(&s, &counted(&[["long", "long"], ["x", "long"]]), false).unwrap_err();
         assert_eq!(e.line, 3);
-        let r = from_labels(&s, &v(&["b", "a"]), &v(&["a", "a"]), &[2, 3], true).unwrap();
-        assert_eq!(r.classes, Some(v(&["a", "b"])));
+        let v = |x: &[&str]| x.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        let r = from_labels(&s, &counted(&[["b", "a"], ["a", "a"]]), true).unwrap();
+        assert_eq!(
+            (r.classes, r.counts.to_string()),
+            (Some(v(&["a", "b"])), "1,1;0,0".into())
+        );
+        // Numeric labels in numeric order, as scikit-learn's `unique_labels`.
+        let r = from_labels(&s, &counted(&[["10", "9"], ["9", "9"], ["10", "10"]]), true).unwrap();
+        assert_eq!(
+            (r.classes, r.counts.to_string()),
+            (Some(v(&["9", "10"])), "1,1;0,1".into())
+        );
+        let e = from_labels(&s, &counted(&[["a", "a"]]), true).unwrap_err();
+        assert_eq!(e.to_string(), "distinct labels: 1 given, at least 2 needed");
+    }
+
+    #[test]
+    fn a_label_too_many_is_named_with_its_line() {
+        let s = presets::factory();
+        let mut c = LabelCounts::new(false);
+        for i in 0..60 {
+            let (t, p) = (format!("t{i}"), format!("p{i}"));
+            c.push_fields(i + 1, &[t, p]).unwrap();
+        }
+        let e = from_labels(&s, &c, true).unwrap_err();
+        // Labels t0, p0, …, t49, p49 are 100; t50 (line 51) is the 101st.
+        assert_eq!(e.line, 51);
+        assert_eq!(
+            e.to_string(),
+            "line 51: more than 100 distinct labels ('t50' is one too many): at most 100 \
+             classes are supported"
+        );
+        // Without renaming, the first unknown label is named, as before.
+        assert_eq!(from_labels(&s, &c, false).unwrap_err().line, 1);
     }
 }

@@ -11,10 +11,13 @@
 
 pub mod classes;
 pub mod describe;
+pub mod labels;
 pub mod place;
 pub mod read;
+pub mod stream;
 
 use super::EditError;
+use crate::core::limits::MAX_CLASSES;
 use crate::core::CoreError;
 use crate::core::Orientation;
 use crate::csv::CsvError;
@@ -141,6 +144,18 @@ pub enum ImportProblem {
     },
     /// Labels that do not make a confusion matrix.
     Labels(CoreError),
+    /// More distinct labels than a problem has classes: the first one too many.
+    TooManyLabels {
+        /// The label (cut).
+        label: String,
+    },
+    /// More rows than a matrix has, in a file that cannot be labels.
+    TooManyRows {
+        /// The most rows of a matrix file.
+        max: usize,
+    },
+    /// A file read in pieces cannot be read ([`crate::csv::RecordStream`]).
+    Stream(crate::csv::StreamError),
     /// A matrix with another number of classes, and other classifiers to keep.
     ClassCount {
         /// The matrix's classes.
@@ -195,6 +210,17 @@ impl fmt::Display for ImportProblem {
             }
             ImportProblem::NotANumber(cell) => write!(f, "'{cell}' is not a number"),
             ImportProblem::Matrix(e) | ImportProblem::Labels(e) => write!(f, "{e}"),
+            ImportProblem::TooManyLabels { label } => write!(
+                f,
+                "more than {MAX_CLASSES} distinct labels ('{label}' is one too many): at most \
+                 {MAX_CLASSES} classes are supported"
+            ),
+            ImportProblem::TooManyRows { max } => write!(
+                f,
+                "more than {max} rows: a confusion matrix has at most {MAX_CLASSES} classes (and \
+                 a header row)"
+            ),
+            ImportProblem::Stream(e) => write!(f, "{e}"),
             ImportProblem::NotSquare { rows, cols } => write!(
                 f,
                 "the matrix is {rows} × {cols}, but a confusion matrix is square (one row and \
@@ -274,8 +300,21 @@ pub fn import_classifier(
     text: &str,
     opts: &ImportOptions,
 ) -> Result<ImportOutcome, ImportError> {
+    place::target(state, &opts.name)?;
+    import_read(state, read::read(text, opts.kind)?, opts)
+}
+
+/// Stages 2–4 of [`import_classifier`], for a text already read (e.g. a large file read in
+/// pieces by [`stream::ImportStream`]): the classifier added or replaced in `state`.
+///
+/// # Errors
+/// As [`import_classifier`].
+pub fn import_read(
+    state: &AppState,
+    imported: read::Imported,
+    opts: &ImportOptions,
+) -> Result<ImportOutcome, ImportError> {
     let target = place::target(state, &opts.name)?;
-    let imported = read::read(text, opts.kind)?;
     let may_rename = opts.use_file_classes || target.others == 0;
     let reconciled = classes::reconcile(state, imported, opts.orientation, may_rename)?;
     let placed = place::place(state, &target, reconciled)?;

@@ -3,6 +3,7 @@
 //! decimal comma is accepted); the matrix syntax on one line (`27,15;23,35`) and rows
 //! separated by spaces are read too.
 
+use super::labels::{labels, labels_header, LabelCounts};
 use super::{ImportError, ImportKind, ImportProblem};
 use crate::core::Matrix;
 use crate::csv::{delimiter, Record};
@@ -20,15 +21,8 @@ pub enum Imported {
         /// The line of each row (empty if unknown).
         lines: Vec<usize>,
     },
-    /// Paired labels.
-    Labels {
-        /// True classes.
-        y_true: Vec<String>,
-        /// Predictions.
-        y_pred: Vec<String>,
-        /// The line of each pair.
-        lines: Vec<usize>,
-    },
+    /// Paired labels, counted.
+    Labels(LabelCounts),
 }
 
 /// Reads `text` as a matrix or as label columns, as [`read_csv`] does, and also accepts the
@@ -45,7 +39,7 @@ pub enum Imported {
 /// let m = read("27,15;23,35", ImportKind::Auto).unwrap();
 /// assert!(matches!(m, Imported::Matrix { ref matrix, .. } if matrix.to_string() == "27,15;23,35"));
 /// let l = read("y_pred,y_true\ncat,dog\n", ImportKind::Auto).unwrap();
-/// assert!(matches!(l, Imported::Labels { ref y_true, ref lines, .. } if y_true[0] == "dog" && lines[0] == 2));
+/// assert!(matches!(l, Imported::Labels(ref c) if c.labels()[0] == "dog" && c.line_of(0) == 2));
 /// assert_eq!(read("1,2\n3,x\n", ImportKind::Matrix).unwrap_err().to_string(), "line 2: 'x' is not a number");
 /// ```
 pub fn read(text: &str, kind: ImportKind) -> Result<Imported, ImportError> {
@@ -90,18 +84,35 @@ pub fn read_csv(text: &str, kind: ImportKind) -> Result<Imported, ImportError> {
         return Err(ImportError::whole(ImportProblem::Empty));
     }
     let decimal_comma = delimiter(text) != ',';
+    from_records(&recs, kind, decimal_comma)
+}
+
+/// What records say, read as `kind` (see [`read_csv`]); `decimal_comma`: the delimiter is not
+/// `,`, so a matrix's numbers may have a decimal comma.
+///
+/// # Errors
+/// As [`read_csv`], but for the CSV reader's own.
+pub fn from_records(
+    recs: &[Record],
+    kind: ImportKind,
+    decimal_comma: bool,
+) -> Result<Imported, ImportError> {
+    let Some(first) = recs.first() else {
+        return Err(ImportError::whole(ImportProblem::Empty));
+    };
+    let labels = |recs| labels(recs).map(Imported::Labels);
     match kind {
-        ImportKind::Matrix => matrix(&recs, decimal_comma),
-        ImportKind::Labels => labels(&recs),
+        ImportKind::Matrix => matrix(recs, decimal_comma),
+        ImportKind::Labels => labels(recs),
         ImportKind::Auto => {
-            if labels_header(&recs[0].fields).is_some() {
-                return labels(&recs);
+            if labels_header(&first.fields).is_some() {
+                return labels(recs);
             }
-            match matrix(&recs, decimal_comma) {
+            match matrix(recs, decimal_comma) {
                 Ok(m @ Imported::Matrix { .. }) if is_square(&m) => Ok(m),
                 result => {
                     if recs.iter().all(|r| r.fields.len() == 2) {
-                        labels(&recs)
+                        labels(recs)
                     } else {
                         result
                     }
@@ -113,71 +124,6 @@ pub fn read_csv(text: &str, kind: ImportKind) -> Result<Imported, ImportError> {
 
 fn is_square(m: &Imported) -> bool {
     matches!(m, Imported::Matrix { matrix, .. } if matrix.rows() == matrix.cols())
-}
-
-const TRUE_NAMES: [&str; 8] = [
-    "y_true", "true", "truth", "actual", "label", "target", "y", "class",
-];
-const PRED_NAMES: [&str; 7] = [
-    "y_pred",
-    "pred",
-    "predicted",
-    "prediction",
-    "output",
-    "y_hat",
-    "yhat",
-];
-
-/// `Some(swapped)` if the fields are a header of label columns (`swapped`: prediction first).
-fn labels_header(fields: &[String]) -> Option<bool> {
-    if fields.len() != 2 {
-        return None;
-    }
-    let a = fields[0].to_lowercase();
-    let b = fields[1].to_lowercase();
-    if TRUE_NAMES.contains(&a.as_str()) && PRED_NAMES.contains(&b.as_str()) {
-        Some(false)
-    } else if PRED_NAMES.contains(&a.as_str()) && TRUE_NAMES.contains(&b.as_str()) {
-        Some(true)
-    } else {
-        None
-    }
-}
-
-fn labels(recs: &[Record]) -> Result<Imported, ImportError> {
-    let (swapped, body) = match labels_header(&recs[0].fields) {
-        Some(s) => (s, &recs[1..]),
-        None => (false, recs),
-    };
-    if body.is_empty() {
-        return Err(ImportError::at(recs[0].line, ImportProblem::HeaderOnly));
-    }
-    let mut y_true = Vec::with_capacity(body.len());
-    let mut y_pred = Vec::with_capacity(body.len());
-    for r in body {
-        let f = &r.fields;
-        if f.len() != 2 {
-            return Err(ImportError::at(
-                r.line,
-                ImportProblem::Columns { found: f.len() },
-            ));
-        }
-        if f[0].is_empty() || f[1].is_empty() {
-            return Err(ImportError::at(r.line, ImportProblem::EmptyLabel));
-        }
-        let (t, p) = if swapped {
-            (&f[1], &f[0])
-        } else {
-            (&f[0], &f[1])
-        };
-        y_true.push(t.clone());
-        y_pred.push(p.clone());
-    }
-    Ok(Imported::Labels {
-        y_true,
-        y_pred,
-        lines: body.iter().map(|r| r.line).collect(),
-    })
 }
 
 fn matrix(recs: &[Record], decimal_comma: bool) -> Result<Imported, ImportError> {
@@ -291,15 +237,16 @@ mod tests {
     #[test]
     fn labels_with_and_without_header() {
         let a = read("cat,dog\ndog,dog\ncat,cat\n", ImportKind::Auto).unwrap();
-        assert!(matches!(a, Imported::Labels { ref y_true, .. } if y_true.len() == 3));
-        let b = read("y_true,y_pred\n1,0\n0,0\n", ImportKind::Labels).unwrap();
+        assert!(matches!(a, Imported::Labels(ref c) if c.pairs() == 3));
+        let Ok(Imported::Labels(b)) = read("y_pred,y_true\n1,0\n0,0\n", ImportKind::Labels) else {
+            panic!("labels expected");
+        };
+        // Labels in the order they first appear, the true one first: "0" (line 2), then "1".
+        assert_eq!(b.labels(), ["0", "1"]);
+        assert_eq!((b.line_of(0), b.line_of(1), b.pairs()), (2, 2, 2));
         assert_eq!(
-            b,
-            Imported::Labels {
-                y_true: vec!["1".into(), "0".into()],
-                y_pred: vec!["0".into(), "0".into()],
-                lines: vec![2, 3],
-            }
+            (b.count(0, 1), b.count(0, 0), b.count(1, 0)),
+            (1.0, 1.0, 0.0)
         );
     }
 

@@ -36,7 +36,6 @@
 //! ```
 
 mod error;
-mod input;
 mod parser;
 
 pub use error::ScoresError;

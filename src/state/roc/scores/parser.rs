@@ -4,18 +4,37 @@
 //! table and the same errors, wherever the pieces and the steps cut the file.
 
 use super::super::labels::{is_ignored_column, label_column};
-use super::input::{chunk_end, Input};
-use super::{ScoreColumn, ScoresError, ScoresTable, MAX_SCORES_ROWS};
-use crate::csv::CsvError;
+use super::{ScoreColumn, ScoresError, ScoresTable, MAX_SCORES_BYTES, MAX_SCORES_ROWS};
+use crate::csv::{RecordStream, StreamError, TooLarge};
 use crate::state::{clean_name, MAX_CLASSIFIERS};
 use crate::text::{parse_decimal, parse_number};
 
-/// The CSV reader used for every chunk: the crate's ([`crate::csv::read`]), as (line, fields).
-fn read_records(text: &str) -> Result<Vec<(usize, Vec<String>)>, CsvError> {
-    Ok(crate::csv::read(text)?
-        .into_iter()
-        .map(|r| (r.line, r.fields))
-        .collect())
+impl From<TooLarge> for ScoresError {
+    fn from(e: TooLarge) -> ScoresError {
+        ScoresError::TooLarge { bytes: e.bytes }
+    }
+}
+
+impl From<StreamError> for ScoresError {
+    fn from(e: StreamError) -> ScoresError {
+        match e {
+            StreamError::Empty => ScoresError::Empty,
+            StreamError::FirstTooLong { line, max } => ScoresError::Csv {
+                line,
+                message: format!(
+                    "the header line is longer than {max} characters (an unclosed quote?)"
+                ),
+            },
+            StreamError::Csv(e) => ScoresError::Csv {
+                line: e.line(),
+                message: e.to_string(),
+            },
+            e @ StreamError::RecordTooLong { .. } => ScoresError::Csv {
+                line: e.line(),
+                message: e.to_string(),
+            },
+        }
+    }
 }
 
 /// The progress of a [`ScoresParser`].
@@ -32,10 +51,6 @@ pub struct Progress {
 /// What the header line says.
 #[derive(Debug, Clone)]
 struct Header {
-    /// Its text (each chunk is read after it, so that the CSV reader sees the same first line
-    /// and picks the same delimiter) and the lines it spans.
-    raw: String,
-    lines: usize,
     /// Its line number.
     line: usize,
     width: usize,
@@ -53,13 +68,8 @@ struct Header {
 /// It keeps only the text not parsed yet. Work per step is linear in the lines read.
 #[derive(Debug, Clone)]
 pub struct ScoresParser {
-    input: Input,
-    /// The 1-based line number of the next unread line.
-    line: usize,
+    records: RecordStream,
     header: Option<Header>,
-    /// A chunk could not be read alone (stray quotes fooled [`chunk_end`]): the rest is read
-    /// at once when it has all come.
-    whole_rest: bool,
     labels: Vec<String>,
     label_index: Vec<u8>,
     scores: Vec<Vec<f64>>,
@@ -109,10 +119,8 @@ impl ScoresParser {
     /// ```
     pub fn streaming() -> ScoresParser {
         ScoresParser {
-            input: Input::default(),
-            line: 1,
+            records: RecordStream::new(MAX_SCORES_BYTES, MAX_HEADER_BYTES),
             header: None,
-            whole_rest: false,
             labels: Vec::new(),
             label_index: Vec::new(),
             scores: Vec::new(),
@@ -125,7 +133,7 @@ impl ScoresParser {
     /// # Errors
     /// [`ScoresError::TooLarge`] once the file is too large; the parser should then be dropped.
     pub fn push_bytes(&mut self, bytes: &[u8]) -> Result<(), ScoresError> {
-        self.input.push_bytes(bytes)
+        Ok(self.records.push_bytes(bytes)?)
     }
 
     /// Takes the next piece of the file's text.
@@ -133,12 +141,12 @@ impl ScoresParser {
     /// # Errors
     /// As [`ScoresParser::push_bytes`].
     pub fn push_str(&mut self, text: &str) -> Result<(), ScoresError> {
-        self.input.push_str(text)
+        Ok(self.records.push_str(text)?)
     }
 
     /// The file has all come.
     pub fn end(&mut self) {
-        self.input.end();
+        self.records.end();
     }
 
     /// Reads the header if its line has come; whether it is read.
@@ -146,57 +154,18 @@ impl ScoresParser {
         if self.header.is_some() {
             return Ok(true);
         }
-        loop {
-            if self.input.at_start() && self.input.rest().starts_with('\u{feff}') {
-                self.input.advance('\u{feff}'.len_utf8());
-            }
-            let (rest, ended) = (self.input.rest(), self.input.ended());
-            let (end, breaks) = chunk_end(rest, 1, ended);
-            let too_long = |line| ScoresError::Csv {
-                line,
-                // (An unclosed quote also makes the header run on.)
-                message: format!(
-                    "the header line is longer than {MAX_HEADER_BYTES} characters (an \
-                     unclosed quote?)"
-                ),
-            };
-            if end == 0 {
-                if ended {
-                    return Err(ScoresError::Empty);
-                }
-                if rest.len() > MAX_HEADER_BYTES && !rest.trim().is_empty() {
-                    return Err(too_long(self.line));
-                }
-                return Ok(false);
-            }
-            if rest[..end].trim().is_empty() {
-                // A blank line before the header.
-                self.input.advance(end);
-                self.line += 1;
-                continue;
-            }
-            if end > MAX_HEADER_BYTES {
-                return Err(too_long(self.line));
-            }
-            let raw = rest[..end].trim_end_matches(['\n', '\r']).to_string();
-            let recs = read_records(&raw).map_err(|e| ScoresError::Csv {
-                line: self.line + e.line().saturating_sub(1),
-                message: e.to_string(),
-            })?;
-            let fields = recs.into_iter().next().map(|r| r.1).unwrap_or_default();
-            let mut header = Self::header(fields, self.line)?;
-            header.decimal_comma = !raw.contains(',') && (raw.contains(';') || raw.contains('\t'));
-            header.raw = raw;
-            header.lines = breaks.max(1);
-            self.scores = vec![Vec::new(); header.score_cols.len()];
-            self.header = Some(header);
-            self.input.advance(end);
-            self.line += breaks;
-            return Ok(true);
-        }
+        let Some(first) = self.records.first()? else {
+            return Ok(false);
+        };
+        let mut header = Self::header(first.fields.clone(), first.line)?;
+        let raw = self.records.first_raw().unwrap_or_default();
+        header.decimal_comma = !raw.contains(',') && (raw.contains(';') || raw.contains('\t'));
+        self.scores = vec![Vec::new(); header.score_cols.len()];
+        self.header = Some(header);
+        Ok(true)
     }
 
-    /// The header's meaning (without its text yet).
+    /// The header's meaning.
     fn header(header: Vec<String>, line: usize) -> Result<Header, ScoresError> {
         if header.iter().all(|h| parse_number(h).is_some()) {
             return Err(ScoresError::HeaderIsData { line });
@@ -234,8 +203,6 @@ impl ScoresParser {
             });
         }
         Ok(Header {
-            raw: String::new(),
-            lines: 1,
             line,
             width,
             label_col,
@@ -259,7 +226,7 @@ impl ScoresParser {
     /// assert!(p.is_done());
     /// ```
     pub fn is_done(&self) -> bool {
-        self.header.is_some() && self.input.is_done()
+        self.header.is_some() && self.records.is_done()
     }
 
     /// How far the parse is: bytes of text read of those received (for a progress bar), rows
@@ -274,7 +241,7 @@ impl ScoresParser {
     /// assert_eq!((g.bytes_done, g.bytes_total, g.rows), (8, 12, 1));
     /// ```
     pub fn progress(&self) -> Progress {
-        let (bytes_done, bytes_total) = self.input.bytes();
+        let (bytes_done, bytes_total) = self.records.bytes();
         Progress {
             bytes_done,
             bytes_total,
@@ -314,61 +281,13 @@ impl ScoresParser {
     /// assert_eq!(p.step(1).unwrap_err().to_string(), "line 3, column 'A': 'x' is not a number");
     /// ```
     pub fn step(&mut self, max_lines: usize) -> Result<Progress, ScoresError> {
-        if !self.read_header()? || self.input.is_done() {
+        if !self.read_header()? {
             return Ok(self.progress());
         }
-        let ended = self.input.ended();
-        if self.whole_rest && !ended {
-            return Ok(self.progress());
+        for r in self.records.next_records(max_lines)? {
+            self.row(r.line, &r.fields)?;
         }
-        let (raw, lines) = match &self.header {
-            Some(h) => (h.raw.clone(), h.lines),
-            None => return Ok(self.progress()),
-        };
-        let rest = self.input.rest();
-        let (mut end, mut breaks) = if self.whole_rest {
-            (rest.len(), rest.matches('\n').count())
-        } else {
-            chunk_end(rest, max_lines.max(1), ended)
-        };
-        if end == 0 {
-            return Ok(self.progress()); // no whole record yet
-        }
-        let recs = loop {
-            let chunk = format!("{raw}\n{}", &rest[..end]);
-            match read_records(&chunk) {
-                Ok(r) => break r,
-                // A chunk cut inside a quoted field (stray quotes fooled `chunk_end`): read
-                // the rest of the file at once, when it has all come.
-                Err(_) if !ended => {
-                    self.whole_rest = true;
-                    return Ok(self.progress());
-                }
-                Err(_) if end < rest.len() => {
-                    breaks += rest[end..].matches('\n').count();
-                    end = rest.len();
-                }
-                Err(e) => {
-                    return Err(ScoresError::Csv {
-                        line: self.physical(e.line().max(lines + 1), lines),
-                        message: e.to_string(),
-                    })
-                }
-            }
-        };
-        for (rec_line, fields) in recs.into_iter().skip(1) {
-            let line = self.physical(rec_line, lines);
-            self.row(line, &fields)?;
-        }
-        self.input.advance(end);
-        self.line += breaks;
         Ok(self.progress())
-    }
-
-    /// The file's line number of line `k` of the current chunk (which starts with the header's
-    /// `header_lines` lines).
-    fn physical(&self, k: usize, header_lines: usize) -> usize {
-        self.line + k.saturating_sub(header_lines + 1)
     }
 
     /// Reads one data row.
@@ -447,7 +366,7 @@ impl ScoresParser {
     /// assert!(p.finish().is_err()); // one class only
     /// ```
     pub fn finish(mut self) -> Result<ScoresTable, ScoresError> {
-        self.input.end();
+        self.records.end();
         while !self.is_done() {
             let before = self.progress();
             self.step(usize::MAX)?;

@@ -15,6 +15,12 @@
 
 use std::fmt;
 
+mod input;
+mod stream;
+
+pub use input::TooLarge;
+pub use stream::{RecordStream, StreamError};
+
 /// The largest file accepted, in bytes.
 pub const MAX_CSV_BYTES: usize = crate::core::limits::MAX_CSV_BYTES;
 
@@ -80,8 +86,10 @@ pub struct Record {
 /// assert_eq!(delimiter("\n0,27;0,15\n"), ';');
 /// assert_eq!(delimiter("a;b,c\n"), ',');
 /// assert_eq!(delimiter("1\t2\r3\t4"), '\t');
+/// assert_eq!(delimiter("\u{feff}\t\na,b"), ','); // a byte-order mark is not content
 /// ```
 pub fn delimiter(text: &str) -> char {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let first = text
         .split(['\n', '\r'])
         .find(|l| !l.trim().is_empty())
@@ -130,25 +138,59 @@ pub fn read_with(text: &str, delim: char) -> Result<Vec<Record>, CsvError> {
         return Err(CsvError::TooLarge);
     }
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let mut out = Vec::new();
+    Ok(read_records(text, delim, usize::MAX, true)?.records)
+}
+
+/// Records read from the start of a text ([`read_records`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Records {
+    /// The records (lines counted from 1 at the text's start), blank lines skipped.
+    pub records: Vec<Record>,
+    /// The bytes read: the text's first `bytes` bytes hold the records (and blank lines).
+    pub bytes: usize,
+    /// The line breaks read.
+    pub breaks: usize,
+}
+
+/// Reads at most `max` records (blank lines skipped, not counted) from the start of `text`
+/// with the delimiter `delim`. A record is read only if it is whole: ended by a line break
+/// outside quotes, or by the text's end when the text is `ended`. So a text that comes in
+/// pieces can be read a few records at a time and gives what [`read_with`] gives for the whole.
+///
+/// Over ~120 lines: no; one loop over the characters, with the quote rules of RFC 4180.
+///
+/// # Errors
+/// A quoted field that is not closed at the end of an `ended` text (with its line).
+pub(crate) fn read_records(
+    text: &str,
+    delim: char,
+    max: usize,
+    ended: bool,
+) -> Result<Records, CsvError> {
+    let mut out = Records {
+        records: Vec::new(),
+        bytes: 0,
+        breaks: 0,
+    };
     let mut line = 1;
-    let mut chars = text.chars().peekable();
-    while chars.peek().is_some() {
+    let mut chars = text.char_indices().peekable();
+    while chars.peek().is_some() && out.records.len() < max {
         let start = line;
         let mut fields = Vec::new();
         let mut field = String::new();
         let mut quoted = false;
-        while let Some(c) = chars.next() {
+        let mut whole = false;
+        while let Some((_, c)) = chars.next() {
             if quoted {
                 match c {
-                    '"' if chars.peek() == Some(&'"') => {
+                    '"' if chars.peek().map(|p| p.1) == Some('"') => {
                         chars.next();
                         field.push('"');
                     }
                     '"' => quoted = false,
                     _ => {
                         // A line break inside quotes belongs to the field; count it once.
-                        if c == '\n' || (c == '\r' && chars.peek() != Some(&'\n')) {
+                        if c == '\n' || (c == '\r' && chars.peek().map(|p| p.1) != Some('\n')) {
                             line += 1;
                         }
                         field.push(c);
@@ -160,22 +202,28 @@ pub fn read_with(text: &str, delim: char) -> Result<Vec<Record>, CsvError> {
             } else if c == delim {
                 fields.push(std::mem::take(&mut field));
             } else if c == '\n' || c == '\r' {
-                if c == '\r' && chars.peek() == Some(&'\n') {
+                if c == '\r' && chars.peek().map(|p| p.1) == Some('\n') {
                     chars.next();
                 }
                 line += 1;
+                whole = true;
                 break;
             } else {
                 field.push(c);
             }
         }
+        if !whole && !ended {
+            break; // the record may go on in the text's next piece
+        }
         if quoted {
             return Err(CsvError::UnclosedQuote { line: start });
         }
+        out.bytes = chars.peek().map_or(text.len(), |p| p.0);
+        out.breaks = line - 1;
         fields.push(field);
         let fields: Vec<String> = fields.iter().map(|f| f.trim().to_string()).collect();
         if !(fields.len() == 1 && fields[0].is_empty()) {
-            out.push(Record {
+            out.records.push(Record {
                 line: start,
                 fields,
             });

@@ -1,15 +1,22 @@
-//! The text of a scores file as it arrives, in pieces (slices of a file's bytes, or a whole
+//! The text of a CSV file as it arrives, in pieces (slices of a file's bytes, or a whole
 //! text): decoded as UTF-8 the way browsers decode a file (an invalid sequence becomes one
 //! U+FFFD, a sequence cut between two pieces is joined), with every line end made `\n` (`\r\n`
 //! and a bare `\r`, even when cut between two pieces), and kept only from the first byte not
 //! yet parsed. Work per piece is linear in the piece (plus the unparsed rest, at most a
 //! record), so a page can feed a 20 MB file a megabyte at a time.
 
-use super::{ScoresError, MAX_SCORES_BYTES};
+/// More bytes came than the reader takes: how many had come.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TooLarge {
+    /// Bytes received (before decoding).
+    pub bytes: usize,
+}
 
 /// The decoded, normalized text received and not yet parsed.
 #[derive(Debug, Clone, Default)]
 pub(super) struct Input {
+    /// The most bytes taken.
+    max: usize,
     /// The text kept: `text[pos..]` is not parsed yet.
     text: String,
     /// Offset of the first unparsed byte in `text`.
@@ -49,11 +56,19 @@ fn push_normalized(out: &mut String, cr: &mut bool, piece: &str) {
 }
 
 impl Input {
+    /// An input that takes at most `max` bytes.
+    pub(super) fn new(max: usize) -> Input {
+        Input {
+            max,
+            ..Input::default()
+        }
+    }
+
     /// Takes `bytes` as the next piece of the file.
     ///
     /// # Errors
-    /// [`ScoresError::TooLarge`] once more than [`MAX_SCORES_BYTES`] have come.
-    pub(super) fn push_bytes(&mut self, bytes: &[u8]) -> Result<(), ScoresError> {
+    /// [`TooLarge`] once more than the input's `max` bytes have come.
+    pub(super) fn push_bytes(&mut self, bytes: &[u8]) -> Result<(), TooLarge> {
         self.count(bytes.len())?;
         let joined;
         let mut rest: &[u8] = if self.cut.is_empty() {
@@ -95,8 +110,8 @@ impl Input {
     /// Takes `text` as the next piece of the file.
     ///
     /// # Errors
-    /// [`ScoresError::TooLarge`] once more than [`MAX_SCORES_BYTES`] have come.
-    pub(super) fn push_str(&mut self, text: &str) -> Result<(), ScoresError> {
+    /// [`TooLarge`] once more than the input's `max` bytes have come.
+    pub(super) fn push_str(&mut self, text: &str) -> Result<(), TooLarge> {
         self.count(text.len())?;
         if !self.cut.is_empty() {
             // Bytes then text: the cut sequence is invalid.
@@ -107,10 +122,10 @@ impl Input {
         Ok(())
     }
 
-    fn count(&mut self, n: usize) -> Result<(), ScoresError> {
+    fn count(&mut self, n: usize) -> Result<(), TooLarge> {
         self.received = self.received.saturating_add(n);
-        if self.received > MAX_SCORES_BYTES {
-            return Err(ScoresError::TooLarge {
+        if self.received > self.max {
+            return Err(TooLarge {
                 bytes: self.received,
             });
         }
@@ -174,40 +189,12 @@ impl Input {
     }
 }
 
-/// Where the text `rest` can be cut after at most `max_lines` records: the byte after the
-/// `max_lines`-th record-ending line break (a `\n` ends a record unless an odd number of `"`
-/// precede it in the record), and the line breaks passed. When `rest` has fewer records: its
-/// end if `ended`, else the end of its last complete record (0 when there is none).
-pub(super) fn chunk_end(rest: &str, max_lines: usize, ended: bool) -> (usize, usize) {
-    let (mut quoted, mut ends, mut breaks) = (false, 0usize, 0usize);
-    let mut last = (0, 0);
-    for (i, &c) in rest.as_bytes().iter().enumerate() {
-        if c == b'"' {
-            quoted = !quoted;
-        } else if c == b'\n' {
-            breaks += 1;
-            if !quoted {
-                ends += 1;
-                last = (i + 1, breaks);
-                if ends >= max_lines {
-                    return last;
-                }
-            }
-        }
-    }
-    if ended {
-        (rest.len(), breaks)
-    } else {
-        last
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     fn fed(pieces: &[&[u8]]) -> String {
-        let mut input = Input::default();
+        let mut input = Input::new(usize::MAX);
         for p in pieces {
             input.push_bytes(p).unwrap();
         }
@@ -245,20 +232,8 @@ mod tests {
 
     #[test]
     fn too_many_bytes_are_refused() {
-        let mut input = Input::default();
-        input.count(MAX_SCORES_BYTES).unwrap();
-        assert!(matches!(
-            input.push_str("x"),
-            Err(ScoresError::TooLarge { .. })
-        ));
-    }
-
-    #[test]
-    fn cuts_wait_for_whole_records_until_the_end() {
-        assert_eq!(chunk_end("a\nb\nc", 5, false), (4, 2));
-        assert_eq!(chunk_end("a\nb\nc", 5, true), (5, 2));
-        assert_eq!(chunk_end("a\nb\nc", 1, false), (2, 1));
-        assert_eq!(chunk_end("\"a\nb\"\nc", 5, false), (6, 2));
-        assert_eq!(chunk_end("\"a\nb", 5, false), (0, 0));
+        let mut input = Input::new(10);
+        input.count(10).unwrap();
+        assert_eq!(input.push_str("x"), Err(TooLarge { bytes: 11 }));
     }
 }
