@@ -1,14 +1,23 @@
-//! The link of a printed page as a QR code, drawn as SVG: a handout carries the link that
-//! reproduces it, as text and as a code a phone can scan.
+//! The link of a printed page as a QR code, drawn as SVG, and the block that shows both on
+//! paper ([`link_block_html`]): a handout carries the link that reproduces it, as text and as
+//! a code a phone can scan.
 //!
-//! Error correction level M (15 % of the code may be lost: a creased or smudged sheet) while
-//! the link fits; a longer link falls back to level L (7 %), which holds the most; a link
-//! longer than a QR code can hold at all (about 2 900 bytes) is [`QrError::TooLong`], and the
-//! printed page then shows the link as text only.
+//! The link is encoded as bytes (UTF-8), in the smallest code that holds it: error correction
+//! level M (15 % of the code may be lost: a creased or smudged sheet) while the link fits; a
+//! longer link falls back to level L (7 %), which holds the most; a link longer than a QR code
+//! can hold at all (2 953 bytes) is [`QrError::TooLong`], and the printed page then shows the
+//! link as text only, with that reason.
 
-use qrcode::types::QrError as EncodeError;
+use qrcode::bits::Bits;
+use qrcode::types::Version;
 use qrcode::{Color, EcLevel, QrCode};
 use std::fmt;
+
+/// What the QR code is, for screen readers.
+pub const QR_LABEL: &str = "QR code of this page's link";
+
+/// The most bytes a QR code holds (version 40, level L, byte mode: ISO/IEC 18004, table 7).
+pub const MAX_BYTES: usize = 2953;
 
 /// Light modules around the code, as the QR standard asks (ISO/IEC 18004: 4 modules).
 pub const QUIET_ZONE: usize = 4;
@@ -37,9 +46,10 @@ impl fmt::Display for QrError {
         match self {
             QrError::TooLong { bytes } => write!(
                 f,
-                "This link is too long for a QR code ({} bytes; a QR code holds at most about \
-                 2 900): type it, or save the state as a file from the page.",
-                crate::text::number(*bytes as f64, 0)
+                "This link is too long for a QR code ({} bytes; a QR code holds at most {}): \
+                 type it, or save the state as a file from the page.",
+                crate::text::number(*bytes as f64, 0),
+                crate::text::number(MAX_BYTES as f64, 0)
             ),
         }
     }
@@ -71,20 +81,15 @@ pub struct QrSvg {
 /// assert_eq!(link_qr("https://ex.org/", "QR").unwrap().modules, 25);
 /// ```
 pub fn link_qr(link: &str, label: &str) -> Result<QrSvg, QrError> {
-    let too_long = || QrError::TooLong { bytes: link.len() };
-    let code = match QrCode::with_error_correction_level(link, EcLevel::M) {
-        Err(EncodeError::DataTooLong) => QrCode::with_error_correction_level(link, EcLevel::L),
-        other => other,
-    }
-    .map_err(|_| too_long())?;
+    let data = link.as_bytes();
+    let code = smallest_code(data, EcLevel::M)
+        .or_else(|| smallest_code(data, EcLevel::L))
+        .ok_or(QrError::TooLong { bytes: data.len() })?;
     let modules = code.width();
     let side = modules + 2 * QUIET_ZONE;
     let side_mm = (side as f64 * MODULE_MM).clamp(MIN_SIDE_MM, MAX_SIDE_MM);
     let path = dark_runs_path(&code.to_colors(), modules);
-    let label = label
-        .replace('&', "&amp;")
-        .replace('"', "&quot;")
-        .replace('<', "&lt;");
+    let label = escape(label);
     let svg = format!(
         "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {side} {side}\" \
          width=\"{side_mm}mm\" height=\"{side_mm}mm\" shape-rendering=\"crispEdges\" \
@@ -96,6 +101,55 @@ pub fn link_qr(link: &str, label: &str) -> Result<QrSvg, QrError> {
         modules,
         side_mm,
     })
+}
+
+/// The smallest code (version 1 to 40) that holds `data` in byte mode at level `ec`, if any.
+/// (Byte mode only: the crate's mixed-mode optimizer would make some links a version smaller,
+/// for more code in the page's wasm.)
+fn smallest_code(data: &[u8], ec: EcLevel) -> Option<QrCode> {
+    (1..=40).find_map(|v| {
+        let mut bits = Bits::new(Version::Normal(v));
+        bits.push_byte_data(data).ok()?;
+        bits.push_terminator(ec).ok()?;
+        QrCode::with_bits(bits, ec).ok()
+    })
+}
+
+/// `text` for HTML text and attribute values.
+fn escape(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('"', "&quot;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+}
+
+/// The block printed at the top of a handout: the page's `link` as text and as a QR code, or
+/// the reason it has no code — HTML for the page (src/ui/chrome/print_link.rs; style/print.css
+/// shows it on paper only).
+///
+/// ```
+/// use utility_lab::state::qr::link_block_html;
+/// let html = link_block_html("https://ex.org/#u=1,0;0,1&cm.A=1,2;3,4");
+/// assert!(html.contains(">https://ex.org/#u=1,0;0,1&amp;cm.A=1,2;3,4</p>"));
+/// assert!(html.contains("<svg "));
+/// ```
+pub fn link_block_html(link: &str) -> String {
+    let code = match link_qr(link, QR_LABEL) {
+        Ok(qr) => format!(
+            "<div class=\"print-qr\" data-testid=\"print-qr\">{}</div>",
+            qr.svg
+        ),
+        Err(why) => format!(
+            "<p class=\"print-qr-none\" data-testid=\"print-qr-too-long\">{}</p>",
+            escape(&why.to_string())
+        ),
+    };
+    format!(
+        "<aside class=\"print-link\" data-testid=\"print-link\" aria-label=\"The link to this page\">\
+         <div class=\"print-link-text\"><p class=\"print-link-lead\">This page, with these numbers, \
+         is at:</p><p class=\"print-link-url\" data-testid=\"print-link-url\">{}</p></div>{code}</aside>",
+        escape(link)
+    )
 }
 
 /// The SVG path of the dark modules of a `width × width` code (rows first), shifted by the
@@ -241,6 +295,27 @@ mod tests {
         let qr = link_qr("x", "a \"b\" <c> & d").unwrap();
         assert!(qr
             .svg
-            .contains("aria-label=\"a &quot;b&quot; &lt;c> &amp; d\""));
+            .contains("aria-label=\"a &quot;b&quot; &lt;c&gt; &amp; d\""));
+    }
+
+    #[test]
+    fn the_block_escapes_the_link_and_holds_its_code() {
+        let html = link_block_html("http://h/#a=<b>&c=\"d\"");
+        assert!(html.contains(
+            "data-testid=\"print-link-url\">http://h/#a=&lt;b&gt;&amp;c=&quot;d&quot;</p>"
+        ));
+        assert_eq!(html.matches("<svg ").count(), 1);
+        assert!(html.contains(&format!("aria-label=\"{}\"", escape(QR_LABEL))));
+        assert!(!html.contains("print-qr-too-long"));
+    }
+
+    #[test]
+    fn a_block_too_long_for_a_code_says_so() {
+        let link = format!("http://h/#{}", "a".repeat(3000));
+        let html = link_block_html(&link);
+        assert!(!html.contains("<svg"));
+        assert!(html
+            .contains("data-testid=\"print-qr-too-long\">This link is too long for a QR code (3"));
+        assert!(html.contains(&link));
     }
 }
