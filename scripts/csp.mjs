@@ -13,7 +13,7 @@
 //   style-src 'self' 'unsafe-inline'         our stylesheets; style attributes set by the app
 //   img-src 'self' data: blob:               the favicon, plot images and exports
 //   connect-src 'self'                       the wasm files: no other origin, ever
-//   worker-src 'self'                        the Monte Carlo workers
+//   worker-src 'self'                        the Monte Carlo workers, the offline service worker
 //   base-uri 'self'; form-action 'none'; object-src 'none'
 //
 // Debug builds (`trunk serve`) are left without a policy: Trunk injects its live-reload

@@ -8,7 +8,8 @@
 //!   text, and the import of a classifier from a file;
 //! * one module per view with pure logic: [`compare`], [`reliability`], [`story`];
 //! * [`embed`]: the embed code (an `<iframe>` and the script that fits it to its content);
-//! * [`presets`] (the papers' examples as links), [`references`] (the texts cited).
+//! * [`presets`] (the papers' examples as links), [`references`] (the texts cited);
+//! * [`qr`]: the printed page's link as a QR code (SVG).
 //!
 //! Every fallible function returns a typed error whose `Display` is the message the user
 //! reads.
@@ -20,6 +21,7 @@ pub mod embed;
 pub mod link;
 pub mod pd;
 pub mod presets;
+pub mod qr;
 pub mod references;
 pub mod reliability;
 pub mod roc;

@@ -9,6 +9,7 @@ use crate::state::View;
 use crate::ui::chrome::footer::Footer;
 use crate::ui::chrome::header::Header;
 use crate::ui::chrome::notices::{LinkNotices, Toast};
+use crate::ui::chrome::print_link::PrintLink;
 use crate::ui::compare::CompareView;
 use crate::ui::context::{self, link_to, use_app};
 use crate::ui::decide::DecideView;
@@ -46,6 +47,7 @@ pub fn App() -> impl IntoView {
             <Show when=cond(move || embed.get())>
                 <EmbedBar />
             </Show>
+            <PrintLink />
             <main id="main" class="app-main" tabindex="-1" node_ref=main_ref>
                 <LinkNotices />
                 {rx(move || match view_kind.get() {

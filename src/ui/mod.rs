@@ -30,8 +30,10 @@ pub mod widgets;
 pub use reactive::{cond, handler, memo, rx};
 
 /// Starts the app: a panic goes to the browser console and replaces the page by
-/// [`fallback`]'s message with the current link; [`app::App`] is mounted on `<body>`.
+/// [`fallback`]'s message with the current link; [`app::App`] is mounted on `<body>`; the
+/// service worker that keeps the page working offline is registered ([`web::offline`]).
 pub fn start() {
     fallback::install();
     leptos::mount::mount_to_body(app::App);
+    web::offline::register();
 }

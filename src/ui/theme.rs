@@ -4,6 +4,10 @@
 //! `data-theme` on `<html>` (the stylesheet's colours, style/app.css); the plots read the same
 //! Memo, so a change of scheme redraws each plot once. Installed by the app shell, so it holds in
 //! embed mode too, where the header and its toggle are not shown.
+//!
+//! Printing is light whatever the choice ([`ColourScheme::printing`]: the `print` media query,
+//! which also follows print emulation, or between `beforeprint` and `afterprint`): the page and
+//! the plots are redrawn light for the paper, and dark again after.
 
 use crate::ui::memo;
 use leptos::prelude::*;
@@ -89,6 +93,9 @@ pub struct ColourScheme {
     /// Whether the page is dark: the choice, or the system's preference when the choice is
     /// "system". The page's colours and the plots follow it.
     pub dark: Memo<bool>,
+    /// Whether the page is being printed (or laid out for print): the page is light then,
+    /// and the handout's link block ([`crate::ui::chrome::print_link`]) is drawn.
+    pub printing: Memo<bool>,
 }
 
 impl ColourScheme {
@@ -116,13 +123,13 @@ fn stored_choice() -> ThemeChoice {
         .unwrap_or(ThemeChoice::System)
 }
 
-/// The system's preference as a signal, updated by the media query's `change` events.
-fn system_prefers_dark() -> ReadSignal<bool> {
-    let query = window().match_media(DARK_QUERY).ok().flatten();
-    let (dark, set_dark) = signal(query.as_ref().map(|q| q.matches()).unwrap_or(false));
+/// Whether the media query `query` matches, as a signal updated by its `change` events.
+fn media_matches(query: &str) -> ReadSignal<bool> {
+    let query = window().match_media(query).ok().flatten();
+    let (matches, set_matches) = signal(query.as_ref().map(|q| q.matches()).unwrap_or(false));
     if let Some(query) = query {
         let on_change = Closure::<dyn Fn(web_sys::MediaQueryListEvent)>::new(
-            move |e: web_sys::MediaQueryListEvent| set_dark.set(e.matches()),
+            move |e: web_sys::MediaQueryListEvent| set_matches.set(e.matches()),
         );
         let added = query
             .add_event_listener_with_callback("change", on_change.as_ref().unchecked_ref())
@@ -132,19 +139,41 @@ fn system_prefers_dark() -> ReadSignal<bool> {
             on_change.forget();
         }
     }
-    dark
+    matches
+}
+
+/// Whether the page is being printed: the `print` media query, or the time between
+/// `beforeprint` and `afterprint` (a browser that prints without telling the media query's
+/// listeners first). The `beforeprint` handler's signal is set before the print layout, and the
+/// effects it wakes (the page's colours, the plots, the link block) run in the microtasks that
+/// follow it, before the page is laid out for the paper.
+fn printing() -> Memo<bool> {
+    let media = media_matches("print");
+    let (between, set_between) = signal(false);
+    let before = window_event_listener_untyped("beforeprint", move |_| set_between.set(true));
+    let after = window_event_listener_untyped("afterprint", move |_| set_between.set(false));
+    on_cleanup(move || {
+        before.remove();
+        after.remove();
+    });
+    memo(move |_| media.get() || between.get())
 }
 
 /// Creates the colour scheme and the one Effect that writes it to `<html data-theme>`.
 pub fn install() -> ColourScheme {
     let choice = RwSignal::new(stored_choice());
-    let system_dark = system_prefers_dark();
-    let dark = memo(move |_| choice.get().is_dark(system_dark.get()));
+    let system_dark = media_matches(DARK_QUERY);
+    let printing = printing();
+    let dark = memo(move |_| !printing.get() && choice.get().is_dark(system_dark.get()));
     Effect::new(move |_| {
         let key = if dark.get() { "dark" } else { "light" };
         if let Some(root) = document().document_element() {
             let _ = root.set_attribute("data-theme", key);
         }
     });
-    ColourScheme { choice, dark }
+    ColourScheme {
+        choice,
+        dark,
+        printing,
+    }
 }

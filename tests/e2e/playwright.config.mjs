@@ -44,6 +44,10 @@ export default defineConfig({
         '--disable-sync',
       ],
     },
+    // The app registers a service worker (offline use, src/ui/web/offline.rs). It is blocked
+    // here, so that every other spec sees the network as the page makes it (requests,
+    // page.route); offline.spec.mjs allows it and tests it.
+    serviceWorkers: 'block',
     trace: 'off',
     screenshot: 'only-on-failure',
   },

@@ -1,11 +1,13 @@
 //! What talks to the browser beyond the DOM: downloads and the clipboard ([`export`]), the
-//! pool of Monte Carlo web workers ([`mc_pool`]) and the jobs run on it ([`jobs`]), and the
-//! page's height posted to the page that embeds it ([`frame_height`]).
+//! pool of Monte Carlo web workers ([`mc_pool`]) and the jobs run on it ([`jobs`]), the
+//! page's height posted to the page that embeds it ([`frame_height`]), and the service worker
+//! that keeps the page working offline ([`offline`]).
 
 pub mod export;
 pub mod frame_height;
 pub mod jobs;
 pub mod mc_pool;
+pub mod offline;
 pub mod sliced;
 
 use wasm_bindgen::{JsCast, JsValue};

@@ -1,0 +1,36 @@
+//! The handout's link: on a printed page, and only there, the link that reproduces the page, as
+//! text and as a QR code (style/print.css shows it on paper; it is never on the screen).
+//!
+//! The block is written only while the page is printed
+//! ([`crate::ui::theme::ColourScheme::printing`]), so the QR code is encoded when a page is
+//! printed, never while the user types. It is plain HTML ([`link_block_html`]) put into one
+//! element, not a Leptos view: a view's code costs the page's wasm more than this block is worth.
+
+use leptos::html;
+use leptos::prelude::*;
+
+use crate::state::qr::link_block_html;
+use crate::ui::context::use_app;
+
+/// The place of the link block, filled while the page is printed.
+#[component]
+pub fn PrintLink() -> impl IntoView {
+    let ctx = use_app();
+    let slot = NodeRef::<html::Div>::new();
+    Effect::new(move |_| {
+        let printing = ctx.scheme.printing.get();
+        let Some(slot) = slot.get() else {
+            return;
+        };
+        if !printing {
+            slot.set_inner_html("");
+            return;
+        }
+        // The address bar follows the state within a tenth of a second; `fragment` is set once
+        // it has, so the address read then is the page's link, as the browser writes it.
+        ctx.fragment.track();
+        let link = window().location().href().unwrap_or_default();
+        slot.set_inner_html(&link_block_html(&link));
+    });
+    view! { <div class="print-link-slot" node_ref=slot></div> }
+}
