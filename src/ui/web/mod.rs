@@ -1,7 +1,8 @@
 //! What talks to the browser beyond the DOM: downloads and the clipboard ([`export`]), the
 //! pool of Monte Carlo web workers ([`mc_pool`]) and the jobs run on it ([`jobs`]), the
-//! page's height posted to the page that embeds it ([`frame_height`]), and the service worker
-//! that keeps the page working offline ([`offline`]).
+//! page's height posted to the page that embeds it ([`frame_height`]), large files read in
+//! slices ([`sliced`]), and the service worker that keeps the page working offline
+//! ([`offline`]).
 
 pub mod export;
 pub mod frame_height;
