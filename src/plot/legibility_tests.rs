@@ -12,6 +12,7 @@ use super::mc_scatter::{point_colour, DifferencePanel, DifferencesPlot, ScorePan
 use super::mc_space::{group_style, tone_colour, Marker, PointGroup, SpacePanel, SpacePlot, Tone};
 use super::reliability::{metric_colour, metric_text_colour, SweepPanel, SweepPlot, SweepPoint};
 use super::svg_probe::{overlapping, svg_size, texts};
+use super::yields::YieldChart;
 use super::{Plot, Theme};
 use crate::core::mc::Ranker;
 use plotters::style::{Color, RGBColor};
@@ -85,7 +86,7 @@ fn mark_colours_stand_out_at_3_to_1() {
     }
 }
 
-/// A sample of every Monte Carlo plot.
+/// A sample of every Monte Carlo plot and the yield chart.
 fn samples() -> Vec<(&'static str, Box<dyn Fn(u32, bool) -> String>)> {
     let sweep = SweepPlot {
         panels: vec![SweepPanel {
@@ -137,6 +138,16 @@ fn samples() -> Vec<(&'static str, Box<dyn Fn(u32, bool) -> String>)> {
             }],
         }],
     };
+    let yields = YieldChart {
+        names: vec!["A".into(), "B".into()],
+        yields: vec![3.5, -3.5],
+        deployment: Some(vec![1.0, 2.0]),
+        references: vec![
+            ("always long".into(), -160.0),
+            ("always short".into(), 65.0),
+        ],
+        x_title: "€ per component".into(),
+    };
     vec![
         ("sweep", Box::new(move |w, d| sweep.to_svg(w, d).unwrap())),
         (
@@ -151,6 +162,7 @@ fn samples() -> Vec<(&'static str, Box<dyn Fn(u32, bool) -> String>)> {
             "figs 4–5",
             Box::new(move |w, d| space.to_svg(w, d).unwrap()),
         ),
+        ("yields", Box::new(move |w, d| yields.to_svg(w, d).unwrap())),
     ]
 }
 
