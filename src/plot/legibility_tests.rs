@@ -86,8 +86,11 @@ fn mark_colours_stand_out_at_3_to_1() {
     }
 }
 
+/// A plot's SVG at a width, light or dark.
+type Svg = Box<dyn Fn(u32, bool) -> String>;
+
 /// A sample of every Monte Carlo plot and the yield chart.
-fn samples() -> Vec<(&'static str, Box<dyn Fn(u32, bool) -> String>)> {
+fn samples() -> Vec<(&'static str, Svg)> {
     let sweep = SweepPlot {
         panels: vec![SweepPanel {
             title: "uniform prior".into(),
