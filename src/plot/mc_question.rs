@@ -4,7 +4,6 @@
 //! counts themselves marked).
 
 use super::{DrawResult, Theme};
-use crate::text::axis_label;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
@@ -53,17 +52,12 @@ fn rows_chart<'a, DB: DrawingBackend>(
         .x_label_area_size(theme.px(36.0))
         .y_label_area_size(theme.px(label_width(names)))
         .build_cartesian_2d(x, y)?;
-    cc.configure_mesh()
+    theme
+        .mesh(&mut cc, 11.0, 12.0)
         .disable_y_mesh()
         .y_labels(0)
         .x_labels(6)
-        .x_label_formatter(&|v| axis_label(*v))
         .x_desc(x_title)
-        .axis_desc_style(theme.muted_font(12.0))
-        .label_style(theme.font(11.0))
-        .axis_style(theme.muted())
-        .light_line_style(TRANSPARENT)
-        .bold_line_style(theme.grid())
         .draw()?;
     Ok(cc)
 }

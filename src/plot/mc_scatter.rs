@@ -14,24 +14,23 @@
 //! (Just over 500 lines: figs 2–3 and fig. 6 share the panel grid and its axes; split, the
 //! shared drawing would have to be exported for two users.)
 
+use super::mc_space::{tone_colour, Tone};
 use super::panel_grid::{draw_panel_grid, grid_height};
 use super::reliability::grid_layout;
 use super::{DrawResult, Theme};
 use crate::core::mc::scores::misranked;
-use crate::text::axis_label;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
-/// The colour of correctly ranked points.
-fn point_colour(theme: &Theme) -> RGBAColor {
-    let c = if theme.dark {
-        RGBColor(110, 165, 235)
-    } else {
-        RGBColor(0, 90, 170)
-    };
-    c.mix(0.55)
+/// The colour of correctly ranked points: fig. 5's blue, at an opacity that keeps single points
+/// at 3:1 against the background and shows where they pile up.
+pub(crate) fn point_colour(theme: &Theme) -> RGBAColor {
+    tone_colour(Tone::Blue, theme).mix(POINT_OPACITY)
 }
+
+/// The opacity of the scatter plots' points.
+pub(crate) const POINT_OPACITY: f64 = 0.7;
 
 /// One panel of figs 2–3.
 #[derive(Debug, Clone, PartialEq, Default)]
@@ -162,18 +161,12 @@ fn draw_score_panel<DB: DrawingBackend>(
         .x_label_area_size(theme.px(32.0))
         .y_label_area_size(theme.px(44.0))
         .build_cartesian_2d(x0..x1, y0..y1)?;
-    cc.configure_mesh()
+    theme
+        .mesh(&mut cc, 10.0, 11.0)
         .x_labels(5)
         .y_labels(5)
-        .x_label_formatter(&|v| axis_label(*v))
-        .y_label_formatter(&|v| axis_label(*v))
         .x_desc("yield")
         .y_desc(panel.y_title.as_str())
-        .axis_desc_style(theme.muted_font(11.0))
-        .label_style(theme.font(10.0))
-        .axis_style(theme.muted())
-        .light_line_style(TRANSPARENT)
-        .bold_line_style(theme.grid())
         .draw()?;
     let n = panel.x.len().min(panel.y.len());
     let half = theme.px(1.3) as i32;
@@ -354,21 +347,17 @@ fn draw_difference_panel<DB: DrawingBackend>(
         theme.muted_font(10.5).pos(Pos::new(HPos::Left, VPos::Top)),
     ))?;
     let mut cc = ChartBuilder::on(&body)
-        .x_label_area_size(theme.px(28.0))
-        .y_label_area_size(theme.px(42.0))
+        .x_label_area_size(theme.px(32.0))
+        .y_label_area_size(theme.px(50.0))
         .build_cartesian_2d(-a..a, -b..b)?;
-    cc.configure_mesh()
-        .x_labels(3)
-        .y_labels(3)
-        .x_label_formatter(&|v| axis_label(*v))
-        .y_label_formatter(&|v| axis_label(*v))
+    // Up to five ticks: plotters then always finds at least three (0 and a step either side)
+    // on a range symmetric about 0; asked for three, it may find only 0.
+    theme
+        .mesh(&mut cc, 9.5, 10.0)
+        .x_labels(5)
+        .y_labels(5)
         .x_desc("Δ true yield")
         .y_desc("Δ score")
-        .axis_desc_style(theme.muted_font(10.0))
-        .label_style(theme.font(9.5))
-        .axis_style(theme.muted())
-        .light_line_style(TRANSPARENT)
-        .bold_line_style(theme.grid())
         .draw()?;
     // Quadrants II and IV (mis-ranked) tinted.
     let tint = theme.bad().mix(if theme.dark { 0.10 } else { 0.06 });
@@ -389,7 +378,7 @@ fn draw_difference_panel<DB: DrawingBackend>(
     // The well-ranked points (most of them) as one filled shape of small squares: one fill
     // instead of one per point, so a figure of 11 × 1000 points draws in a few milliseconds.
     let (pw, ph) = cc.plotting_area().dim_in_pixel();
-    let half = 1.2 * theme.scale;
+    let half = 1.4 * theme.scale;
     let (hx, hy) = (
         2.0 * a * half / f64::from(pw.max(1)),
         2.0 * b * half / f64::from(ph.max(1)),
@@ -417,6 +406,7 @@ fn draw_difference_panel<DB: DrawingBackend>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::plot::svg_probe::{overlapping, texts};
     use crate::plot::Plot;
 
     #[test]
@@ -472,6 +462,68 @@ mod tests {
             / 2.0;
         assert!((area - 8.0).abs() < 1e-12, "{area}");
         assert!(square_cloud(&[], 1.0, 1.0).is_empty());
+    }
+
+    /// The tick labels of an SVG of one panel: (x axis, y axis), and every pair of texts
+    /// that overlap.
+    fn ticks_and_overlaps(svg: &str) -> (usize, usize, Vec<String>) {
+        let all = texts(svg);
+        let count = |anchor: &str| {
+            all.iter()
+                .filter(|t| t.is_number() && t.anchor == anchor)
+                .count()
+        };
+        (count("middle"), count("end"), overlapping(&all))
+    }
+
+    #[test]
+    fn fig6_panels_have_a_scale_on_both_axes_at_every_magnitude() {
+        let magnitudes = [0.003, 0.02, 0.045, 0.19, 0.27, 0.45, 0.9, 1.7, 4.5];
+        for a in magnitudes {
+            for b in magnitudes {
+                let panel = DifferencePanel {
+                    title: "specificity (TNR)".into(),
+                    subtitle: "24.88 % ± 0.08 mis-ranked".into(),
+                    x: vec![a, -a / 2.0, a / 3.0],
+                    y: vec![-b, b / 2.0, b / 5.0],
+                    highlight: false,
+                };
+                for width in [210, 330] {
+                    let svg = DifferencesPlot {
+                        panels: vec![panel.clone()],
+                    }
+                    .to_svg(width, false)
+                    .unwrap();
+                    let (x, y, overlaps) = ticks_and_overlaps(&svg);
+                    assert!(x >= 3 && y >= 3, "{a} {b} at {width}: {x} and {y} ticks");
+                    assert_eq!(overlaps, Vec::<String>::new(), "{a} {b} at {width}");
+                    assert!(svg.contains("Δ score") && svg.contains("Δ true yield"));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn figs_2_3_axis_titles_and_ticks_do_not_overlap() {
+        let panel = ScorePanel {
+            title: "MCC · U = [[1, 0], [0, 0]]".into(),
+            subtitle: "25.01 % of 5·10⁴ pairs mis-ranked".into(),
+            y_title: "MCC".into(),
+            x: vec![0.25, 0.5, -0.25, 0.35],
+            y: vec![0.2, 1.0, -0.35, 0.6],
+            misranked_pairs: vec![],
+        };
+        for width in [250, 343, 640] {
+            let svg = ScoreScatter {
+                panels: vec![panel.clone()],
+                columns: 1,
+            }
+            .to_svg(width, true)
+            .unwrap();
+            let (x, y, overlaps) = ticks_and_overlaps(&svg);
+            assert!(x >= 3 && y >= 3, "{width}: {x} and {y} ticks");
+            assert_eq!(overlaps, Vec::<String>::new(), "{width}");
+        }
     }
 
     #[test]

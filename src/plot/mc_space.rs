@@ -158,8 +158,8 @@ pub(crate) fn group_style(group: &PointGroup, theme: &Theme) -> (i32, ShapeStyle
     let colour = tone_colour(group.tone, theme);
     match group.marker {
         Marker::Diamond => (theme.px(6.0) as i32, colour.filled()),
-        Marker::Triangle => (theme.px(3.5) as i32, colour.mix(0.6).filled()),
-        Marker::Square => (theme.px(3.5) as i32, colour.mix(0.5).filled()),
+        Marker::Triangle => (theme.px(3.5) as i32, colour.mix(0.75).filled()),
+        Marker::Square => (theme.px(3.5) as i32, colour.mix(0.7).filled()),
     }
 }
 
@@ -258,21 +258,15 @@ fn draw_space_panel<DB: DrawingBackend>(
     let square = area.clone().shrink((left, title_h), (side, side));
     let mut cc = ChartBuilder::on(&square)
         .margin(theme.px(6.0))
-        .x_label_area_size(theme.px(26.0))
-        .y_label_area_size(theme.px(30.0))
+        .x_label_area_size(theme.px(36.0))
+        .y_label_area_size(theme.px(48.0))
         .build_cartesian_2d(-1.12f64..1.12f64, -1.12f64..1.12f64)?;
-    cc.configure_mesh()
+    theme
+        .mesh(&mut cc, 10.0, 11.0)
         .x_labels(5)
         .y_labels(5)
-        .x_label_formatter(&|v| crate::text::axis_label(*v))
-        .y_label_formatter(&|v| crate::text::axis_label(*v))
         .x_desc("x")
         .y_desc("y")
-        .axis_desc_style(theme.muted_font(11.0))
-        .label_style(theme.font(10.0))
-        .axis_style(theme.muted())
-        .light_line_style(TRANSPARENT)
-        .bold_line_style(theme.grid())
         .draw()?;
     let hex: Vec<(f64, f64)> = HEXAGON.to_vec();
     cc.draw_series(std::iter::once(Polygon::new(
@@ -354,6 +348,7 @@ fn draw_space_panel<DB: DrawingBackend>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::plot::svg_probe::{overlapping, texts};
     use crate::plot::Plot;
 
     #[test]
@@ -406,6 +401,27 @@ mod tests {
         }
         // Stacked when narrow.
         assert!(plot.height_for(375) > plot.height_for(800));
+    }
+
+    #[test]
+    fn axis_titles_clear_the_tick_labels() {
+        let plot = SpacePlot {
+            panels: vec![SpacePanel {
+                title: "Uniform prior".into(),
+                density: Some(Density::from_points(&[(0.0, 0.0)], 10)),
+                groups: vec![],
+            }],
+        };
+        for width in [300, 375, 800] {
+            let svg = plot.to_svg(width, false).unwrap();
+            let all = texts(&svg);
+            assert!(all.iter().any(|t| t.text == "x") && all.iter().any(|t| t.text == "y"));
+            assert!(
+                all.iter().filter(|t| t.is_number()).count() >= 10,
+                "{width}"
+            );
+            assert_eq!(overlapping(&all), Vec::<String>::new(), "{width}");
+        }
     }
 
     #[test]

@@ -5,15 +5,21 @@
 //! pages, and a scale factor so that a canvas drawn at the device pixel ratio keeps the same
 //! proportions).
 
+pub mod colour;
 pub mod decide;
+#[cfg(test)]
+mod legibility_tests;
 pub mod mc_question;
 pub mod mc_scatter;
 pub mod mc_space;
+mod mesh;
 mod panel_grid;
 pub mod pd;
 pub mod reliability;
 pub mod roc;
 pub mod space;
+#[cfg(test)]
+pub(crate) mod svg_probe;
 pub mod yields;
 
 use plotters::coord::Shift;
@@ -41,7 +47,9 @@ impl Default for Theme {
     }
 }
 
-/// A colour-blind-safe palette (Okabe & Ito), for classifiers and metrics.
+/// A colour-blind-safe palette (Okabe & Ito), for classifiers and metrics; drawn through
+/// [`Theme::mark`] and [`Theme::text`], which darken or lighten its colours as far as the
+/// background needs.
 const PALETTE: [RGBColor; 8] = [
     RGBColor(0, 114, 178),
     RGBColor(213, 94, 0),
@@ -90,14 +98,23 @@ impl Theme {
         }
     }
 
-    /// Series colour `i` (cycles).
+    /// Series colour `i` (cycles), for marks: at least 3:1 against the background.
     pub fn series(&self, i: usize) -> RGBColor {
-        PALETTE[i % PALETTE.len()]
+        self.mark(PALETTE[i % PALETTE.len()])
     }
 
-    /// A colour for "wrong" marks (mis-ranked pairs, losses).
+    /// Series colour `i` for text (labels of a series): at least 4.5:1 against the background.
+    pub fn series_text(&self, i: usize) -> RGBColor {
+        self.text(PALETTE[i % PALETTE.len()])
+    }
+
+    /// A colour for "wrong" marks (mis-ranked pairs, losses): a red, lighter on a dark page.
     pub fn bad(&self) -> RGBColor {
-        RGBColor(213, 40, 40)
+        if self.dark {
+            RGBColor(240, 90, 90)
+        } else {
+            RGBColor(213, 40, 40)
+        }
     }
 
     /// A size in pixels scaled by [`Theme::scale`].
@@ -110,6 +127,14 @@ impl Theme {
         ("sans-serif", size * self.scale)
             .into_font()
             .color(&self.fg())
+    }
+
+    /// A font of `size` CSS pixels (scaled) in colour `c`.
+    pub fn font_in(&self, size: f64, c: RGBColor) -> TextStyle<'static> {
+        TextStyle {
+            color: c.to_backend_color(),
+            ..self.font(size)
+        }
     }
 
     /// A muted font.

@@ -12,12 +12,26 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
-/// The colour of a ranker in every Monte Carlo plot (the erroneous utility matrix is drawn in
-/// the text colour, the strongest).
+/// The colour of a ranker in every Monte Carlo plot, for its marks (at least 3:1 against the
+/// background, see [`Theme::mark`]); the erroneous utility matrix is drawn in the text colour,
+/// the strongest.
 pub fn metric_colour(r: Ranker, theme: &Theme) -> RGBColor {
-    let Some(m) = r.metric() else {
-        return theme.fg();
-    };
+    match r.metric() {
+        Some(m) => theme.mark(metric_base(m)),
+        None => theme.fg(),
+    }
+}
+
+/// The colour of a ranker's label: its colour, at least 4.5:1 against the background.
+pub fn metric_text_colour(r: Ranker, theme: &Theme) -> RGBColor {
+    match r.metric() {
+        Some(m) => theme.text(metric_base(m)),
+        None => theme.fg(),
+    }
+}
+
+/// A metric's hue (Okabe & Ito where they suffice), before the theme adjusts it.
+fn metric_base(m: Metric) -> RGBColor {
     match m {
         Metric::Accuracy => RGBColor(0, 114, 178),
         Metric::BalancedAccuracy => RGBColor(86, 180, 233),
@@ -92,19 +106,12 @@ pub fn spread_labels(wanted: &[f64], gap: f64, lo: f64, hi: f64) -> Vec<f64> {
             y[k] = y[k - 1] + gap;
         }
     }
-    // Pushed past the bottom: shift back up.
-    if let Some(&last) = y.last() {
-        if last > hi {
-            let over = last - hi;
-            for v in y.iter_mut() {
-                *v -= over;
-            }
-            for k in (0..y.len().saturating_sub(1)).rev() {
-                if y[k] > y[k + 1] - gap {
-                    y[k] = y[k + 1] - gap;
-                }
-            }
-        }
+    // Pushed past the bottom: back up from there, each keeping its gap to the one below.
+    if let Some(last) = y.last_mut() {
+        *last = last.min(hi);
+    }
+    for k in (0..y.len().saturating_sub(1)).rev() {
+        y[k] = y[k].min(y[k + 1] - gap);
     }
     let mut out = vec![0.0; wanted.len()];
     for (k, &i) in order.iter().enumerate() {
@@ -264,27 +271,22 @@ fn draw_sweep_panel<DB: DrawingBackend>(
         .fold(1.0f64, f64::max);
     let (x0, x1) = (0.0, x_max * 1.03);
     let (y0, y1) = (0.0, y_max * 1.08);
-    let label_w = if side_labels { 132.0 } else { 14.0 };
+    let label_w = if side_labels { 144.0 } else { 14.0 };
     let mut cc = ChartBuilder::on(&chart_area)
         .caption(panel.title.as_str(), theme.font(14.0))
         .margin_top(theme.px(6.0))
         .margin_left(theme.px(6.0))
         .margin_right(theme.px(label_w))
         .x_label_area_size(theme.px(40.0))
-        .y_label_area_size(theme.px(48.0))
+        .y_label_area_size(theme.px(60.0))
         .build_cartesian_2d(x0..x1, y0..y1)?;
-    cc.configure_mesh()
+    theme
+        .mesh(&mut cc, 11.0, 12.0)
         .x_labels(7)
         .y_labels(6)
-        .x_label_formatter(&|v| axis_label(*v))
         .y_label_formatter(&|v| format!("{} %", axis_label(*v)))
         .x_desc(x_title)
         .y_desc("mis-ranked pairs")
-        .axis_desc_style(theme.muted_font(12.0))
-        .label_style(theme.font(11.0))
-        .axis_style(theme.muted())
-        .light_line_style(TRANSPARENT)
-        .bold_line_style(theme.grid())
         .draw()?;
 
     // The metrics: constant levels, dashed.
@@ -341,18 +343,12 @@ fn draw_sweep_panel<DB: DrawingBackend>(
         let ys = spread_labels(
             &wanted,
             theme.px(13.0) as f64,
-            (top - base.1) as f64,
+            (top - base.1) as f64 + theme.px(6.0) as f64,
             (bottom - base.1) as f64,
         );
         for (&(m, v), y) in entries.iter().zip(ys) {
             let label = format!("{} {}", metric_short(m), axis_label(v));
-            let style = if m.is_utility() {
-                theme.font(11.0)
-            } else {
-                ("sans-serif", 11.0 * theme.scale)
-                    .into_font()
-                    .color(&metric_colour(m, theme))
-            };
+            let style = theme.font_in(11.0, metric_text_colour(m, theme));
             chart_area.draw(&Text::new(
                 label,
                 (right - base.0 + theme.px(6.0) as i32, y.round() as i32),

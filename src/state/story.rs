@@ -9,6 +9,7 @@
 //! One view's pure logic in one file (over 500 lines with its tests): the steps, their link
 //! key, the story's numbers.
 
+use super::compare::verdict::{trivial_why, TrivialWhy};
 use super::link::{self, Key, LinkError};
 use super::presets::{self, preset};
 use crate::core::metrics::Metric;
@@ -391,6 +392,22 @@ impl Story {
             .then_some(b)
     }
 
+    /// Deciding one class for every component, when that yields more than both classifiers
+    /// under `u`: the decision, and why it yields what it does (the factory: "short", 65 € per
+    /// component, never making the −335 € mistake).
+    pub fn trivial_winner(&self, u: &UtilityMatrix) -> Option<(usize, TrivialWhy)> {
+        let shares = self.class_shares();
+        let trivial = u.trivial_yields(&shares).ok()?;
+        let (d, best) = trivial
+            .iter()
+            .copied()
+            .enumerate()
+            .max_by(|a, b| a.1.total_cmp(&b.1))?;
+        let y = self.yields(u);
+        (best > y[0].max(y[1])).then_some(())?;
+        Some((d, trivial_why(u, &shares, d)?))
+    }
+
     /// Class shares of the test set (the same for A and B): 50 % and 50 %.
     pub fn class_shares(&self) -> Vec<f64> {
         self.cms[0].class_shares()
@@ -423,6 +440,28 @@ mod tests {
 
     fn close(a: f64, b: f64) -> bool {
         (a - b).abs() < 1e-9
+    }
+
+    #[test]
+    fn always_short_beats_both_classifiers_in_all_three_problems() {
+        // Eqs. 1, 2 and 4: half the components short (165 €), half long (−35 € when judged
+        // short): 65 € per component, against A's 3.5 € and B's −3.5 €.
+        let s = Story::new();
+        let (d, why) = s.trivial_winner(&s.factory).unwrap();
+        assert_eq!(s.classes[d], "short");
+        assert_eq!(why.value, 65.0);
+        assert_eq!(why.avoided, Some((0, 1, -335.0)));
+        assert_eq!((s.cms[0].c(0, 1), s.cms[1].c(0, 1)), (0.15, 0.18));
+        // The variant (eq. 5): 0.5 × (−65) + 0.5 × 165 = 50, more than B's 7.3 €; the medical
+        // case (eq. 6) is the factory shifted by 335 months: 65 + 335.
+        assert_eq!(
+            s.trivial_winner(&s.variant).map(|w| (w.0, w.1.value)),
+            Some((1, 50.0))
+        );
+        assert_eq!(
+            s.trivial_winner(&s.medical).map(|w| (w.0, w.1.value)),
+            Some((1, 400.0))
+        );
     }
 
     #[test]

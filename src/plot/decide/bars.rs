@@ -4,7 +4,7 @@
 
 use super::{blend, decision_colour, short};
 use crate::plot::{DrawResult, Plot, Theme};
-use crate::text::{axis_label, number};
+use crate::text::number;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
@@ -96,17 +96,12 @@ fn draw<DB: DrawingBackend>(
         .x_label_area_size(theme.px(40.0))
         .y_label_area_size(theme.px(label_w))
         .build_cartesian_2d(x0..x1, -0.5f64..(n as f64 - 0.5))?;
-    cc.configure_mesh()
+    theme
+        .mesh(&mut cc, 11.5, 12.0)
         .disable_y_mesh()
         .y_labels(0)
         .x_labels(if css_w < 420.0 { 4 } else { 7 })
-        .x_label_formatter(&|v| axis_label(*v))
         .x_desc(chart.x_title.as_str())
-        .axis_desc_style(theme.muted_font(12.0))
-        .label_style(theme.font(11.5))
-        .axis_style(theme.muted())
-        .light_line_style(TRANSPARENT)
-        .bold_line_style(theme.grid())
         .draw()?;
     let y_of = |d: usize| (n - 1 - d) as f64;
     // Captions ("optimal", "for lose, the most probable class") go under the bar, from the

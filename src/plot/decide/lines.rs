@@ -4,7 +4,7 @@
 
 use super::{blend, decision_colour, short};
 use crate::plot::{DrawResult, Plot, Theme};
-use crate::text::{axis_label, number};
+use crate::text::number;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
@@ -140,18 +140,12 @@ fn draw<DB: DrawingBackend>(
         short(&plot.class0, 16),
         short(&plot.class0, 16)
     );
-    cc.configure_mesh()
+    theme
+        .mesh(&mut cc, 11.0, 12.0)
         .x_labels(if css_w < 420.0 { 5 } else { 11 })
         .y_labels(6)
-        .x_label_formatter(&|v| axis_label(*v))
-        .y_label_formatter(&|v| axis_label(*v))
         .x_desc(x_desc)
         .y_desc(plot.y_title.as_str())
-        .axis_desc_style(theme.muted_font(12.0))
-        .label_style(theme.font(11.0))
-        .axis_style(theme.muted())
-        .light_line_style(TRANSPARENT)
-        .bold_line_style(theme.grid())
         .draw()?;
     // Every line, thin and light; then the envelope, thick, in the optimal decision's colour.
     for (d, (a, b)) in plot.lines[..n].iter().enumerate() {

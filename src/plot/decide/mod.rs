@@ -16,24 +16,23 @@ pub use lines::ThresholdPlot;
 pub use posterior::PosteriorPlot;
 pub use simplex::{SimplexFrame, SimplexPlot, SimplexRegion};
 
+use super::colour::{contrast, over};
 use super::Theme;
 use plotters::style::RGBColor;
 
 /// `c` blended into the background: `t = 1` is `c`, `t = 0` the background (opaque, so that
 /// overlapping shapes do not darken).
 pub(crate) fn blend(c: RGBColor, theme: &Theme, t: f64) -> RGBColor {
-    let bg = theme.bg();
-    let m = |a: u8, b: u8| (f64::from(a) * t + f64::from(b) * (1.0 - t)).round() as u8;
-    RGBColor(m(c.0, bg.0), m(c.1, bg.1), m(c.2, bg.2))
+    over(c, theme.bg(), t)
 }
 
-/// Black or white, whichever reads better on `c`.
+/// Near-black or near-white, whichever contrasts more with `c` (WCAG ratio).
 pub(crate) fn ink_on(c: RGBColor) -> RGBColor {
-    let luma = 0.299 * f64::from(c.0) + 0.587 * f64::from(c.1) + 0.114 * f64::from(c.2);
-    if luma > 150.0 {
-        RGBColor(20, 22, 28)
+    let (black, white) = (RGBColor(20, 22, 28), RGBColor(245, 246, 248));
+    if contrast(black, c) >= contrast(white, c) {
+        black
     } else {
-        RGBColor(245, 246, 248)
+        white
     }
 }
 
@@ -80,6 +79,6 @@ pub fn decision_colour(theme: &Theme, d: usize) -> RGBColor {
     if k < 8 {
         theme.series(k)
     } else {
-        MORE[k - 8]
+        theme.mark(MORE[k - 8])
     }
 }

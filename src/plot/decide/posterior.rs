@@ -3,6 +3,7 @@
 //! and the decision for that output — marked when it is not the output's own.
 
 use super::{blend, decision_colour, ink_on, short};
+use crate::plot::mc_space::{tone_colour, Tone};
 use crate::plot::{DrawResult, Plot, Theme};
 use crate::text::{fixed, percent};
 use plotters::coord::Shift;
@@ -90,11 +91,7 @@ fn draw<DB: DrawingBackend>(
         at(row_label_w + n_c as f64 * cell_w + 10.0, HEADER - 8.0),
         theme.font(11.5).pos(Pos::new(HPos::Left, VPos::Bottom)),
     ))?;
-    let hot = if theme.dark {
-        RGBColor(110, 165, 235)
-    } else {
-        RGBColor(0, 90, 170)
-    };
+    let hot = tone_colour(Tone::Blue, theme);
     for (o, row) in plot.posterior.iter().enumerate() {
         let y = HEADER + o as f64 * ROW;
         let out_name = plot.classes.get(o).map_or("?", String::as_str);

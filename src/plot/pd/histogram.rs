@@ -6,7 +6,6 @@ use super::{font, short};
 use crate::plot::reliability::grid_layout;
 use crate::plot::{DrawResult, Theme};
 use crate::state::pd::grid::GridResult;
-use crate::text::axis_label;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
@@ -143,17 +142,11 @@ pub fn draw_histograms<DB: DrawingBackend>(
             .x_label_area_size(theme.px(32.0))
             .y_label_area_size(theme.px(40.0))
             .build_cartesian_2d(lo..hi, 0.0..ymax * 1.08)?;
-        cc.configure_mesh()
+        theme
+            .mesh(&mut cc, 10.0, 11.0)
             .x_labels(6)
             .y_labels(4)
-            .x_label_formatter(&|v| axis_label(*v))
-            .y_label_formatter(&|v| axis_label(*v))
             .x_desc("p-d")
-            .axis_desc_style(theme.muted_font(11.0))
-            .label_style(theme.font(10.0))
-            .axis_style(theme.muted())
-            .light_line_style(TRANSPARENT)
-            .bold_line_style(theme.grid())
             .draw()?;
         let colour = theme.series(m);
         let counts = a.histograms.get(m).cloned().unwrap_or_default();

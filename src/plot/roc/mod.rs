@@ -17,7 +17,6 @@ mod frame;
 pub mod threshold;
 
 use super::{DrawResult, Theme};
-use crate::text::axis_label;
 use plotters::coord::types::RangedCoordf64;
 use plotters::coord::Shift;
 use plotters::prelude::*;
@@ -172,22 +171,18 @@ pub fn place_label(
         })
 }
 
-/// The colour of a curve's text: its series colour, blended towards the text colour (a third
-/// of the way) so that it stays legible on the background (the palette's yellow on white, its
-/// dark blue on the dark page).
+/// The colour of a curve's text: its series colour, darkened on a light page or lightened on
+/// a dark one until it reads at 4.5:1 against the background ([`Theme::series_text`]).
 ///
 /// # Examples
 ///
 /// ```
-/// use plotters::style::RGBColor;
-/// use utility_lab::plot::{roc::text_colour, Theme};
+/// use utility_lab::plot::{colour::contrast, roc::text_colour, Theme};
 /// let light = Theme::default();
-/// assert_eq!(text_colour(&light, 7), RGBColor(169, 162, 56)); // yellow, darkened
+/// assert!(contrast(text_colour(&light, 7), light.bg()) >= 4.5); // the palette's yellow
 /// ```
 pub fn text_colour(theme: &Theme, series: usize) -> RGBColor {
-    let (c, f) = (theme.series(series), theme.fg());
-    let mix = |a: u8, b: u8| ((a as f64 * 2.0 + b as f64) / 3.0).round() as u8;
-    RGBColor(mix(c.0, f.0), mix(c.1, f.1), mix(c.2, f.2))
+    theme.series_text(series)
 }
 
 /// Draws a label placed by [`place_label`] for the point `at` on a box of the background
@@ -269,18 +264,12 @@ pub fn draw<DB: DrawingBackend>(
     root.fill(&theme.bg())?;
     let (plot_area, legend_area) = split(root, chart, theme);
     let mut cc = chart_context(&plot_area, theme)?;
-    cc.configure_mesh()
+    theme
+        .mesh(&mut cc, 11.0, 12.0)
         .x_labels(6)
         .y_labels(6)
-        .x_label_formatter(&|v| axis_label(*v))
-        .y_label_formatter(&|v| axis_label(*v))
         .x_desc("false-positive rate f")
         .y_desc("true-positive rate t")
-        .axis_desc_style(theme.muted_font(12.0))
-        .label_style(theme.font(11.0))
-        .axis_style(theme.muted())
-        .light_line_style(TRANSPARENT)
-        .bold_line_style(theme.grid())
         .draw()?;
     // Chance.
     cc.draw_series(DashedLineSeries::new(

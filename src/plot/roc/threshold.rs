@@ -10,7 +10,6 @@
 use super::super::reliability::{grid_columns, grid_layout};
 use super::super::{DrawResult, Theme};
 use super::{draw_label, place_label, text_colour, Marker};
-use crate::text::axis_label;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
@@ -172,18 +171,12 @@ fn draw_panel<DB: DrawingBackend>(
         .x_label_area_size(theme.px(36.0))
         .y_label_area_size(theme.px(46.0))
         .build_cartesian_2d(x0..x1, y0..y1)?;
-    cc.configure_mesh()
+    theme
+        .mesh(&mut cc, 10.0, 11.0)
         .x_labels(5)
         .y_labels(5)
-        .x_label_formatter(&|v| axis_label(*v))
-        .y_label_formatter(&|v| axis_label(*v))
         .x_desc(panel.x_title.as_str())
         .y_desc(chart.y_title.as_str())
-        .axis_desc_style(theme.muted_font(11.0))
-        .label_style(theme.font(10.0))
-        .axis_style(theme.muted())
-        .light_line_style(TRANSPARENT)
-        .bold_line_style(theme.grid())
         .draw()?;
     let (_, top) = cc.backend_coord(&(x0, y1));
     let base = area.get_base_pixel();

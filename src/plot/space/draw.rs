@@ -7,6 +7,7 @@ use super::{
     legend_box, Boundary, CloudMarks, HexPlot, Key, RegionLabel, Regions, SlicePlot, Swatch,
 };
 use crate::core::space::{Point, HEXAGON};
+use crate::plot::colour::over;
 use crate::plot::mc_space::{density_cells, group_style, marker_at, tone_colour, Tone};
 use crate::plot::{DrawResult, Theme};
 use plotters::coord::Shift;
@@ -24,17 +25,6 @@ fn css_width<DB: DrawingBackend>(root: &Area<DB>, theme: &Theme) -> f64 {
 pub(super) fn pix(f: &Frame, p: Point) -> (i32, i32) {
     let (x, y) = f.to_px(p);
     (x.round() as i32, y.round() as i32)
-}
-
-/// `c` laid over the background with opacity `a`, as an opaque colour (adjacent pieces of one
-/// region then show no seam).
-fn blend(c: RGBColor, bg: RGBColor, a: f64) -> RGBColor {
-    let m = |x: u8, y: u8| {
-        (y as f64 + a * (x as f64 - y as f64))
-            .round()
-            .clamp(0.0, 255.0) as u8
-    };
-    RGBColor(m(c.0, bg.0), m(c.1, bg.1), m(c.2, bg.2))
 }
 
 /// The opaque fill of a region.
@@ -55,7 +45,8 @@ fn region_colour(s: Swatch, current: bool, theme: &Theme) -> RGBColor {
         (true, false) => 0.42,
         (true, true) => 0.68,
     };
-    blend(base, theme.bg(), a)
+    // Opaque: adjacent pieces of one region then show no seam.
+    over(base, theme.bg(), a)
 }
 
 /// Region fills, the boundaries over them.
@@ -413,17 +404,4 @@ pub(super) fn slice<DB: DrawingBackend>(
     let ys = nice_ticks(plot.y_range.0, plot.y_range.1, n);
     draw_axes(root, &f, &xs, &ys, (&plot.x_title, &plot.y_title), theme)?;
     draw_legend(root, &plot.regions, &plot.frame(width), width, theme)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn blends_over_the_background() {
-        assert_eq!(
-            blend(RGBColor(255, 0, 0), RGBColor(255, 255, 255), 0.5),
-            RGBColor(255, 128, 128)
-        );
-    }
 }

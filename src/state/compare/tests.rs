@@ -125,6 +125,55 @@ fn factory_verdict_says_the_majority_is_wrong() {
         v.details
     );
     assert!(v.details[1].contains("65 per item"));
+    // Why (Dyrland et al. 2022, eqs. 1, 2 and 4): half the components are short and earn 165 €,
+    // half are long and cost 35 € when judged short; the 335 € mistake is never made, while
+    // A makes it on 15 of 100 components and B on 18.
+    let n = "\u{202f}";
+    assert_eq!(
+        v.details[2],
+        format!(
+            "Why: 'short' gets −35 for each long item and 165 for each short item; the test set \
+             is 50{n}% long and 50{n}% short, so it yields 0.5 × (−35) + 0.5 × 165 = 65 per item."
+        )
+    );
+    assert_eq!(
+        v.details[3],
+        format!(
+            "It never makes the costliest mistake, deciding 'long' for a short item (−335 each), \
+             which A makes on 15{n}% and B on 18{n}% of the items."
+        )
+    );
+}
+
+#[test]
+fn the_trivial_explanation_under_deployment_and_with_many_classes() {
+    // Deployment shares 20 % long, 80 % short: "always short" yields 0.2 × (−35) + 0.8 × 165.
+    let s = decode(
+        "u=15,-335;-35,165&cm.A=27,15;23,35&cm.B=43,18;7,32&classes=long,short&prev=0.2,0.8",
+    );
+    let v = verdict_of(&s, &analyze(&s).unwrap());
+    let why = v.details.iter().find(|d| d.starts_with("Why:")).unwrap();
+    assert!(why.contains("the deployment class shares are 20"), "{why}");
+    assert!(
+        why.contains("0.2 × (−35) + 0.8 × 165 = 125 per item"),
+        "{why}"
+    );
+    assert!(v
+        .details
+        .iter()
+        .any(|d| d.ends_with("deciding 'long' for a short item (−335 each).")));
+    // Five classes, "always e" wins (it never loses 10): the short form.
+    let s = decode(
+        "u=1,0,0,0,-10;0,1,0,0,-10;0,0,1,0,-10;0,0,0,1,-10;0,0,0,0,0&cm.A=1,0,0,0,1;0,1,0,0,1;0,0,1,0,1;0,0,0,1,1;0,0,0,0,1",
+    );
+    let v = verdict_of(&s, &analyze(&s).unwrap());
+    assert!(v.trivial_wins, "{v:?}");
+    assert!(
+        v.details
+            .iter()
+            .any(|d| d.starts_with("Why:") && d.contains("averaged over the class shares")),
+        "{v:?}"
+    );
 }
 
 #[test]

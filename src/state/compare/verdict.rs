@@ -2,8 +2,9 @@
 //! otherwise; the trivial classifiers; the other class distribution.
 
 use super::{Analysis, Scenario};
+use crate::core::{ConfusionMatrix, UtilityMatrix};
 use crate::state::AppState;
-use crate::text::{capitalize, prose};
+use crate::text::{capitalize, percent, prose};
 
 /// The verdict in plain words.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -58,6 +59,30 @@ pub fn scenario_verdict(state: &AppState, sc: &Scenario, context: &str) -> Verdi
                 "every classifier here"
             }
         ));
+        // The test set's confusion matrices say who makes the mistake it avoids.
+        let cms: Option<Vec<ConfusionMatrix>> = context
+            .is_empty()
+            .then(|| {
+                state
+                    .classifiers
+                    .iter()
+                    .map(|c| c.confusion().ok())
+                    .collect()
+            })
+            .flatten();
+        if let Some(why) = state
+            .utility_matrix()
+            .ok()
+            .and_then(|u| trivial_why(&u, &sc.shares, d))
+        {
+            v.details.extend(why_sentences(
+                state,
+                &why,
+                d,
+                context.is_empty(),
+                cms.as_deref(),
+            ));
+        }
     }
     if names.is_empty() {
         v.headline = "Add a classifier to compare.".into();
@@ -141,6 +166,145 @@ pub fn scenario_verdict(state: &AppState, sc: &Scenario, context: &str) -> Verdi
     };
     v.details.insert(0, sentence);
     v
+}
+
+/// Why deciding one class for every item yields what it does — in the factory (Dyrland et al.
+/// 2022, eqs. 1–4), "always short" yields 65 € per component, more than either classifier.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TrivialWhy {
+    /// `(f_j, U_dj)` for each class `j`: the class's share and what the decision gets for an
+    /// item of it. The yield is `Σ_j f_j U_dj`.
+    pub terms: Vec<(f64, f64)>,
+    /// That yield.
+    pub value: f64,
+    /// The costliest mistake the decision never makes, `(i, j, U_ij)`: the smallest utility of
+    /// the matrix, when it lies outside row `d` and below what `d` gets for class `j`.
+    pub avoided: Option<(usize, usize, f64)>,
+}
+
+/// Why "always `d`" yields `Σ_j f_j U_dj` with the class shares `shares`, and the costliest
+/// mistake it avoids; `None` if `d` or the shares do not fit `u`.
+///
+/// # Examples
+///
+/// ```
+/// use utility_lab::core::UtilityMatrix;
+/// use utility_lab::state::compare::verdict::trivial_why;
+/// // The factory: "always short" (decision 1), half the components long, half short.
+/// let u = UtilityMatrix::parse("15,-335;-35,165").unwrap();
+/// let why = trivial_why(&u, &[0.5, 0.5], 1).unwrap();
+/// assert_eq!(why.terms, vec![(0.5, -35.0), (0.5, 165.0)]);
+/// assert_eq!(why.value, 65.0);
+/// assert_eq!(why.avoided, Some((0, 1, -335.0))); // deciding "long" for a short component
+/// ```
+pub fn trivial_why(u: &UtilityMatrix, shares: &[f64], d: usize) -> Option<TrivialWhy> {
+    let n = u.n_classes();
+    if d >= u.n_decisions() || shares.len() != n {
+        return None;
+    }
+    let terms: Vec<(f64, f64)> = (0..n).map(|j| (shares[j], u.get(d, j))).collect();
+    let value = terms.iter().map(|(f, x)| f * x).sum();
+    let worst = (0..u.n_decisions())
+        .flat_map(|i| (0..n).map(move |j| (i, j, u.get(i, j))))
+        .min_by(|a, b| a.2.total_cmp(&b.2));
+    let avoided = worst.filter(|&(i, j, x)| i != d && x < u.get(d, j));
+    Some(TrivialWhy {
+        terms,
+        value,
+        avoided,
+    })
+}
+
+/// The sentences that explain [`TrivialWhy`] for decision `d`: the yield as a sum (up to four
+/// classes), and the mistake it avoids — with who makes it, when the confusion matrices `cms`
+/// (one per classifier, in the state's order) are given.
+fn why_sentences(
+    state: &AppState,
+    why: &TrivialWhy,
+    d: usize,
+    test_set: bool,
+    cms: Option<&[ConfusionMatrix]>,
+) -> Vec<String> {
+    let decision = |i: usize| state.decisions.get(i).map_or("?", String::as_str);
+    let class = |j: usize| state.classes.get(j).map_or("?", String::as_str);
+    let paren = |x: f64| {
+        if x < 0.0 {
+            format!("({})", prose(x))
+        } else {
+            prose(x)
+        }
+    };
+    let list = |items: Vec<String>| match items.len() {
+        0 | 1 => items.concat(),
+        k => format!("{} and {}", items[..k - 1].join(", "), items[k - 1]),
+    };
+    let whose = if test_set {
+        "the test set is"
+    } else {
+        "the deployment class shares are"
+    };
+    let mut out = Vec::new();
+    if why.terms.len() <= 4 {
+        let gets = list(
+            why.terms
+                .iter()
+                .enumerate()
+                .map(|(j, (_, x))| format!("{} for each {} item", prose(*x), class(j)))
+                .collect(),
+        );
+        let shares = list(
+            why.terms
+                .iter()
+                .enumerate()
+                .map(|(j, (f, _))| format!("{} {}", percent(*f, 1), class(j)))
+                .collect(),
+        );
+        let sum: Vec<String> = why
+            .terms
+            .iter()
+            .map(|(f, x)| format!("{} × {}", prose(*f), paren(*x)))
+            .collect();
+        out.push(format!(
+            "Why: '{}' gets {gets}; {whose} {shares}, so it yields {} = {} per item.",
+            decision(d),
+            sum.join(" + "),
+            prose(why.value)
+        ));
+    } else {
+        out.push(format!(
+            "Why: '{}' gets, for each item, the utility of its row for the item's true class; \
+             averaged over the class shares, that is {} per item.",
+            decision(d),
+            prose(why.value)
+        ));
+    }
+    if let Some((i, j, x)) = why.avoided {
+        let names: Vec<&str> = state.classifiers.iter().map(|c| c.name.as_str()).collect();
+        let makers: Vec<String> = cms
+            .unwrap_or_default()
+            .iter()
+            .zip(&names)
+            .filter(|(cm, _)| cm.c(i, j) > 0.0)
+            .enumerate()
+            .map(|(k, (cm, name))| {
+                let verb = if k == 0 { " makes" } else { "" };
+                format!("{name}{verb} on {}", percent(cm.c(i, j), 1))
+            })
+            .collect();
+        let who = match makers.len() {
+            0 if cms.is_some() => return out,
+            0 => String::new(),
+            1..=4 => format!(", which {} of the items", list(makers)),
+            k => format!(", which {k} of the classifiers make"),
+        };
+        out.push(format!(
+            "It never makes the costliest mistake, deciding '{}' for a {} item ({} each){who}.",
+            decision(i),
+            class(j),
+            prose(x)
+        ));
+    }
+    out
 }
 
 /// The verdict of the whole analysis: on the deployment class shares when they are set (with

@@ -62,7 +62,7 @@ pub fn ScatterFigures() -> impl IntoView {
     };
     let metric_options = std::iter::once((
         "paper".to_string(),
-        "the paper's four (accuracy, TPR, F1, MCC)".to_string(),
+        "accuracy, TPR, F1, MCC (paper)".to_string(),
     ))
     .chain(
         SCORE_METRICS

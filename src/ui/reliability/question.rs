@@ -248,7 +248,12 @@ pub fn QuestionPanel() -> impl IntoView {
             </div>
             <JobProgress state=job what="question" testid="q" done_text=done_text />
             <Show when=cond(move || answer.with(|a| a.is_some()))>
-                <Show when=stale>
+                <Show when=running>
+                    <p class="notice" data-testid="q-running-note">
+                        "Running: the answer shown is the last complete one until this one is done."
+                    </p>
+                </Show>
+                <Show when=move || stale() && !running()>
                     <p class="notice is-warning" data-testid="q-stale">
                         "The classifiers or the settings have changed: press Answer to update."
                     </p>

@@ -35,6 +35,7 @@ pub fn MisrankingResults() -> impl IntoView {
         ctx.state
             .with(|s| mc_config(&s.mc).map(|c| c != r.run.config).unwrap_or(true))
     };
+    let running = move || rc.run.with(|s| s.is_running());
     let caption = move || {
         rc.result.get().map(|r| {
             let c = &r.run.config;
@@ -115,13 +116,22 @@ pub fn MisrankingResults() -> impl IntoView {
             <h3 id="rel-table-title">"Mis-ranked pairs"</h3>
             <Show
                 when=cond(move || rc.result.with(|r| r.is_some()))
-                fallback=|| view! {
+                fallback=move || view! {
                     <p class="hint" data-testid="mc-empty">
-                        "Press Run: the default settings are the paper's (uniform prior, σ = 0.1, 10⁶ pairs); it takes about a second."
+                        {move || if running() {
+                            "Running: the table appears here when the run is done."
+                        } else {
+                            "Press Run: the default settings are the paper's (uniform prior, σ = 0.1, 10⁶ pairs); it takes about a second."
+                        }}
                     </p>
                 }
             >
-                <Show when=stale>
+                <Show when=running>
+                    <p class="notice rel-stale" data-testid="mc-running-note">
+                        "Running: the table shows the last complete run until this one is done."
+                    </p>
+                </Show>
+                <Show when=move || stale() && !running()>
                     <p class="notice is-warning rel-stale" data-testid="mc-stale">
                         "The settings have changed since this run: press Run to update."
                     </p>

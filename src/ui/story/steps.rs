@@ -12,7 +12,7 @@ use super::blocks::{
 };
 use super::lessons::{lesson, medical, variant};
 use crate::state::story::Story;
-use crate::text::{fixed, number as plain, signed};
+use crate::text::{fixed, number as plain, percent, signed};
 
 /// The content of step `step` (0-based).
 #[component]
@@ -302,6 +302,7 @@ fn yields(s: &Story, l: Links) -> impl IntoView {
             {sum_line(s, u, 0, "€ per component")}
             {sum_line(s, u, 1, "€ per component")}
         </div>
+        {no_classifier(s)}
         {ask(format!(
             "Why did {} of {} metrics get it wrong? What did they not know?",
             votes[major],
@@ -309,4 +310,44 @@ fn yields(s: &Story, l: Links) -> impl IntoView {
         ))}
         <p class="story-try-row">{l.try_link("factory", "Try the factory in Compare", false)}</p>
     }
+}
+
+/// Why judging every component the same way earns more than both classifiers (the factory:
+/// "short", 65 € per component), with the numbers of the story's matrices.
+fn no_classifier(s: &Story) -> Option<impl IntoView> {
+    let (d, why) = s.trivial_winner(&s.factory)?;
+    let eur = |v: f64| {
+        if v < 0.0 {
+            format!("({}\u{a0}€)", plain(v, 2))
+        } else {
+            format!("{}\u{a0}€", plain(v, 2))
+        }
+    };
+    let sum: Vec<String> = why
+        .terms
+        .iter()
+        .map(|(f, x)| format!("{} × {}", plain(*f, 2), eur(*x)))
+        .collect();
+    let mut text = format!(
+        "Judging every component '{}', with no classifier at all, earns {} = {}\u{a0}€ per component: more than either classifier.",
+        s.classes[d],
+        sum.join(" + "),
+        plain(why.value, 2)
+    );
+    if let Some((i, j, x)) = why.avoided {
+        text.push_str(&format!(
+            " It never makes the one very costly mistake, judging a {} component '{}' ({}\u{a0}€ each), which {} makes on {} of the components and {} on {}. A classifier is worth deploying only if it earns more than such a simple rule.",
+            s.classes[j],
+            s.classes[i],
+            plain(x, 2),
+            s.names[0],
+            percent(s.cms[0].c(i, j), 1),
+            s.names[1],
+            percent(s.cms[1].c(i, j), 1),
+        ));
+    }
+    Some(view! {
+        <h4 class="story-subhead">"And with no classifier at all?"</h4>
+        <p data-testid="story-no-classifier">{text}</p>
+    })
 }

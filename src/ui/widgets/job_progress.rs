@@ -31,7 +31,7 @@ pub fn JobProgress(
         JobState::Running { .. } => format!("Running… {}", percent()),
         JobState::Done => done_text.get(),
         JobState::Cancelled => {
-            "Cancelled: the results below are from the last complete run.".into()
+            "Cancelled: the results shown are those of the last complete run.".into()
         }
         JobState::Failed(e) => format!("Failed: {e}"),
     };

@@ -1,6 +1,7 @@
 //! A plot on a canvas, sharp on HiDPI screens, redrawn when its data, the colour scheme or
-//! its container's width change, with "PNG" and "SVG" export buttons; optionally reporting
-//! clicks (and taps) on it ([`CanvasClick`]).
+//! its container's width change, with "PNG" and "SVG" export buttons (on a dark page, with the
+//! choice of a light background for them); optionally reporting clicks (and taps) on it
+//! ([`CanvasClick`]).
 
 use crate::ui::{cond, handler, memo, rx};
 use leptos::html;
@@ -110,45 +111,54 @@ where
         let Some(h) = height.get() else {
             return;
         };
-        plot.with(|p| {
-            let dpr = window().device_pixel_ratio().clamp(1.0, 4.0);
-            canvas.set_width((w as f64 * dpr).round() as u32);
-            canvas.set_height((h as f64 * dpr).round() as u32);
-            let Some(backend) = CanvasBackend::with_canvas_object(canvas.clone()) else {
-                error.set(Some("this browser cannot draw on a canvas".into()));
-                return;
-            };
-            let root = backend.into_drawing_area();
-            let theme = Theme { dark, scale: dpr };
-            match p
-                .draw_on(&root, &theme)
-                .and_then(|_| root.present().map_err(|e| e.to_string()))
-            {
-                Ok(()) => error.set(None),
-                Err(e) => error.set(Some(format!("the plot could not be drawn: {e}"))),
-            }
-        });
+        let theme = Theme {
+            dark,
+            scale: window().device_pixel_ratio().clamp(1.0, 4.0),
+        };
+        error.set(plot.with(|p| paint(&canvas, p, (w, h), theme)).err());
     });
 
+    // Exports follow the page's colours, or, on a dark page, a light background for slides
+    // and print when asked for.
+    let light_export = RwSignal::new(false);
+    let export_dark = move || ctx.scheme.dark.get_untracked() && !light_export.get_untracked();
     let stem = file_stem(&name);
     let png_name = format!("{stem}.png");
     let svg_name = format!("{stem}.svg");
     let save_png = move |_| {
-        if let Some(canvas) = canvas_ref.get_untracked() {
-            match canvas.to_data_url_with_type("image/png") {
-                Ok(url) => {
-                    if let Err(e) = download_url(&png_name, &url) {
-                        ctx.say(e);
-                    }
-                }
-                Err(_) => ctx.say("the browser could not export the canvas"),
-            }
+        let Some(canvas) = canvas_ref.get_untracked() else {
+            return;
+        };
+        // The canvas as shown, or drawn again off screen in the other colours.
+        let source = if export_dark() == ctx.scheme.dark.get_untracked() {
+            Ok(canvas)
+        } else {
+            let size = (width.get_untracked(), height.get_untracked().unwrap_or(0));
+            let theme = Theme {
+                dark: export_dark(),
+                scale: window().device_pixel_ratio().clamp(1.0, 4.0),
+            };
+            document()
+                .create_element("canvas")
+                .ok()
+                .and_then(|c| c.dyn_into::<web_sys::HtmlCanvasElement>().ok())
+                .ok_or_else(|| "this browser cannot draw on a canvas".to_string())
+                .and_then(|c| {
+                    plot.with_untracked(|p| paint(&c, p, size, theme))
+                        .map(|_| c)
+                })
+        };
+        let url = source.and_then(|c| {
+            c.to_data_url_with_type("image/png")
+                .map_err(|_| "the browser could not export the canvas".to_string())
+        });
+        if let Err(e) = url.and_then(|url| download_url(&png_name, &url)) {
+            ctx.say(e);
         }
     };
     let save_svg = move |_| {
         let w = width.get_untracked().max(320);
-        let dark = ctx.scheme.dark.get_untracked();
-        match plot.with_untracked(|p| p.to_svg(w, dark)) {
+        match plot.with_untracked(|p| p.to_svg(w, export_dark())) {
             Ok(svg) => {
                 ctx.save(&svg_name, "image/svg+xml", &svg);
             }
@@ -186,6 +196,17 @@ where
                 <p class="plot-error" role="alert">{rx(move || error.get().unwrap_or_default())}</p>
             </Show>
             <figcaption class="plot-actions">
+                <Show when=cond(move || ctx.scheme.dark.get())>
+                    <label class="plot-export-light">
+                        <input
+                            type="checkbox"
+                            prop:checked=rx(move || light_export.get())
+                            on:change:target=move |ev| light_export.set(ev.target().checked())
+                            data-testid="export-light"
+                        />
+                        "light background"
+                    </label>
+                </Show>
                 <button type="button" class="btn btn-small" on:click=handler(save_png) data-testid="export-png">
                     "PNG"
                 </button>
@@ -195,4 +216,22 @@ where
             </figcaption>
         </figure>
     }
+}
+
+/// Draws `p` on `canvas` at `(width, height)` CSS pixels, its backing store `theme.scale` times
+/// that.
+fn paint<P: Plot>(
+    canvas: &web_sys::HtmlCanvasElement,
+    p: &P,
+    (w, h): (u32, u32),
+    theme: Theme,
+) -> Result<(), String> {
+    canvas.set_width((f64::from(w) * theme.scale).round() as u32);
+    canvas.set_height((f64::from(h) * theme.scale).round() as u32);
+    let backend = CanvasBackend::with_canvas_object(canvas.clone())
+        .ok_or_else(|| "this browser cannot draw on a canvas".to_string())?;
+    let root = backend.into_drawing_area();
+    p.draw_on(&root, &theme)
+        .and_then(|_| root.present().map_err(|e| e.to_string()))
+        .map_err(|e| format!("the plot could not be drawn: {e}"))
 }
