@@ -1,6 +1,9 @@
 //! The ranking of classifiers by utility yield: one horizontal bar per classifier (and a second,
 //! lighter bar under deployment prevalence), with the trivial "always decide k" classifiers as
 //! dashed reference lines.
+//!
+//! Over 500 lines: the chart, its label rows (so that no two "always …" labels overlap) and
+//! their tests (~150 lines) read best together.
 
 use super::{DrawResult, Theme};
 use plotters::coord::Shift;
