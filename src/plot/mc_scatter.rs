@@ -84,6 +84,32 @@ impl super::Plot for ScoreScatter {
     fn height_for(&self, width: u32) -> u32 {
         grid_height(self.layout(width), width, 0.8, (220.0, 330.0))
     }
+
+    fn table(&self) -> super::PlotTable {
+        use super::table::span;
+        let mut t = super::PlotTable::new(
+            "Each panel's points: utility yield (x) and the metric's score (y)",
+            &[
+                "panel",
+                "points",
+                "yield",
+                "score",
+                "pairs drawn mis-ranked",
+                "all pairs",
+            ],
+        );
+        for p in &self.panels {
+            t = t.row(vec![
+                p.title.clone(),
+                p.x.len().to_string(),
+                span(&p.x),
+                span(&p.y),
+                p.misranked_pairs.len().to_string(),
+                p.subtitle.clone(),
+            ]);
+        }
+        t.note("A summary: the points themselves are not listed.")
+    }
 }
 
 /// Draws figs 2–3.
@@ -251,6 +277,34 @@ impl super::Plot for DifferencesPlot {
 
     fn height_for(&self, width: u32) -> u32 {
         grid_height(self.layout(width), width, 0.95, (200.0, 300.0))
+    }
+
+    fn table(&self) -> super::PlotTable {
+        use super::table::span;
+        let mut t = super::PlotTable::new(
+            "Each panel's pairs: difference in true yield (x) and in the metric's score (y)",
+            &[
+                "metric",
+                "pairs drawn",
+                "yield difference",
+                "score difference",
+                "drawn in quadrants II and IV",
+                "all pairs",
+            ],
+        );
+        for p in &self.panels {
+            let agree = |(a, b): (&f64, &f64)| (*a > 0.0 && *b > 0.0) || (*a < 0.0 && *b < 0.0);
+            let wrong = p.x.iter().zip(&p.y).filter(|q| !agree(*q)).count();
+            t = t.row(vec![
+                p.title.clone(),
+                p.x.len().to_string(),
+                span(&p.x),
+                span(&p.y),
+                wrong.to_string(),
+                p.subtitle.clone(),
+            ]);
+        }
+        t.note("A summary: the points themselves are not listed. Pairs in quadrants II and IV (or on an axis) are mis-ranked.")
     }
 }
 

@@ -100,6 +100,47 @@ impl Plot for ThresholdPlot {
         let (rows, _) = self.legend(f64::from(width));
         (Self::chart_height(width) + 8.0 + LEGEND_ROW * rows as f64) as u32
     }
+
+    fn table(&self) -> crate::plot::PlotTable {
+        use crate::plot::table::cell;
+        let p = format!("p({})", self.class0);
+        let at = |v: u8| format!("{} at {p} = {v}", self.y_title);
+        let mut t = crate::plot::PlotTable::new(
+            format!(
+                "{} of each decision against {p}",
+                crate::text::capitalize(&self.y_title)
+            ),
+            &["decision", &at(0), &at(1), &format!("optimal for {p} in")],
+        );
+        for (d, name) in self.decisions.iter().enumerate() {
+            let (a, b) = self.lines.get(d).copied().unwrap_or((f64::NAN, f64::NAN));
+            let best: Vec<String> = self
+                .segments
+                .iter()
+                .filter(|s| s.0 == d)
+                .map(|s| format!("[{}, {}]", cell(s.1), cell(s.2)))
+                .collect();
+            t = t.row(vec![name.clone(), cell(a), cell(b), best.join(", ")]);
+        }
+        let mut note = self.summary();
+        if let Some(p0) = self.p0 {
+            note = format!("{note}; the item: {p} = {}", cell(p0));
+        }
+        t.note(crate::text::capitalize(&note))
+    }
+
+    fn summary(&self) -> String {
+        let flips: Vec<String> = self
+            .thresholds
+            .iter()
+            .map(|v| crate::plot::table::cell(*v))
+            .collect();
+        if flips.is_empty() {
+            "no flip point".into()
+        } else {
+            format!("flip points at p({}) = {}", self.class0, flips.join(", "))
+        }
+    }
 }
 
 fn draw<DB: DrawingBackend>(

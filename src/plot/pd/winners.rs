@@ -74,6 +74,40 @@ impl crate::plot::Plot for WinnerMap {
         let (_, legend) = self.layout(width as f64);
         (legend.y + legend.h).ceil() as u32
     }
+
+    fn table(&self) -> crate::plot::PlotTable {
+        let h = &self.heatmaps;
+        let mut t = crate::plot::PlotTable::new(
+            "Who ranks first by p-d over the grid of κ",
+            &[
+                "classifier",
+                "share of the grid where it ranks first (ties split)",
+            ],
+        );
+        for (name, share) in h.names.iter().zip(h.first_shares()) {
+            t = t.row(vec![name.clone(), crate::text::percent(share, 1)]);
+        }
+        let cells = h.winners.iter().flatten();
+        let ties = cells.clone().filter(|m| m.count_ones() > 1).count();
+        let tied = ties as f64 / cells.count().max(1) as f64;
+        let mut t = t.note(format!(
+            "Ties: {} of the grid.",
+            crate::text::percent(tied, 1)
+        ));
+        if let Some(c) = self.marker.and_then(|k| h.cell_at(k[0], k[1])) {
+            let first: Vec<&str> = c
+                .winners
+                .iter()
+                .filter_map(|m| h.names.get(*m).map(String::as_str))
+                .collect();
+            t = t.note(format!(
+                "At the κ in force, {}: {} first.",
+                crate::plot::table::pair(c.kappa[0], c.kappa[1]),
+                first.join(" = ")
+            ));
+        }
+        t
+    }
 }
 
 /// Draws the map and its legend (each classifier's colour and share of grid points where it is

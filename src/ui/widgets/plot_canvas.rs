@@ -1,5 +1,7 @@
 //! A plot on a canvas, sharp on HiDPI screens, redrawn when its data, the colour scheme or
-//! its container's width change, with "PNG" and "SVG" export buttons; optionally reporting
+//! its container's width change, with "PNG" and "SVG" export buttons and a "Table" disclosure
+//! with the numbers it draws ([`Plot::table`], built only while open); its accessible name is
+//! the caller's label and the plot's key numbers ([`Plot::summary`]). Optionally reports
 //! clicks (and taps) on it ([`CanvasClick`]).
 
 use crate::ui::{cond, handler, memo, rx};
@@ -11,9 +13,10 @@ use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
 use web_sys::ResizeObserver;
 
-use crate::plot::{Plot, Theme};
+use crate::plot::{Plot, PlotTable, Theme};
 use crate::ui::context::use_app;
 use crate::ui::web::export::{download_url, file_stem};
+use crate::ui::widgets::table_scroll::table_scroll;
 
 /// A click on the canvas: where, in CSS pixels from the canvas's top-left corner, and the
 /// canvas's CSS size (the plot builders' own unit, see e.g. `RocChart::pick`).
@@ -43,7 +46,7 @@ pub fn PlotCanvas<P>(
     /// Base name of exported files ("yields" → `yields.png`, `yields.svg`).
     #[prop(into)]
     name: String,
-    /// What the plot shows, for screen readers.
+    /// What the plot shows, for screen readers (its key numbers are added after a colon).
     #[prop(into)]
     label: String,
     /// `data-testid` of the figure.
@@ -156,6 +159,26 @@ where
         }
     };
 
+    // The accessible name: the label, then the key numbers. The table is built only while its
+    // disclosure is open (a big plot's table takes a moment; edits stay fast).
+    let what = format!(" of the plot: {label}");
+    let aria_name = rx(move || {
+        let key = plot.with(|p| p.summary());
+        if key.is_empty() {
+            label.clone()
+        } else {
+            format!("{label}: {key}")
+        }
+    });
+    let open = RwSignal::new(false);
+    let table = Signal::derive(move || {
+        if open.get() {
+            plot.with(|p| p.table())
+        } else {
+            PlotTable::default()
+        }
+    });
+
     let click = move |ev: leptos::ev::MouseEvent| {
         let (Some(cb), Some(canvas)) = (on_click, canvas_ref.get_untracked()) else {
             return;
@@ -179,7 +202,7 @@ where
                     on:click=handler(click)
                     style:height=rx(move || height.get().map(|h| format!("{h}px")))
                     role="img"
-                    aria-label=label
+                    aria-label=aria_name
                 ></canvas>
             </div>
             <Show when=cond(move || error.get().is_some())>
@@ -193,6 +216,59 @@ where
                     "SVG"
                 </button>
             </figcaption>
+            {plot_table(open, table, what)}
         </figure>
+    }
+}
+
+/// The "Table" disclosure under a plot: `table` (read only while `open`) as a `<table>` that
+/// scrolls sideways on a narrow screen, its note under it; `what` completes "Table" for screen
+/// readers. Not generic: one copy for every plot.
+fn plot_table(open: RwSignal<bool>, table: Signal<PlotTable>, what: String) -> impl IntoView {
+    let toggle = move |ev: leptos::ev::Event| {
+        let now = ev
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+            .is_some_and(|d| d.has_attribute("open"));
+        open.set(now);
+    };
+    let body = move || {
+        open.get().then(|| {
+            let t = table.get();
+            let head = t
+                .headers
+                .iter()
+                .map(|h| view! { <th scope="col">{h.clone()}</th> })
+                .collect_view();
+            let rows = t
+                .rows
+                .iter()
+                .map(|r| {
+                    let mut cells = r.iter();
+                    let first = cells.next().cloned().unwrap_or_default();
+                    let rest = cells
+                        .map(|c| view! { <td class="num">{c.clone()}</td> })
+                        .collect_view();
+                    view! { <tr><th scope="row">{first}</th>{rest}</tr> }
+                })
+                .collect_view();
+            let note = (!t.note.is_empty()).then(|| view! { <p class="hint">{t.note.clone()}</p> });
+            view! {
+                {table_scroll(t.caption.clone(), view! {
+                    <table>
+                        <caption>{t.caption}</caption>
+                        <thead><tr>{head}</tr></thead>
+                        <tbody>{rows}</tbody>
+                    </table>
+                })}
+                {note}
+            }
+        })
+    };
+    view! {
+        <details class="plot-table" on:toggle=handler(toggle) data-testid="plot-table">
+            <summary>"Table"<span class="visually-hidden">{what}</span></summary>
+            {rx(body)}
+        </details>
     }
 }
