@@ -216,6 +216,7 @@ fn draw<DB: DrawingBackend>(
             decision_colour(theme, d).stroke_width(theme.px(4.0)),
         )))?;
     }
+    name_segments(root, &cc, plot, theme, n)?;
     draw_thresholds(root, &mut cc, plot, theme, (lo - pad, hi + pad))?;
     if let Some(p0) = plot.p0.filter(|p| p.is_finite()).map(|p| p.clamp(0.0, 1.0)) {
         cc.draw_series(std::iter::once(PathElement::new(
@@ -324,6 +325,30 @@ fn draw_legend<DB: DrawingBackend>(
             short(&plot.decisions[d], 20),
             (x + theme.px(26.0) as i32, y),
             theme.font(12.0).pos(Pos::new(HPos::Left, VPos::Center)),
+        ))?;
+    }
+    Ok(())
+}
+
+/// The optimal decision's name over each stretch of the envelope wide enough to hold it (an
+/// eighth of the axis), so that the lines do not speak by colour alone.
+fn name_segments<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    cc: &Chart<'_, DB>,
+    plot: &ThresholdPlot,
+    theme: &Theme,
+    n: usize,
+) -> DrawResult<DB> {
+    for &(d, from, to) in &plot.segments {
+        let Some((a, b)) = plot.lines.get(d).filter(|_| d < n && to - from >= 0.125) else {
+            continue;
+        };
+        let mid = (from + to) / 2.0;
+        let (px, py) = cc.backend_coord(&(mid, a * (1.0 - mid) + b * mid));
+        root.draw(&Text::new(
+            short(&plot.decisions[d], 20),
+            (px, py - theme.px(8.0) as i32),
+            theme.font(12.0).pos(Pos::new(HPos::Center, VPos::Bottom)),
         ))?;
     }
     Ok(())
