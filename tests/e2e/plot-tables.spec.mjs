@@ -100,15 +100,13 @@ test('Compare: the yield chart is named with the yields and its table is the yie
   expect(byName['always long']).toBe(num(await page.getByTestId('trivial-long').textContent()));
   expect(byName['always short']).toBe(65);
   expect(byName).toEqual({ A: 3.5, B: -3.5, 'always long': -160, 'always short': 65 });
-  // The table stays open and follows an edit (A's first count 27 → 37: A yields 3.5 + 1.5).
-  const cell = page.getByTestId('cm-editor-A').locator('input').first();
-  if ((await cell.count()) > 0) {
-    await cell.fill('37');
-    await cell.press('Tab');
-    await expect
-      .poll(async () => (await plotTable(page, 'yields-chart')).find((r) => r[0] === 'A')?.[1])
-      .toBe(await page.getByTestId('yield-A').textContent());
-  }
+  // The open table follows an edit: A's first count 27 → 37, A yields 500/110 = 4.5455.
+  await page.getByTestId('cm-editor-0').locator('input[data-r="0"][data-c="0"]').fill('37');
+  await expect(page.getByTestId('yield-A')).toHaveText('4.5455');
+  await expect
+    .poll(async () => (await plotTable(page, 'yields-chart')).find((r) => r[0] === 'A')?.[1])
+    .toBe('4.5455');
+  expect(await canvasName(page, 'yields-chart')).toContain('A 4.5455, B');
 });
 
 test('Decide: the bars and lines tables state the expected utilities and the flip point', async ({ page }) => {
@@ -145,7 +143,7 @@ test('Utility space: the regions table gives the shares the panel states', async
   const shares = await page
     .getByTestId('space-yields')
     .locator('tbody tr')
-    .evaluateAll((trs) => trs.map((tr) => [tr.children[0].firstChild.textContent.trim(), tr.children[2].textContent.trim()]));
+    .evaluateAll((trs) => trs.map((tr) => [tr.children[0].textContent.trim(), tr.children[2].textContent.trim()]));
   for (const [who, share] of shares) {
     const row = rows.find((r) => r[0].startsWith(who));
     expect(row, who).toBeTruthy();
@@ -155,30 +153,31 @@ test('Utility space: the regions table gives the shares the panel states', async
   expect(rows.find((r) => r[0] === 'your matrix')[2]).toBe(`(0.3, ${MINUS}0.6)`);
 });
 
-test('p-d: the winner map table gives the shares of the "ranks first" table; heatmap rows hold p-d', async ({ page }) => {
+test('p-d: the winner map table shares the grid; the heatmap rows hold p-d', async ({ page }) => {
   await open(page, `view=pd&${FACTORY}`);
-  const winners = page.locator('figure.plot').filter({ has: page.locator('canvas[aria-label*="first"]') });
-  await expect(winners).toHaveCount(1);
-  const testid = await winners.getAttribute('data-testid');
-  const rows = await plotTable(page, testid);
+  const rows = await plotTable(page, 'pd-winners');
   expect(rows.map((r) => r[0])).toEqual(['A', 'B']);
+  const note = await page.getByTestId('pd-winners').locator('.plot-table .hint').textContent();
+  const ties = num(note.match(/Ties: ([\d.]+)/)[1]);
   const total = rows.reduce((s, r) => s + num(r[1]), 0);
-  const ties = num((await page.getByTestId(testid).locator('.plot-table .hint').textContent()).match(/Ties: ([\d.]+)/)[1]);
   expect(total).toBeCloseTo(100, 0);
   expect(ties).toBeGreaterThanOrEqual(0);
   // κ = (0, 0): p-d is the macro recall, A 0.62 and B 0.75 (as the heatmap CSV).
-  const heat = page.locator('figure.plot').filter({ has: page.locator('canvas[aria-label*="heatmap" i]') });
-  const heatRows = await plotTable(page, await heat.first().getAttribute('data-testid'));
-  expect(heatRows[0]).toEqual(['0', '0', '0.62', '0.75', 'B']);
+  const heat = await plotTable(page, 'pd-heatmaps');
+  expect(heat[0]).toEqual(['0', '0', '0.62', '0.75', 'B']);
 });
 
 test('Reliability: figs 2–3 show a summary of their thousands of points; fig. 6 after a run', async ({ page }) => {
   test.setTimeout(90_000);
   await open(page, 'view=reliability&pairs=20000');
   await expect(page.getByTestId('figs23-status')).toHaveAttribute('data-state', 'done');
+  // One row per panel (8: the paper's), not one per point: 400 drawn of 5·10⁴ counted each.
   const rows = await plotTable(page, 'figs23-plot');
-  expect(rows.length).toBeGreaterThan(1);
-  for (const r of rows) expect(Number(r[1])).toBeGreaterThan(1000);
+  expect(rows).toHaveLength(8);
+  for (const r of rows) {
+    expect(r[1]).toBe('400');
+    expect(r[5]).toMatch(/of 5·10⁴ pairs mis-ranked$/);
+  }
   await expect(page.getByTestId('figs23-plot').locator('.plot-table .hint')).toContainText('summary');
   // The accuracy · identity panel: nothing mis-ranked (accuracy is that matrix's yield).
   expect(rows[0][0]).toBe('accuracy · U = [[1, 0], [0, 1]]');
@@ -186,6 +185,7 @@ test('Reliability: figs 2–3 show a summary of their thousands of points; fig. 
   await page.getByTestId('mc-run').click();
   await expect(page.getByTestId('mc-status')).toHaveAttribute('data-state', 'done', { timeout: 60_000 });
   const fig6 = await plotTable(page, 'fig6-plot');
+  for (const r of fig6) expect(r[1]).toBe('1000');
   const acc = fig6.find((r) => r[0] === 'accuracy');
   const pct = await page.getByTestId('mis-accuracy').getAttribute('data-value');
   expect(num(acc[5].match(/^([\d.]+)/)[1])).toBeCloseTo(Number(pct), 1);
@@ -222,8 +222,8 @@ for (const colorScheme of ['light', 'dark']) {
     expect(ring.within && (ring.outline || ring.shadow), JSON.stringify(ring)).toBe(true);
     await page.keyboard.press('ArrowRight');
     await expect(page.getByTestId('space-xy')).toHaveText(`(0.31, ${MINUS}0.6)`);
-    await page.keyboard.press('Shift+ArrowDown');
-    await expect(page.getByTestId('space-xy')).toHaveText(`(0.31, ${MINUS}0.7)`);
+    await page.keyboard.press('Shift+ArrowUp');
+    await expect(page.getByTestId('space-xy')).toHaveText(`(0.31, ${MINUS}0.5)`);
   });
 
   test(`keyboard, ${colorScheme}: the Decide and p-d sliders are reached with Tab, ringed, and moved by arrows`, async ({ page }) => {

@@ -7,8 +7,11 @@
 use crate::ui::{cond, handler, memo, rx};
 use leptos::html;
 use leptos::prelude::*;
+use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters_canvas::CanvasBackend;
+use std::rc::Rc;
+use std::sync::Arc;
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
 use web_sys::ResizeObserver;
@@ -32,13 +35,26 @@ pub struct CanvasClick {
     pub height: f64,
 }
 
+/// What a figure needs from its plot, with the plot's type erased: the generic
+/// [`PlotCanvas`] builds it, the one non-generic [`figure`] uses it, so that the figure's
+/// markup, effects and exports are compiled once rather than once per type of plot.
+struct Parts {
+    /// The height for a width (tracks the plot).
+    height_for: Arc<dyn Fn(u32) -> u32 + Send + Sync>,
+    /// Draws on the canvas (tracks the plot).
+    draw: Rc<dyn Fn(&DrawingArea<CanvasBackend, Shift>, &Theme) -> Result<(), String>>,
+    /// The SVG document for a width and a scheme (does not track).
+    svg: Rc<dyn Fn(u32, bool) -> Result<String, String>>,
+    /// The table, read only while its disclosure is open.
+    table: Signal<PlotTable>,
+    /// The key numbers for the accessible name.
+    summary: Signal<String>,
+}
+
 /// A plot drawn on a `<canvas>`.
 ///
 /// The canvas's backing store is `css size × devicePixelRatio`; the plot is drawn with
 /// [`Theme::scale`] = devicePixelRatio so that text and lines keep their CSS sizes.
-///
-/// Over ~120 lines: the canvas's measuring, drawing and exports share its signals; most of the
-/// length is their comments.
 #[component]
 pub fn PlotCanvas<P>(
     /// The plot's data (`Signal::from(memo)`).
@@ -59,6 +75,42 @@ pub fn PlotCanvas<P>(
 where
     P: Plot + Clone + PartialEq + Send + Sync + 'static,
 {
+    let open = RwSignal::new(false);
+    let parts = Parts {
+        height_for: Arc::new(move |w| plot.with(|p| p.height_for(w))),
+        draw: Rc::new(move |root, theme| plot.with(|p| p.draw_on(root, theme))),
+        svg: Rc::new(move |w, dark| plot.with_untracked(|p| p.to_svg(w, dark))),
+        table: Signal::derive(move || {
+            if open.get() {
+                plot.with(|p| p.table())
+            } else {
+                PlotTable::default()
+            }
+        }),
+        summary: Signal::derive(move || plot.with(|p| p.summary())),
+    };
+    figure(parts, open, name, label, testid, on_click)
+}
+
+/// The figure of [`PlotCanvas`]: the canvas, its exports and its table.
+///
+/// Over ~120 lines: the canvas's measuring, drawing and exports share its signals; most of the
+/// length is their comments.
+fn figure(
+    parts: Parts,
+    open: RwSignal<bool>,
+    name: String,
+    label: String,
+    testid: String,
+    on_click: Option<Callback<CanvasClick>>,
+) -> impl IntoView {
+    let Parts {
+        height_for,
+        draw,
+        svg,
+        table,
+        summary,
+    } = parts;
     let ctx = use_app();
     let canvas_ref = NodeRef::<html::Canvas>::new();
     let box_ref = NodeRef::<html::Div>::new();
@@ -101,7 +153,7 @@ where
     // canvas's own aspect ratio).
     let height = memo(move |_| {
         let w = width.get();
-        (w > 0).then(|| plot.with(|p| p.height_for(w)))
+        (w > 0).then(|| height_for(w))
     });
 
     Effect::new(move |_| {
@@ -113,7 +165,7 @@ where
         let Some(h) = height.get() else {
             return;
         };
-        plot.with(|p| {
+        {
             let dpr = window().device_pixel_ratio().clamp(1.0, 4.0);
             canvas.set_width((w as f64 * dpr).round() as u32);
             canvas.set_height((h as f64 * dpr).round() as u32);
@@ -123,14 +175,11 @@ where
             };
             let root = backend.into_drawing_area();
             let theme = Theme { dark, scale: dpr };
-            match p
-                .draw_on(&root, &theme)
-                .and_then(|_| root.present().map_err(|e| e.to_string()))
-            {
+            match draw(&root, &theme).and_then(|_| root.present().map_err(|e| e.to_string())) {
                 Ok(()) => error.set(None),
                 Err(e) => error.set(Some(format!("the plot could not be drawn: {e}"))),
             }
-        });
+        }
     });
 
     let stem = file_stem(&name);
@@ -151,7 +200,7 @@ where
     let save_svg = move |_| {
         let w = width.get_untracked().max(320);
         let dark = ctx.scheme.dark.get_untracked();
-        match plot.with_untracked(|p| p.to_svg(w, dark)) {
+        match svg(w, dark) {
             Ok(svg) => {
                 ctx.save(&svg_name, "image/svg+xml", &svg);
             }
@@ -163,19 +212,11 @@ where
     // disclosure is open (a big plot's table takes a moment; edits stay fast).
     let what = format!(" of the plot: {label}");
     let aria_name = rx(move || {
-        let key = plot.with(|p| p.summary());
+        let key = summary.get();
         if key.is_empty() {
             label.clone()
         } else {
             format!("{label}: {key}")
-        }
-    });
-    let open = RwSignal::new(false);
-    let table = Signal::derive(move || {
-        if open.get() {
-            plot.with(|p| p.table())
-        } else {
-            PlotTable::default()
         }
     });
 
