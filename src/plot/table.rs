@@ -7,7 +7,7 @@ use crate::text::number;
 
 /// The most rows a plot's table lists; beyond, [`PlotTable::capped`] says how many were left
 /// out and that the plot's CSV export has them all.
-pub const MAX_ROWS: usize = 60;
+pub const MAX_ROWS: usize = 150;
 
 /// A plot's numbers as text: a caption, column headers and rows of cells.
 #[derive(Debug, Clone, PartialEq, Default)]
@@ -67,7 +67,7 @@ impl PlotTable {
     /// let rows = (0..1000).map(|i| vec![i.to_string()]).collect();
     /// let t = PlotTable { rows, ..Default::default() }.capped();
     /// assert_eq!(t.rows.len(), MAX_ROWS);
-    /// assert_eq!(t.note, "The first 60 of 1000 rows; the CSV export has them all.");
+    /// assert_eq!(t.note, "The first 150 of 1000 rows; the CSV export has them all.");
     /// ```
     pub fn capped(mut self) -> Self {
         let n = self.rows.len();

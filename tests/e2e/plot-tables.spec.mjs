@@ -1,7 +1,8 @@
 // Every plot says what it shows, in words and numbers (issue 15, item 1):
 //
 // * each canvas has an accessible name (its role is img) and, under it, a "Table" disclosure
-//   whose table holds the numbers it draws — built only when opened — and those numbers are
+//   whose table holds the numbers it draws — built only when opened, and with every table open
+//   axe-core finds no WCAG 2.1 A/AA violation in light or dark — and those numbers are
 //   the ones the page states elsewhere (the Compare view's yields, the Decide view's expected
 //   utilities, the ROC table's AUC, the Utility space's shares of the diagram, …);
 // * a big scatter (figs 2–3, fig. 6) shows a summary, not thousands of rows;
@@ -10,6 +11,10 @@
 // * with prefers-reduced-motion nothing moves (no transition, animation or smooth scroll).
 import { test, expect } from './fixtures.mjs';
 import { MINUS } from './helpers.mjs';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 const FACTORY = 'u=15,-335;-35,165&cm.A=27,15;23,35&cm.B=43,18;7,32&classes=long,short';
 const VIEWS = [
@@ -32,6 +37,8 @@ async function open(page, fragment, { colorScheme = 'light', width = 1280 } = {}
   page.on('pageerror', (e) => errors.push(String(e)));
   await page.setViewportSize({ width, height: 900 });
   await page.emulateMedia({ colorScheme });
+  // A fresh document each time (a goto that only changes the fragment would not load one).
+  if (page.url() !== 'about:blank') await page.goto('about:blank');
   await page.goto(`/#${fragment}`);
   const view = fragment.match(/view=(\w+)/)[1];
   await expect(page.getByTestId(`view-${view}`)).toBeVisible();
@@ -80,6 +87,23 @@ for (const [name, fragment] of VIEWS) {
       expect(await table.locator('tbody tr').count()).toBeGreaterThan(0);
       // The table is a region that scrolls sideways and keyboard users can reach.
       await expect(details.locator('.table-scroll')).toHaveAttribute('tabindex', '0');
+    }
+    // With every table open, in both schemes: no WCAG 2.1 A/AA violation (axe-core).
+    for (const colorScheme of ['light', 'dark']) {
+      await page.emulateMedia({ colorScheme });
+      await page.evaluate(axeSource);
+      const result = await page.evaluate(() =>
+        window.axe.run(document, {
+          runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+          resultTypes: ['violations'],
+        }),
+      );
+      const found = result.violations.map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+      expect(found, colorScheme).toEqual([]);
+    }
+    // Closed again, the tables are gone.
+    for (let i = 0; i < n; i++) {
+      const details = figures.nth(i).getByTestId('plot-table');
       await details.locator('summary').click();
       await expect(details.locator('table')).toHaveCount(0);
     }
@@ -292,3 +316,30 @@ test('prefers-reduced-motion: no transition, animation or smooth scroll anywhere
     expect(moving).toEqual([]);
   }
 });
+
+// ---------- Screenshots (to look at), with the tables open ----------
+
+for (const width of [375, 1280]) {
+  for (const colorScheme of ['light', 'dark']) {
+    test(`screenshot of tables at ${width} px, ${colorScheme}; an open table does not widen the page`, async ({ page }) => {
+      const shots = new URL('./.artifacts/screenshots/', import.meta.url).pathname;
+      for (const [name, fragment, testid] of [
+        ['compare', VIEWS[0][1], 'yields-chart'],
+        ['roc', VIEWS[3][1], 'roc-plot'],
+        ['pd2', VIEWS[7][1], 'pd-heatmaps'],
+        ['decide', VIEWS[4][1], 'decide-lines'],
+      ]) {
+        await open(page, fragment, { colorScheme, width });
+        const overflow = () =>
+          page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        const before = await overflow();
+        const fig = page.getByTestId(testid);
+        await fig.getByTestId('plot-table').locator('summary').click();
+        await expect(fig.locator('table')).toBeVisible();
+        await fig.scrollIntoViewIfNeeded();
+        await fig.screenshot({ path: `${shots}tables-${name}-${width}-${colorScheme}.png` });
+        expect(await overflow(), name).toBeLessThanOrEqual(Math.max(before, 0));
+      }
+    });
+  }
+}

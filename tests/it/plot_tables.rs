@@ -14,6 +14,7 @@ use utility_lab::core::{ConfusionMatrix, Matrix, UtilityMatrix};
 use utility_lab::plot::decide::SimplexPlot;
 use utility_lab::plot::mc_scatter::{DifferencePanel, DifferencesPlot};
 use utility_lab::plot::mc_space::{Density, SpacePanel, SpacePlot};
+use utility_lab::plot::pd::heatmap::HeatmapPlot;
 use utility_lab::plot::pd::histogram::HistogramPlot;
 use utility_lab::plot::pd::winners::WinnerMap;
 use utility_lab::plot::yields::YieldChart;
@@ -197,7 +198,7 @@ fn pd_tables_hold_the_macro_recall_at_kappa_zero_and_every_vector() {
     let c = Classifiers::from_app(&factory().classifiers).unwrap();
     let h = heatmaps(&c, 10).unwrap();
     let classes = ["long".to_string(), "short".to_string()];
-    let heat = utility_lab::plot::pd::heatmap::HeatmapPlot {
+    let heat = HeatmapPlot {
         heatmaps: h.clone(),
         classes: classes.clone(),
         markers: vec![Some([0.5, 0.5]), None],
@@ -209,12 +210,19 @@ fn pd_tables_hold_the_macro_recall_at_kappa_zero_and_every_vector() {
         t.headers[..2],
         ["κ of long".to_string(), "κ of short".into()]
     );
-    assert_eq!(t.rows.len(), 60);
-    assert!(
-        t.note
-            .starts_with("The first 60 of 121 rows; the CSV export has them all."),
-        "{}",
-        t.note
+    // Every point of the 11 × 11 grid (step 0.1); a finer grid is cut at 150 rows.
+    assert_eq!(t.rows.len(), 121);
+    assert!(t.rows[120][..2] == ["1".to_string(), "1".into()]);
+    let fine = HeatmapPlot {
+        heatmaps: heatmaps(&c, 20).unwrap(),
+        classes: classes.clone(),
+        markers: vec![],
+    };
+    let ft = table_of(&fine);
+    assert_eq!(ft.rows.len(), 150);
+    assert_eq!(
+        ft.note,
+        "The first 150 of 441 rows; the CSV export has them all."
     );
     assert!(
         t.note.ends_with("Marked, the κ in force: A at (0.5, 0.5)."),

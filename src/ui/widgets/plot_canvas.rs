@@ -294,10 +294,13 @@ fn plot_table(open: RwSignal<bool>, table: Signal<PlotTable>, what: String) -> i
                 })
                 .collect_view();
             let note = (!t.note.is_empty()).then(|| view! { <p class="hint">{t.note.clone()}</p> });
+            // The caption is shown above the region (which may scroll sideways on a phone),
+            // and kept in the table for screen readers.
             view! {
+                <p class="plot-table-caption" aria-hidden="true">{t.caption.clone()}</p>
                 {table_scroll(t.caption.clone(), view! {
                     <table>
-                        <caption>{t.caption}</caption>
+                        <caption class="visually-hidden">{t.caption}</caption>
                         <thead><tr>{head}</tr></thead>
                         <tbody>{rows}</tbody>
                     </table>
