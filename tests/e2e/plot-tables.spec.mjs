@@ -226,15 +226,28 @@ async function tabTo(page, locator, max = 200) {
   throw new Error('never reached with Tab');
 }
 
-/** The focused element's focus ring: its outline (or box-shadow) and whether it shows. */
+/**
+ * The focused element's focus ring: an outline at least 2 px wide whose colour has a contrast
+ * of at least 3:1 with the page's background (WCAG 1.4.11), or a box-shadow ring.
+ */
 const focusRing = (page) =>
   page.evaluate(() => {
     const el = document.activeElement;
     const s = getComputedStyle(el);
-    const outline = s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) >= 2;
+    const rgb = (c) => c.match(/[\d.]+/g).slice(0, 3).map(Number);
+    const lum = (c) => {
+      const [r, g, b] = rgb(c).map((v) => {
+        const x = v / 255;
+        return x <= 0.03928 ? x / 12.92 : ((x + 0.055) / 1.055) ** 2.4;
+      });
+      return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+    };
+    const [a, b] = [lum(s.outlineColor), lum(getComputedStyle(document.body).backgroundColor)];
+    const contrast = (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+    const outline = s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) >= 2 && contrast >= 3;
     const shadow = s.boxShadow !== 'none';
     const within = el.matches(':focus-visible');
-    return { tag: el.tagName, testid: el.dataset.testid ?? el.className, outline, shadow, within };
+    return { tag: el.tagName, testid: el.dataset.testid ?? el.className, outline, shadow, within, contrast };
   });
 
 for (const colorScheme of ['light', 'dark']) {
