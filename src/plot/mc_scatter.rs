@@ -11,8 +11,8 @@
 //! Points are drawn as small squares (cheap on a canvas); the counts in the titles come from
 //! all the samples, not just the points drawn.
 //!
-//! (Just over 500 lines: figs 2–3 and fig. 6 share the panel grid and its axes; split, the
-//! shared drawing would have to be exported for two users.)
+//! (Over 500 lines: figs 2–3 and fig. 6 share the panel grid and its axes; split, the shared
+//! drawing would have to be exported for two users. Each plot's table is in its `Plot` impl.)
 
 use super::panel_grid::{draw_panel_grid, grid_height};
 use super::reliability::grid_layout;
@@ -86,29 +86,22 @@ impl super::Plot for ScoreScatter {
     }
 
     fn table(&self) -> super::PlotTable {
-        use super::table::span;
-        let mut t = super::PlotTable::new(
+        let rows = self.panels.iter().map(|p| {
+            let wrong = p.misranked_pairs.len();
+            (&p.title, &p.x[..], &p.y[..], wrong, &p.subtitle)
+        });
+        let what = [
+            "panel",
+            "points",
+            "yield",
+            "score",
+            "pairs drawn mis-ranked",
+        ];
+        super::table::scatter_summary(
             "Each panel's points: utility yield (x) and the metric's score (y)",
-            &[
-                "panel",
-                "points",
-                "yield",
-                "score",
-                "pairs drawn mis-ranked",
-                "all pairs",
-            ],
-        );
-        for p in &self.panels {
-            t = t.row(vec![
-                p.title.clone(),
-                p.x.len().to_string(),
-                span(&p.x),
-                span(&p.y),
-                p.misranked_pairs.len().to_string(),
-                p.subtitle.clone(),
-            ]);
-        }
-        t.note("A summary: the points themselves are not listed.")
+            what,
+            rows,
+        )
     }
 }
 
@@ -280,31 +273,25 @@ impl super::Plot for DifferencesPlot {
     }
 
     fn table(&self) -> super::PlotTable {
-        use super::table::span;
-        let mut t = super::PlotTable::new(
-            "Each panel's pairs: difference in true yield (x) and in the metric's score (y)",
-            &[
-                "metric",
-                "pairs drawn",
-                "yield difference",
-                "score difference",
-                "drawn in quadrants II and IV",
-                "all pairs",
-            ],
-        );
-        for p in &self.panels {
-            let agree = |(a, b): (&f64, &f64)| (*a > 0.0 && *b > 0.0) || (*a < 0.0 && *b < 0.0);
+        // Mis-ranked: the two differences not both positive or both negative.
+        let agree = |(a, b): (&f64, &f64)| (*a > 0.0 && *b > 0.0) || (*a < 0.0 && *b < 0.0);
+        let rows = self.panels.iter().map(|p| {
             let wrong = p.x.iter().zip(&p.y).filter(|q| !agree(*q)).count();
-            t = t.row(vec![
-                p.title.clone(),
-                p.x.len().to_string(),
-                span(&p.x),
-                span(&p.y),
-                wrong.to_string(),
-                p.subtitle.clone(),
-            ]);
-        }
-        t.note("A summary: the points themselves are not listed. Pairs in quadrants II and IV (or on an axis) are mis-ranked.")
+            (&p.title, &p.x[..], &p.y[..], wrong, &p.subtitle)
+        });
+        let what = [
+            "metric",
+            "pairs drawn",
+            "yield difference",
+            "score difference",
+            "drawn in quadrants II and IV",
+        ];
+        super::table::scatter_summary(
+            "Each panel's pairs: difference in true yield (x) and in the metric's score (y)",
+            what,
+            rows,
+        )
+        .note("Pairs in quadrants II and IV (or on an axis) are mis-ranked.")
     }
 }
 

@@ -132,3 +132,27 @@ pub fn span(values: &[f64]) -> String {
         "—".into()
     }
 }
+
+/// The table of a scatter plot's panels: one summary row per panel (its title, how many points
+/// it draws, their x and y ranges, how many it marks mis-ranked, and its subtitle, which counts
+/// all the pairs) — not thousands of points.
+pub fn scatter_summary<'a>(
+    caption: &str,
+    what: [&str; 5],
+    panels: impl Iterator<Item = (&'a String, &'a [f64], &'a [f64], usize, &'a String)>,
+) -> PlotTable {
+    let [a, b, c, d, e] = what;
+    let mut t = PlotTable::new(caption, &[a, b, c, d, e, "all pairs"]);
+    for (title, x, y, wrong, subtitle) in panels {
+        let n = x.len().to_string();
+        t = t.row(vec![
+            title.clone(),
+            n,
+            span(x),
+            span(y),
+            wrong.to_string(),
+            subtitle.clone(),
+        ]);
+    }
+    t.note("A summary: the points themselves are not listed.")
+}

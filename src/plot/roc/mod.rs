@@ -10,8 +10,9 @@
 //!
 //! The data come from `state::roc::charts`; colours from [`Theme`].
 //!
-//! (Just over 500 lines: the ROC picture and the yield-by-threshold plot share one frame and
-//! legend; the plotting area and its inverse map are already in frame.rs.)
+//! (Over 500 lines: the ROC picture and the yield-by-threshold plot share one frame and
+//! legend; the plotting area and its inverse map are already in frame.rs. The picture's table
+//! is in its `Plot` impl.)
 
 mod frame;
 pub mod threshold;

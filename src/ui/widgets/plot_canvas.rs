@@ -35,6 +35,9 @@ pub struct CanvasClick {
     pub height: f64,
 }
 
+/// Draws a plot on a canvas's drawing area.
+type DrawFn = dyn Fn(&DrawingArea<CanvasBackend, Shift>, &Theme) -> Result<(), String>;
+
 /// What a figure needs from its plot, with the plot's type erased: the generic
 /// [`PlotCanvas`] builds it, the one non-generic [`figure`] uses it, so that the figure's
 /// markup, effects and exports are compiled once rather than once per type of plot.
@@ -42,7 +45,7 @@ struct Parts {
     /// The height for a width (tracks the plot).
     height_for: Arc<dyn Fn(u32) -> u32 + Send + Sync>,
     /// Draws on the canvas (tracks the plot).
-    draw: Rc<dyn Fn(&DrawingArea<CanvasBackend, Shift>, &Theme) -> Result<(), String>>,
+    draw: Rc<DrawFn>,
     /// The SVG document for a width and a scheme (does not track).
     svg: Rc<dyn Fn(u32, bool) -> Result<String, String>>,
     /// The table, read only while its disclosure is open.
