@@ -149,6 +149,15 @@ test('Decide: the bars and lines tables state the expected utilities and the fli
   expect(lines[0]).toEqual(['buy', `${MINUS}1`, '10', '[0.0909, 1]']);
 });
 
+test('Decide: a remapped output is marked "(changed)", not by colour alone', async ({ page }) => {
+  await open(page, `view=decide&${FACTORY}&alpha=0`);
+  // The factory's A (Dyrland et al. 2022): both outputs are best answered "short".
+  const changed = page.locator('.decide-remap tr.is-changed td:last-child').first();
+  expect(await changed.evaluate((td) => getComputedStyle(td, '::after').content)).toContain('(changed)');
+  const rows = await plotTable(page, 'decide-posterior-0');
+  expect(rows.map((r) => r.at(-1))).toEqual(['short (changed)', 'short']);
+});
+
 test('ROC: the picture is named with each AUC, its table matches the ROC table', async ({ page }) => {
   await open(page, 'view=roc&bn.A=1,1&bn.B=2,1&u=4,0;0,1&prev=0.5,0.5');
   const auc = await page.getByTestId('roc-row-0').getByTestId('roc-auc').textContent();
@@ -174,6 +183,12 @@ test('Utility space: the regions table gives the shares the panel states', async
     expect(num(row[1])).toBeCloseTo(num(share), 1);
   }
   expect(rows.find((r) => r[0] === 'A (your matrix is here)')).toBeTruthy();
+  // The best row of the panel's table is marked by more than its colour: a star.
+  const star = await page
+    .getByTestId('space-yields')
+    .locator('tr.is-best th')
+    .evaluate((th) => getComputedStyle(th, '::after').content);
+  expect(star).toContain('★');
   expect(rows.find((r) => r[0] === 'your matrix')[2]).toBe(`(0.3, ${MINUS}0.6)`);
 });
 
