@@ -85,6 +85,26 @@ impl super::Plot for BestPlot {
     fn height_for(&self, _width: u32) -> u32 {
         (60 + 30 * self.names.len().max(1)) as u32
     }
+
+    fn table(&self) -> super::PlotTable {
+        let mut t = super::PlotTable::new(
+            "Probability that each classifier is the best",
+            &["classifier", "P(best)", "standard error"],
+        );
+        for (k, name) in self.names.iter().enumerate() {
+            let at = |v: &[f64]| super::table::cell(v.get(k).copied().unwrap_or(f64::NAN));
+            t = t.row(vec![name.clone(), at(&self.p), at(&self.se)]);
+        }
+        t
+    }
+
+    fn summary(&self) -> String {
+        let each = self.names.iter().zip(&self.p);
+        let all: Vec<String> = each
+            .map(|(n, p)| format!("{n} {}", super::table::cell(*p)))
+            .collect();
+        all.join(", ")
+    }
 }
 
 /// Draws the P(best) bars.
@@ -175,6 +195,32 @@ impl super::Plot for YieldHistograms {
 
     fn height_for(&self, _width: u32) -> u32 {
         (60 + 56 * self.names.len().max(1)) as u32
+    }
+
+    fn table(&self) -> super::PlotTable {
+        use super::table::cell;
+        let mut headers = vec![self.x_title.as_str()];
+        headers.extend(self.names.iter().map(String::as_str));
+        let mut t = super::PlotTable::new("Draws per bin of the yield, per classifier", &headers);
+        for (b, w) in self.edges.windows(2).enumerate() {
+            let mut row = vec![format!("{} to {}", cell(w[0]), cell(w[1]))];
+            row.extend(
+                self.counts
+                    .iter()
+                    .map(|c| c.get(b).map_or(0, |n| *n).to_string()),
+            );
+            t = t.row(row);
+        }
+        let points: Vec<String> = self
+            .names
+            .iter()
+            .zip(&self.points)
+            .map(|(n, v)| format!("{n} {}", cell(*v)))
+            .collect();
+        t.capped().note(format!(
+            "The yield of each classifier's counts (the tick): {}.",
+            points.join(", ")
+        ))
     }
 }
 

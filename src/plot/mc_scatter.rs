@@ -11,8 +11,8 @@
 //! Points are drawn as small squares (cheap on a canvas); the counts in the titles come from
 //! all the samples, not just the points drawn.
 //!
-//! (Just over 500 lines: figs 2–3 and fig. 6 share the panel grid and its axes; split, the
-//! shared drawing would have to be exported for two users.)
+//! (Over 500 lines: figs 2–3 and fig. 6 share the panel grid and its axes; split, the shared
+//! drawing would have to be exported for two users. Each plot's table is in its `Plot` impl.)
 
 use super::mc_space::{tone_colour, Tone};
 use super::panel_grid::{draw_panel_grid, grid_height};
@@ -82,6 +82,25 @@ impl super::Plot for ScoreScatter {
 
     fn height_for(&self, width: u32) -> u32 {
         grid_height(self.layout(width), width, 0.8, (220.0, 330.0))
+    }
+
+    fn table(&self) -> super::PlotTable {
+        let rows = self.panels.iter().map(|p| {
+            let wrong = p.misranked_pairs.len();
+            (&p.title, &p.x[..], &p.y[..], wrong, &p.subtitle)
+        });
+        let what = [
+            "panel",
+            "points",
+            "yield",
+            "score",
+            "pairs drawn mis-ranked",
+        ];
+        super::table::scatter_summary(
+            "Each panel's points: utility yield (x) and the metric's score (y)",
+            what,
+            rows,
+        )
     }
 }
 
@@ -244,6 +263,28 @@ impl super::Plot for DifferencesPlot {
 
     fn height_for(&self, width: u32) -> u32 {
         grid_height(self.layout(width), width, 0.95, (200.0, 300.0))
+    }
+
+    fn table(&self) -> super::PlotTable {
+        // Mis-ranked: the two differences not both positive or both negative.
+        let agree = |(a, b): (&f64, &f64)| (*a > 0.0 && *b > 0.0) || (*a < 0.0 && *b < 0.0);
+        let rows = self.panels.iter().map(|p| {
+            let wrong = p.x.iter().zip(&p.y).filter(|q| !agree(*q)).count();
+            (&p.title, &p.x[..], &p.y[..], wrong, &p.subtitle)
+        });
+        let what = [
+            "metric",
+            "pairs drawn",
+            "yield difference",
+            "score difference",
+            "drawn in quadrants II and IV",
+        ];
+        super::table::scatter_summary(
+            "Each panel's pairs: difference in true yield (x) and in the metric's score (y)",
+            what,
+            rows,
+        )
+        .note("Pairs in quadrants II and IV (or on an axis) are mis-ranked.")
     }
 }
 

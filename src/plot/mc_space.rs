@@ -130,6 +130,77 @@ impl super::Plot for SpacePlot {
         let side = (width / cols as u32).min(400);
         rows as u32 * (side + 28 + 16 * self.legend_rows() as u32)
     }
+
+    fn table(&self) -> super::PlotTable {
+        use super::table::{cell, pair};
+        let mut t = super::PlotTable::new(
+            "The points of each panel (x, y): their centre and spread",
+            &["panel", "points", "centre (x, y)", "spread"],
+        );
+        for p in &self.panels {
+            if let Some(d) = &p.density {
+                // Weighted moments of the cells' centres (row 0 at y = −1).
+                let (mut n, mut sx, mut sy, mut sxx, mut syy) = (0.0, 0.0, 0.0, 0.0, 0.0);
+                for (k, c) in d.counts.iter().enumerate() {
+                    let at = |i: usize| -1.0 + (i as f64 + 0.5) * 2.0 / d.grid as f64;
+                    let (x, y, w) = (at(k % d.grid), at(k / d.grid), f64::from(*c));
+                    (n, sx, sy, sxx, syy) = (
+                        n + w,
+                        sx + w * x,
+                        sy + w * y,
+                        sxx + w * x * x,
+                        syy + w * y * y,
+                    );
+                }
+                let (mx, my) = (sx / n, sy / n);
+                let sd = pair((sxx / n - mx * mx).sqrt(), (syy / n - my * my).sqrt());
+                t = t.row(vec![
+                    p.title.clone(),
+                    crate::text::number(n, 0),
+                    pair(mx, my),
+                    format!("sd {sd}"),
+                ]);
+            }
+            let centres: Vec<(f64, f64)> = p
+                .groups
+                .iter()
+                .filter(|g| g.marker == Marker::Diamond)
+                .flat_map(|g| g.points.clone())
+                .collect();
+            for g in &p.groups {
+                let row = if g.marker == Marker::Diamond {
+                    let at: Vec<String> = g.points.iter().map(|q| pair(q.0, q.1)).collect();
+                    vec![
+                        g.label.clone(),
+                        g.points.len().to_string(),
+                        at.join(" "),
+                        String::new(),
+                    ]
+                } else {
+                    // Root-mean-square distance to the nearest true matrix.
+                    let d2 = |q: &(f64, f64)| {
+                        centres
+                            .iter()
+                            .map(|c| (q.0 - c.0).powi(2) + (q.1 - c.1).powi(2))
+                            .fold(f64::INFINITY, f64::min)
+                    };
+                    let rms = (g.points.iter().map(d2).sum::<f64>() / g.points.len() as f64).sqrt();
+                    let spread = format!(
+                        "{} from the nearest true matrix (root mean square)",
+                        cell(rms)
+                    );
+                    vec![
+                        g.label.clone(),
+                        g.points.len().to_string(),
+                        "around the true matrices".into(),
+                        spread,
+                    ]
+                };
+                t = t.row(row);
+            }
+        }
+        t
+    }
 }
 
 /// The non-empty cells of a density: lower-left and upper-right corners in data coordinates

@@ -20,7 +20,10 @@ pub mod roc;
 pub mod space;
 #[cfg(test)]
 pub(crate) mod svg_probe;
+pub mod table;
 pub mod yields;
+
+pub use table::PlotTable;
 
 use plotters::coord::Shift;
 use plotters::prelude::*;
@@ -159,6 +162,16 @@ pub trait Plot {
 
     /// The height in CSS pixels for a plot `width` CSS pixels wide.
     fn height_for(&self, width: u32) -> u32;
+
+    /// The numbers the plot draws, as a table of text (shown under the plot on request, so it
+    /// may take a moment on a big plot).
+    fn table(&self) -> PlotTable;
+
+    /// The key numbers for the plot's accessible name, e.g. "A 3.5, B −3.5" (cheap: it is
+    /// rebuilt with the plot); empty for none.
+    fn summary(&self) -> String {
+        String::new()
+    }
 
     /// The plot as an SVG document `width` pixels wide (light theme, scale 1).
     fn to_svg(&self, width: u32, dark: bool) -> Result<String, String> {

@@ -186,6 +186,25 @@ impl super::Plot for SweepPlot {
             .unwrap_or(1);
         n * SweepPlot::panel_height(width, levels)
     }
+
+    fn table(&self) -> super::PlotTable {
+        use super::table::cell;
+        let mut t = super::PlotTable::new(
+            "Mis-ranked pairs (%) of the erroneous utility matrix at each error, and of each metric",
+            &["prior, ranker", &self.x_title, "mis-ranked pairs (%)", "standard error"],
+        );
+        for p in &self.panels {
+            for q in &p.points {
+                let name = format!("{}, erroneous utility", p.title);
+                t = t.row(vec![name, cell(q.x), cell(q.percent), cell(q.se)]);
+            }
+            for (m, v) in &p.levels {
+                let name = format!("{}, {}", p.title, metric_short(*m));
+                t = t.row(vec![name, "any".into(), cell(*v), String::new()]);
+            }
+        }
+        t.note("A metric ignores the utilities: its level is the same at every error.")
+    }
 }
 
 /// Draws fig. 7.

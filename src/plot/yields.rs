@@ -225,6 +225,39 @@ impl super::Plot for YieldChart {
     fn height_for(&self, width: u32) -> u32 {
         self.height_at(width)
     }
+
+    fn table(&self) -> super::PlotTable {
+        use super::table::cell;
+        let dep = self.deployment.as_ref();
+        let mut headers = vec!["", self.x_title.as_str()];
+        if dep.is_some() {
+            headers.push("under the deployment shares");
+        }
+        let mut t = super::PlotTable::new(crate::text::capitalize(&self.x_title), &headers);
+        for (i, name) in self.names.iter().enumerate() {
+            let at = |v: &[f64]| cell(v.get(i).copied().unwrap_or(f64::NAN));
+            let mut row = vec![name.clone(), at(&self.yields)];
+            if let Some(d) = dep {
+                row.push(at(d));
+            }
+            t = t.row(row);
+        }
+        for (name, v) in &self.references {
+            let mut row = vec![name.clone(), cell(*v)];
+            row.resize(headers.len(), String::new());
+            t = t.row(row);
+        }
+        t.note("Classifiers from best to worst; then the trivial classifiers (dashed lines).")
+    }
+
+    fn summary(&self) -> String {
+        let named = self.names.iter().zip(&self.yields);
+        named
+            .chain(self.references.iter().map(|(n, v)| (n, v)))
+            .map(|(n, v)| format!("{n} {}", super::table::cell(*v)))
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
 }
 
 /// Draws the yield chart on `root`.

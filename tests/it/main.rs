@@ -11,6 +11,8 @@
 //! * `space`: the Utility space view's engine against direct yields and hand examples;
 //! * `roc_view`, `roc_view_output`, `roc_stream`: the ROC & thresholds view's engine
 //!   (`state::roc`, `plot::roc`), and its scores file read in slices as the page reads it;
+//! * `plot_tables`: every plot's table of numbers and accessible key numbers, against known
+//!   values;
 //! * `hostile`: hostile and broken input — every failure the fuzz driver found, the limits.
 
 mod cli_decide;
@@ -36,6 +38,7 @@ mod paper_values;
 mod pd_view;
 mod pd_view_plots;
 mod pd_view_presets;
+mod plot_tables;
 mod properties;
 mod readme_links;
 mod reference_sklearn;

@@ -51,7 +51,7 @@ fn random_cm(rng: &mut impl Rng, n: usize) -> ConfusionMatrix {
 /// The winner by direct computation: each contestant's yield under `u` with
 /// `UtilityMatrix::yield_of` (classifiers) or `trivial_yields` (always decide d), the first
 /// maximum; `None` when the two best are within `gap` (too close to call).
-fn direct_winner(
+pub(crate) fn direct_winner(
     u: &UtilityMatrix,
     cs: &[Contestant],
     classifiers: &[ConfusionMatrix],

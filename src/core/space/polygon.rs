@@ -235,8 +235,17 @@ impl Polygon {
     }
 }
 
-/// `½ Σ_i (x_i y_{i+1} − x_{i+1} y_i)`: positive for counter-clockwise corners.
-fn signed_area(v: &[Point]) -> f64 {
+/// `½ Σ_i (x_i y_{i+1} − x_{i+1} y_i)`: positive for counter-clockwise corners (0 for fewer
+/// than three).
+///
+/// # Examples
+///
+/// ```
+/// use utility_lab::core::space::polygon::signed_area;
+/// assert_eq!(signed_area(&[(0.0, 0.0), (1.0, 0.0), (0.0, 1.0)]), 0.5);
+/// assert_eq!(signed_area(&[(0.0, 0.0), (0.0, 1.0), (1.0, 0.0)]), -0.5);
+/// ```
+pub fn signed_area(v: &[Point]) -> f64 {
     let n = v.len();
     if n < 3 {
         return 0.0;

@@ -39,6 +39,43 @@ impl Plot for UtilityBars {
     fn height_for(&self, _width: u32) -> u32 {
         (70.0 + ROW * self.decisions.len().max(1) as f64) as u32
     }
+
+    fn table(&self) -> crate::plot::PlotTable {
+        let mut t = crate::plot::PlotTable::new(
+            crate::text::capitalize(&self.x_title),
+            &["decision", &self.x_title, "mark"],
+        );
+        for (d, name) in self.decisions.iter().enumerate() {
+            let mut marks = vec![];
+            if self.optimal.contains(&d) {
+                marks.push("optimal".to_string());
+            }
+            if let Some((_, class)) = self.most_probable.as_ref().filter(|m| m.0 == d) {
+                marks.push(format!("goes with the most probable class, {class}"));
+            }
+            let v = self.values.get(d).copied().unwrap_or(f64::NAN);
+            t = t.row(vec![
+                name.clone(),
+                crate::plot::table::cell(v),
+                marks.join("; "),
+            ]);
+        }
+        t
+    }
+
+    fn summary(&self) -> String {
+        let one = |(d, n): (usize, &String)| {
+            let v = crate::plot::table::cell(self.values.get(d).copied().unwrap_or(f64::NAN));
+            let best = if self.optimal.contains(&d) {
+                " (optimal)"
+            } else {
+                ""
+            };
+            format!("{n} {v}{best}")
+        };
+        let all: Vec<String> = self.decisions.iter().enumerate().map(one).collect();
+        all.join(", ")
+    }
 }
 
 /// Draws the bars.

@@ -100,6 +100,47 @@ impl Plot for ThresholdPlot {
         let (rows, _) = self.legend(f64::from(width));
         (Self::chart_height(width) + 8.0 + LEGEND_ROW * rows as f64) as u32
     }
+
+    fn table(&self) -> crate::plot::PlotTable {
+        use crate::plot::table::cell;
+        let p = format!("p({})", self.class0);
+        let at = |v: u8| format!("{} at {p} = {v}", self.y_title);
+        let mut t = crate::plot::PlotTable::new(
+            format!(
+                "{} of each decision against {p}",
+                crate::text::capitalize(&self.y_title)
+            ),
+            &["decision", &at(0), &at(1), &format!("optimal for {p} in")],
+        );
+        for (d, name) in self.decisions.iter().enumerate() {
+            let (a, b) = self.lines.get(d).copied().unwrap_or((f64::NAN, f64::NAN));
+            let best: Vec<String> = self
+                .segments
+                .iter()
+                .filter(|s| s.0 == d)
+                .map(|s| format!("[{}, {}]", cell(s.1), cell(s.2)))
+                .collect();
+            t = t.row(vec![name.clone(), cell(a), cell(b), best.join(", ")]);
+        }
+        let mut note = self.summary();
+        if let Some(p0) = self.p0 {
+            note = format!("{note}; the item: {p} = {}", cell(p0));
+        }
+        t.note(crate::text::capitalize(&note))
+    }
+
+    fn summary(&self) -> String {
+        let flips: Vec<String> = self
+            .thresholds
+            .iter()
+            .map(|v| crate::plot::table::cell(*v))
+            .collect();
+        if flips.is_empty() {
+            "no flip point".into()
+        } else {
+            format!("flip points at p({}) = {}", self.class0, flips.join(", "))
+        }
+    }
 }
 
 fn draw<DB: DrawingBackend>(
@@ -169,6 +210,7 @@ fn draw<DB: DrawingBackend>(
             decision_colour(theme, d).stroke_width(theme.px(4.0)),
         )))?;
     }
+    name_segments(root, &cc, plot, theme, n)?;
     draw_thresholds(root, &mut cc, plot, theme, (lo - pad, hi + pad))?;
     if let Some(p0) = plot.p0.filter(|p| p.is_finite()).map(|p| p.clamp(0.0, 1.0)) {
         cc.draw_series(std::iter::once(PathElement::new(
@@ -277,6 +319,30 @@ fn draw_legend<DB: DrawingBackend>(
             short(&plot.decisions[d], 20),
             (x + theme.px(26.0) as i32, y),
             theme.font(12.0).pos(Pos::new(HPos::Left, VPos::Center)),
+        ))?;
+    }
+    Ok(())
+}
+
+/// The optimal decision's name over each stretch of the envelope wide enough to hold it (an
+/// eighth of the axis), so that the lines do not speak by colour alone.
+fn name_segments<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    cc: &Chart<'_, DB>,
+    plot: &ThresholdPlot,
+    theme: &Theme,
+    n: usize,
+) -> DrawResult<DB> {
+    for &(d, from, to) in &plot.segments {
+        let Some((a, b)) = plot.lines.get(d).filter(|_| d < n && to - from >= 0.125) else {
+            continue;
+        };
+        let mid = (from + to) / 2.0;
+        let (px, py) = cc.backend_coord(&(mid, a * (1.0 - mid) + b * mid));
+        root.draw(&Text::new(
+            short(&plot.decisions[d], 20),
+            (px, py - theme.px(8.0) as i32),
+            theme.font(12.0).pos(Pos::new(HPos::Center, VPos::Bottom)),
         ))?;
     }
     Ok(())

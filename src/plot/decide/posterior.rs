@@ -44,6 +44,37 @@ impl Plot for PosteriorPlot {
     fn height_for(&self, _width: u32) -> u32 {
         (HEADER + ROW * self.posterior.len().max(1) as f64 + 8.0) as u32
     }
+
+    fn table(&self) -> crate::plot::PlotTable {
+        use crate::plot::table::cell;
+        let mut headers = vec!["output".to_string(), "p(output)".into()];
+        headers.extend(self.classes.iter().map(|c| format!("p({c} | output)")));
+        headers.push("decision".into());
+        let mut t = crate::plot::PlotTable {
+            caption: format!(
+                "{}: p(class | output) and the decision for each output",
+                self.classifier
+            ),
+            headers,
+            ..Default::default()
+        };
+        for (o, row) in self.posterior.iter().enumerate() {
+            let mut cells = vec![
+                self.classes.get(o).cloned().unwrap_or_default(),
+                cell(self.p_output.get(o).copied().unwrap_or(f64::NAN)),
+            ];
+            cells.extend(row.iter().map(|v| cell(*v)));
+            let d = self.decision.get(o).and_then(|d| self.decisions.get(*d));
+            let changed = if self.changed.get(o) == Some(&true) {
+                " (changed)"
+            } else {
+                ""
+            };
+            cells.push(format!("{}{changed}", d.cloned().unwrap_or_default()));
+            t = t.row(cells);
+        }
+        t
+    }
 }
 
 fn draw<DB: DrawingBackend>(

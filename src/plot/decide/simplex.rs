@@ -211,6 +211,36 @@ impl Plot for SimplexPlot {
         let (rows, _) = self.legend(w);
         (Self::triangle_height(w) + 6.0 + LEGEND_ROW * rows as f64).ceil() as u32
     }
+
+    fn table(&self) -> crate::plot::PlotTable {
+        use crate::plot::table::{cell, PlotTable};
+        let triple = |p: &[f64; 3]| format!("({}, {}, {})", cell(p[0]), cell(p[1]), cell(p[2]));
+        let classes = self.classes.join(", ");
+        let mut t = PlotTable::new(
+            format!("Where each decision is optimal: probabilities of ({classes})"),
+            &["decision", "share of the triangle", "corners of its region"],
+        );
+        for r in &self.regions {
+            // Twice the area in the plane (p₁, p₂), where the triangle's area is 1/2.
+            let plane: Vec<(f64, f64)> = r.vertices.iter().map(|p| (p[1], p[2])).collect();
+            let share = 2.0 * crate::core::space::polygon::signed_area(&plane).abs();
+            let corners: Vec<String> = r.vertices.iter().map(triple).collect();
+            let name = self.decisions.get(r.decision).cloned().unwrap_or_default();
+            t = t.row(vec![
+                name,
+                crate::text::percent(share, 1),
+                corners.join(" "),
+            ]);
+        }
+        match &self.point {
+            Some((p, d)) => t.note(format!(
+                "The item {}: optimal decision {}.",
+                triple(p),
+                self.decisions.get(*d).cloned().unwrap_or_default()
+            )),
+            None => t,
+        }
+    }
 }
 
 fn draw<DB: DrawingBackend>(

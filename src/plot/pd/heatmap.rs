@@ -124,6 +124,31 @@ impl crate::plot::Plot for HeatmapPlot {
         let (_, legend) = self.layout(width as f64);
         (legend.y + legend.h).ceil() as u32
     }
+
+    fn table(&self) -> crate::plot::PlotTable {
+        let h = &self.heatmaps;
+        let [k0, k1] = self.classes.clone().map(|c| format!("κ of {c}"));
+        let mut headers = vec![k0.as_str(), &k1];
+        headers.extend(h.names.iter().map(String::as_str));
+        headers.push("ranked first");
+        let mut t =
+            crate::plot::PlotTable::new("p-d of each classifier at each κ of the grid", &headers);
+        t.rows = crate::state::pd::export::heatmap_rows(h, crate::plot::table::cell);
+        let marks: Vec<String> = h
+            .names
+            .iter()
+            .zip(&self.markers)
+            .filter_map(|(n, m)| {
+                m.map(|k| format!("{n} at {}", crate::plot::table::pair(k[0], k[1])))
+            })
+            .collect();
+        let t = t.capped();
+        if marks.is_empty() {
+            t
+        } else {
+            t.note(format!("Marked, the κ in force: {}.", marks.join(", ")))
+        }
+    }
 }
 
 /// The plot's width in CSS pixels, from the area and the theme's scale.

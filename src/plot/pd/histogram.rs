@@ -86,6 +86,35 @@ impl crate::plot::Plot for HistogramPlot {
         let (rows, _) = self.layout(width);
         rows as u32 * PANEL_H + 24
     }
+
+    fn table(&self) -> crate::plot::PlotTable {
+        let r = &self.result;
+        let mut headers = vec!["p-d from", "to"];
+        headers.extend(r.names.iter().map(String::as_str));
+        let mut t =
+            crate::plot::PlotTable::new("κ vectors per bin of p-d, per classifier", &headers);
+        // The bins that hold any vector (the CSV export has the empty ones too).
+        let rows = crate::state::pd::export::histogram_rows(r, crate::plot::table::cell);
+        t.rows = rows
+            .into_iter()
+            .filter(|row| row[2..].iter().any(|c| c != "0"))
+            .collect();
+        let current: Vec<String> = r
+            .names
+            .iter()
+            .zip(&self.current)
+            .filter_map(|(n, v)| v.map(|v| format!("{n} {}", crate::plot::table::cell(v))))
+            .collect();
+        let t = t.capped().note(r.note.clone());
+        if current.is_empty() {
+            t
+        } else {
+            t.note(format!(
+                "p-d at the κ in force (dashed): {}.",
+                current.join(", ")
+            ))
+        }
+    }
 }
 
 /// Draws the panels and, under them, the note on how the κ vectors were chosen.

@@ -67,12 +67,47 @@ impl crate::plot::Plot for WinnerMap {
         theme: &Theme,
     ) -> Result<(), String> {
         draw_winners(root, self, theme).map_err(|e| e.to_string())?;
+        name_regions(root, self, theme).map_err(|e| e.to_string())?;
         draw_winner_marker(root, self, theme).map_err(|e| e.to_string())
     }
 
     fn height_for(&self, width: u32) -> u32 {
         let (_, legend) = self.layout(width as f64);
         (legend.y + legend.h).ceil() as u32
+    }
+
+    fn table(&self) -> crate::plot::PlotTable {
+        let h = &self.heatmaps;
+        let mut t = crate::plot::PlotTable::new(
+            "Who ranks first by p-d over the grid of κ",
+            &[
+                "classifier",
+                "share of the grid where it ranks first (ties split)",
+            ],
+        );
+        for (name, share) in h.names.iter().zip(h.first_shares()) {
+            t = t.row(vec![name.clone(), crate::text::percent(share, 1)]);
+        }
+        let cells = h.winners.iter().flatten();
+        let ties = cells.clone().filter(|m| m.count_ones() > 1).count();
+        let tied = ties as f64 / cells.count().max(1) as f64;
+        let mut t = t.note(format!(
+            "Ties: {} of the grid.",
+            crate::text::percent(tied, 1)
+        ));
+        if let Some(c) = self.marker.and_then(|k| h.cell_at(k[0], k[1])) {
+            let first: Vec<&str> = c
+                .winners
+                .iter()
+                .filter_map(|m| h.names.get(*m).map(String::as_str))
+                .collect();
+            t = t.note(format!(
+                "At the κ in force, {}: {} first.",
+                crate::plot::table::pair(c.kappa[0], c.kappa[1]),
+                first.join(" = ")
+            ));
+        }
+        t
     }
 }
 
@@ -199,4 +234,52 @@ pub fn draw_winner_marker<DB: DrawingBackend>(
         Some([k0, k1]) => marker_at(root, &sq, map.heatmaps.divisions, k0, k1, theme),
         None => Ok(()),
     }
+}
+
+/// Each classifier's name written on its region (at the centre of the cells where it alone
+/// ranks first, when they are at least 3 % of the grid), so that the map does not speak by
+/// colour alone.
+///
+/// # Examples
+///
+/// ```
+/// use utility_lab::plot::{Plot, pd::winners::WinnerMap};
+/// use utility_lab::state::{pd::{heatmap::heatmaps, Classifiers}, presets::factory};
+/// let c = Classifiers::from_app(&factory().classifiers).unwrap();
+/// let w = WinnerMap { heatmaps: heatmaps(&c, 10).unwrap(), classes: ["long".into(), "short".into()], marker: None };
+/// assert!(w.to_svg(600, false).unwrap().contains(">\nB\n<"));
+/// ```
+pub fn name_regions<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    map: &WinnerMap,
+    theme: &Theme,
+) -> DrawResult<DB> {
+    let width = root.dim_in_pixel().0 as f64 / theme.scale.max(1e-6);
+    let (sq, _) = map.layout(width);
+    let h = &map.heatmaps;
+    let side = h.side() as f64;
+    for (m, name) in h.names.iter().enumerate() {
+        let mine = (0..h.side())
+            .flat_map(|i| (0..h.side()).map(move |j| (i, j)))
+            .filter(|&(i, j)| h.winners[i][j] == 1u64 << m.min(63));
+        let (n, si, sj) = mine.fold((0.0, 0.0, 0.0), |(n, a, b), (i, j)| {
+            (n + 1.0, a + i as f64, b + j as f64)
+        });
+        if n < 0.03 * side * side {
+            continue;
+        }
+        let (ci, cj) = (si / n, sj / n);
+        let x = sq.x + (ci + 0.5) / side * sq.w;
+        let y = sq.y + sq.h - (cj + 0.5) / side * sq.h;
+        let ink = crate::plot::decide::ink_on(theme.series(m));
+        root.draw(&Text::new(
+            short(name, 16),
+            ((x * theme.scale) as i32, (y * theme.scale) as i32),
+            ("sans-serif", 14.0 * theme.scale)
+                .into_font()
+                .color(&ink)
+                .pos(Pos::new(HPos::Center, VPos::Center)),
+        ))?;
+    }
+    Ok(())
 }

@@ -10,8 +10,9 @@
 //!
 //! The data come from `state::roc::charts`; colours from [`Theme`].
 //!
-//! (Just over 500 lines: the ROC picture and the yield-by-threshold plot share one frame and
-//! legend; the plotting area and its inverse map are already in frame.rs.)
+//! (Over 500 lines: the ROC picture and the yield-by-threshold plot share one frame and
+//! legend; the plotting area and its inverse map are already in frame.rs. The picture's table
+//! is in its `Plot` impl.)
 
 mod frame;
 pub mod threshold;
@@ -113,6 +114,47 @@ impl super::Plot for RocChart {
         } else {
             side + self.legend_height()
         }
+    }
+
+    fn table(&self) -> super::PlotTable {
+        use super::table::pair;
+        let mut t = super::PlotTable::new(
+            "Each ROC curve and its best operating point",
+            &[
+                "classifier",
+                "points",
+                "summary",
+                "best point (FPR, TPR)",
+                "there",
+            ],
+        );
+        for s in &self.series {
+            let best = if s.best { " (best)" } else { "" };
+            let (at, there) = s
+                .optimum
+                .as_ref()
+                .map_or_else(Default::default, |o| (pair(o.x, o.y), o.label.clone()));
+            t = t.row(vec![
+                format!("{}{best}", s.name),
+                s.points.len().to_string(),
+                s.legend.clone(),
+                at,
+                there,
+            ]);
+        }
+        let t = t.note(crate::text::capitalize(&self.note) + ".");
+        match self.picked {
+            Some((f, tp)) => t.note(format!("Picked point: {}.", pair(f, tp))),
+            None => t,
+        }
+    }
+
+    fn summary(&self) -> String {
+        let each = self.series.iter().map(|s| {
+            let best = if s.best { ", best" } else { "" };
+            format!("{}: {}{best}", s.name, s.legend)
+        });
+        each.collect::<Vec<_>>().join("; ")
     }
 }
 

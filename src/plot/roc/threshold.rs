@@ -67,6 +67,38 @@ impl super::super::Plot for ThresholdChart {
         let (rows, cols) = grid_layout(width, n, n, PANEL_MIN_WIDTH);
         rows as u32 * Self::panel_height(width, cols)
     }
+
+    fn table(&self) -> crate::plot::PlotTable {
+        use crate::plot::table::{cell, span};
+        let mut t = crate::plot::PlotTable::new(
+            format!(
+                "{} against the threshold: range and optimum",
+                crate::text::capitalize(&self.y_title)
+            ),
+            &["classifier", "thresholds", &self.y_title, "optimum"],
+        );
+        for p in &self.panels {
+            let best = if p.best { " (best)" } else { "" };
+            let ys: Vec<f64> = p.points.iter().map(|q| q.1).collect();
+            let optimum = p
+                .optimum
+                .as_ref()
+                .map(|o| o.label.clone())
+                .unwrap_or_default();
+            t = t.row(vec![
+                format!("{}{best}", p.name),
+                p.points.len().to_string(),
+                span(&ys),
+                optimum,
+            ]);
+        }
+        let refs: Vec<String> = self
+            .references
+            .iter()
+            .map(|(n, v)| format!("{n} {}", cell(*v)))
+            .collect();
+        t.note(format!("Reference lines: {}.", refs.join(", ")))
+    }
 }
 
 /// The finite range of `values`, widened when degenerate, with `pad` of the span on each side.

@@ -217,6 +217,35 @@ impl super::Plot for HexPlot {
     fn height_for(&self, width: u32) -> u32 {
         height(&self.frame(width as f64), &self.regions, width as f64)
     }
+
+    fn table(&self) -> super::PlotTable {
+        use super::table::pair;
+        let mut t = regions_table(
+            &self.regions,
+            "Who yields the most where in the space of utility matrices (x, y)",
+            self.current,
+        );
+        for (p, name) in &self.landmarks {
+            t = t.row(vec![name.clone(), String::new(), pair(p.0, p.1)]);
+        }
+        if let Some(c) = &self.cloud {
+            let n = format!("candidates of the cloud ({})", c.points.len());
+            let mean = c.mean.map(|p| pair(p.0, p.1)).unwrap_or_default();
+            t = t.row(vec![n, String::new(), format!("mean {mean}")]);
+            if let Some(p) = c.expected {
+                t = t.row(vec![
+                    "expected matrix (eq. 18)".into(),
+                    String::new(),
+                    pair(p.0, p.1),
+                ]);
+            }
+        }
+        t
+    }
+
+    fn summary(&self) -> String {
+        regions_summary(&self.regions, self.current)
+    }
 }
 
 impl super::Plot for SlicePlot {
@@ -230,5 +259,71 @@ impl super::Plot for SlicePlot {
 
     fn height_for(&self, width: u32) -> u32 {
         height(&self.frame(width as f64), &self.regions, width as f64)
+    }
+
+    fn table(&self) -> super::PlotTable {
+        let what = format!(
+            "Who yields the most where: {} across, {} up",
+            self.x_title, self.y_title
+        );
+        regions_table(&self.regions, &what, self.current)
+    }
+
+    fn summary(&self) -> String {
+        regions_summary(&self.regions, self.current)
+    }
+}
+
+/// The regions' table: each region's share of the diagram (its pieces' areas), the current
+/// point's region marked, then the current point.
+fn regions_table(r: &Regions, caption: &str, current: Option<Point>) -> super::PlotTable {
+    use crate::core::space::polygon::signed_area;
+    let area = |f: &Fill| signed_area(&f.polygon).abs();
+    let total: f64 = r.fills.iter().map(area).sum();
+    let mut t = super::PlotTable::new(caption, &["region", "share of the diagram", "point (x, y)"]);
+    for item in &r.legend {
+        if let Key::Region(swatch, here) = item.key {
+            let mine: f64 = r
+                .fills
+                .iter()
+                .filter(|f| f.swatch == swatch)
+                .map(area)
+                .sum();
+            let name = format!(
+                "{}{}",
+                item.label,
+                if here { " (your matrix is here)" } else { "" }
+            );
+            t = t.row(vec![
+                name,
+                crate::text::percent(mine / total, 1),
+                String::new(),
+            ]);
+        }
+    }
+    if let Some(p) = current {
+        t = t.row(vec![
+            "your matrix".into(),
+            String::new(),
+            super::table::pair(p.0, p.1),
+        ]);
+    }
+    t.note(r.footnote.clone())
+}
+
+/// The region of the current point, for the accessible name: "your matrix (0.2, −0.1) is in
+/// A's region".
+fn regions_summary(r: &Regions, current: Option<Point>) -> String {
+    let here = r
+        .legend
+        .iter()
+        .find(|l| matches!(l.key, Key::Region(_, true)));
+    match (current, here) {
+        (Some(p), Some(l)) => format!(
+            "your matrix {} is in {}'s region",
+            super::table::pair(p.0, p.1),
+            l.label
+        ),
+        _ => String::new(),
     }
 }

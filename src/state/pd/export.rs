@@ -72,10 +72,18 @@ pub fn heatmap_csv(h: &Heatmaps, classes: &[String]) -> String {
     header.extend(h.names.iter().cloned());
     header.push("first".into());
     let mut rows = vec![header];
+    rows.extend(heatmap_rows(h, exported));
+    write(&rows)
+}
+
+/// The rows of [`heatmap_csv`] without its header, numbers written by `num` (the CSV's
+/// [`exported`], or the page's numbers in the plot's table).
+pub fn heatmap_rows(h: &Heatmaps, num: fn(f64) -> String) -> Vec<Vec<String>> {
+    let mut rows = Vec::with_capacity(h.side() * h.side());
     for i in 0..h.side() {
         for j in 0..h.side() {
-            let mut row = vec![exported(i as f64 * h.step()), exported(j as f64 * h.step())];
-            row.extend(h.grids.iter().map(|g| exported(g[i][j])));
+            let mut row = vec![num(i as f64 * h.step()), num(j as f64 * h.step())];
+            row.extend(h.grids.iter().map(|g| num(g[i][j])));
             let first: Vec<&str> = bits(h.winners[i][j])
                 .into_iter()
                 .filter_map(|m| h.names.get(m).map(String::as_str))
@@ -84,7 +92,7 @@ pub fn heatmap_csv(h: &Heatmaps, classes: &[String]) -> String {
             rows.push(row);
         }
     }
-    write(&rows)
+    rows
 }
 
 /// The histograms over κ vectors: `bin_from, bin_to`, then the count of κ vectors per
@@ -107,15 +115,7 @@ pub fn histogram_csv(r: &GridResult) -> String {
     let mut header = vec!["bin_from".to_string(), "bin_to".to_string()];
     header.extend(r.names.iter().cloned());
     let mut rows = vec![header];
-    for b in 0..a.edges.len().saturating_sub(1) {
-        let mut row = vec![exported(a.edges[b]), exported(a.edges[b + 1])];
-        row.extend(
-            a.histograms
-                .iter()
-                .map(|h| h.get(b).copied().unwrap_or(0).to_string()),
-        );
-        rows.push(row);
-    }
+    rows.extend(histogram_rows(r, exported));
     rows.push(vec![]);
     rows.push(
         [
@@ -148,4 +148,22 @@ pub fn histogram_csv(r: &GridResult) -> String {
     rows.push(vec![]);
     rows.push(vec![r.note.clone()]);
     write(&rows)
+}
+
+/// The bins of [`histogram_csv`] without its header: `bin_from, bin_to`, then the count of κ
+/// vectors per classifier; the edges written by `num` (the CSV's [`exported`], or the page's
+/// numbers in the plot's table).
+pub fn histogram_rows(r: &GridResult, num: fn(f64) -> String) -> Vec<Vec<String>> {
+    let a = &r.analysis;
+    (0..a.edges.len().saturating_sub(1))
+        .map(|b| {
+            let mut row = vec![num(a.edges[b]), num(a.edges[b + 1])];
+            row.extend(
+                a.histograms
+                    .iter()
+                    .map(|h| h.get(b).copied().unwrap_or(0).to_string()),
+            );
+            row
+        })
+        .collect()
 }

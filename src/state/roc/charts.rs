@@ -51,10 +51,15 @@ pub fn roc_chart(report: &RocReport) -> RocChart {
                     prose(o.yield_value)
                 ),
                 best: report.best.contains(&i),
+                // Named: the curves are told apart by more than their colour.
                 optimum: Some(Marker {
                     x: o.point.fpr,
                     y: o.point.tpr,
-                    label: optimum_label(o.point.threshold, o.yield_value),
+                    label: format!(
+                        "{}: {}",
+                        crate::text::truncate(&c.name, 12),
+                        optimum_label(o.point.threshold, o.yield_value)
+                    ),
                 }),
                 tangent: c.tangent.map(|l| (l.from, l.to)),
             }

@@ -64,6 +64,14 @@ impl<P: crate::plot::Plot> crate::plot::Plot for MaybePlot<P> {
     fn height_for(&self, width: u32) -> u32 {
         self.0.as_ref().map_or(1, |p| p.height_for(width))
     }
+
+    fn table(&self) -> crate::plot::PlotTable {
+        self.0.as_ref().map(|p| p.table()).unwrap_or_default()
+    }
+
+    fn summary(&self) -> String {
+        self.0.as_ref().map(|p| p.summary()).unwrap_or_default()
+    }
 }
 
 /// A [`MaybePlot`]'s canvas, on the page only while there is a plot.

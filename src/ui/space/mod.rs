@@ -229,6 +229,20 @@ impl Plot for SpacePlot {
             SpacePlot::Slice(p) => p.height_for(width),
         }
     }
+
+    fn table(&self) -> crate::plot::PlotTable {
+        match self {
+            SpacePlot::Hexagon(p) => p.table(),
+            SpacePlot::Slice(p) => p.table(),
+        }
+    }
+
+    fn summary(&self) -> String {
+        match self {
+            SpacePlot::Hexagon(p) => p.summary(),
+            SpacePlot::Slice(p) => p.summary(),
+        }
+    }
 }
 
 /// The view of the state `s`.

@@ -1,20 +1,25 @@
 //! A plot on a canvas, sharp on HiDPI screens, redrawn when its data, the colour scheme or
 //! its container's width change, with "PNG" and "SVG" export buttons (on a dark page, with the
-//! choice of a light background for them); optionally reporting clicks (and taps) on it
-//! ([`CanvasClick`]).
+//! choice of a light background for them) and a "Table" disclosure with the numbers it draws ([`Plot::table`], built only while open); its accessible name is
+//! the caller's label and the plot's key numbers ([`Plot::summary`]). Optionally reports
+//! clicks (and taps) on it ([`CanvasClick`]).
 
 use crate::ui::{cond, handler, memo, rx};
 use leptos::html;
 use leptos::prelude::*;
+use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters_canvas::CanvasBackend;
+use std::rc::Rc;
+use std::sync::Arc;
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
 use web_sys::ResizeObserver;
 
-use crate::plot::{Plot, Theme};
+use crate::plot::{Plot, PlotTable, Theme};
 use crate::ui::context::use_app;
 use crate::ui::web::export::{download_url, file_stem};
+use crate::ui::widgets::table_scroll::table_scroll;
 
 /// A click on the canvas: where, in CSS pixels from the canvas's top-left corner, and the
 /// canvas's CSS size (the plot builders' own unit, see e.g. `RocChart::pick`).
@@ -30,13 +35,29 @@ pub struct CanvasClick {
     pub height: f64,
 }
 
+/// Draws a plot on a canvas's drawing area.
+type DrawFn = dyn Fn(&DrawingArea<CanvasBackend, Shift>, &Theme) -> Result<(), String>;
+
+/// What a figure needs from its plot, with the plot's type erased: the generic
+/// [`PlotCanvas`] builds it, the one non-generic [`figure`] uses it, so that the figure's
+/// markup, effects and exports are compiled once rather than once per type of plot.
+struct Parts {
+    /// The height for a width (tracks the plot).
+    height_for: Arc<dyn Fn(u32) -> u32 + Send + Sync>,
+    /// Draws on the canvas (tracks the plot).
+    draw: Rc<DrawFn>,
+    /// The SVG document for a width and a scheme (does not track).
+    svg: Rc<dyn Fn(u32, bool) -> Result<String, String>>,
+    /// The table, read only while its disclosure is open.
+    table: Signal<PlotTable>,
+    /// The key numbers for the accessible name.
+    summary: Signal<String>,
+}
+
 /// A plot drawn on a `<canvas>`.
 ///
 /// The canvas's backing store is `css size × devicePixelRatio`; the plot is drawn with
 /// [`Theme::scale`] = devicePixelRatio so that text and lines keep their CSS sizes.
-///
-/// Over ~120 lines: the canvas's measuring, drawing and exports share its signals; most of the
-/// length is their comments.
 #[component]
 pub fn PlotCanvas<P>(
     /// The plot's data (`Signal::from(memo)`).
@@ -44,7 +65,7 @@ pub fn PlotCanvas<P>(
     /// Base name of exported files ("yields" → `yields.png`, `yields.svg`).
     #[prop(into)]
     name: String,
-    /// What the plot shows, for screen readers.
+    /// What the plot shows, for screen readers (its key numbers are added after a colon).
     #[prop(into)]
     label: String,
     /// `data-testid` of the figure.
@@ -57,6 +78,42 @@ pub fn PlotCanvas<P>(
 where
     P: Plot + Clone + PartialEq + Send + Sync + 'static,
 {
+    let open = RwSignal::new(false);
+    let parts = Parts {
+        height_for: Arc::new(move |w| plot.with(|p| p.height_for(w))),
+        draw: Rc::new(move |root, theme| plot.with(|p| p.draw_on(root, theme))),
+        svg: Rc::new(move |w, dark| plot.with_untracked(|p| p.to_svg(w, dark))),
+        table: Signal::derive(move || {
+            if open.get() {
+                plot.with(|p| p.table())
+            } else {
+                PlotTable::default()
+            }
+        }),
+        summary: Signal::derive(move || plot.with(|p| p.summary())),
+    };
+    figure(parts, open, name, label, testid, on_click)
+}
+
+/// The figure of [`PlotCanvas`]: the canvas, its exports and its table.
+///
+/// Over ~120 lines: the canvas's measuring, drawing and exports share its signals; most of the
+/// length is their comments.
+fn figure(
+    parts: Parts,
+    open: RwSignal<bool>,
+    name: String,
+    label: String,
+    testid: String,
+    on_click: Option<Callback<CanvasClick>>,
+) -> impl IntoView {
+    let Parts {
+        height_for,
+        draw,
+        svg,
+        table,
+        summary,
+    } = parts;
     let ctx = use_app();
     let canvas_ref = NodeRef::<html::Canvas>::new();
     let box_ref = NodeRef::<html::Div>::new();
@@ -99,9 +156,10 @@ where
     // canvas's own aspect ratio).
     let height = memo(move |_| {
         let w = width.get();
-        (w > 0).then(|| plot.with(|p| p.height_for(w)))
+        (w > 0).then(|| height_for(w))
     });
 
+    let draw_png = Rc::clone(&draw);
     Effect::new(move |_| {
         let w = width.get();
         let dark = ctx.scheme.dark.get();
@@ -115,7 +173,7 @@ where
             dark,
             scale: window().device_pixel_ratio().clamp(1.0, 4.0),
         };
-        error.set(plot.with(|p| paint(&canvas, p, (w, h), theme)).err());
+        error.set(paint(&canvas, &*draw, (w, h), theme).err());
     });
 
     // Exports follow the page's colours, or, on a dark page, a light background for slides
@@ -143,10 +201,7 @@ where
                 .ok()
                 .and_then(|c| c.dyn_into::<web_sys::HtmlCanvasElement>().ok())
                 .ok_or_else(|| "this browser cannot draw on a canvas".to_string())
-                .and_then(|c| {
-                    plot.with_untracked(|p| paint(&c, p, size, theme))
-                        .map(|_| c)
-                })
+                .and_then(|c| paint(&c, &*draw_png, size, theme).map(|_| c))
         };
         let url = source.and_then(|c| {
             c.to_data_url_with_type("image/png")
@@ -158,13 +213,25 @@ where
     };
     let save_svg = move |_| {
         let w = width.get_untracked().max(320);
-        match plot.with_untracked(|p| p.to_svg(w, export_dark())) {
+        match svg(w, export_dark()) {
             Ok(svg) => {
                 ctx.save(&svg_name, "image/svg+xml", &svg);
             }
             Err(e) => ctx.say(format!("SVG export failed: {e}")),
         }
     };
+
+    // The accessible name: the label, then the key numbers. The table is built only while its
+    // disclosure is open (a big plot's table takes a moment; edits stay fast).
+    let what = format!(" of the plot: {label}");
+    let aria_name = rx(move || {
+        let key = summary.get();
+        if key.is_empty() {
+            label.clone()
+        } else {
+            format!("{label}: {key}")
+        }
+    });
 
     let click = move |ev: leptos::ev::MouseEvent| {
         let (Some(cb), Some(canvas)) = (on_click, canvas_ref.get_untracked()) else {
@@ -189,7 +256,7 @@ where
                     on:click=handler(click)
                     style:height=rx(move || height.get().map(|h| format!("{h}px")))
                     role="img"
-                    aria-label=label
+                    aria-label=aria_name
                 ></canvas>
             </div>
             <Show when=cond(move || error.get().is_some())>
@@ -214,15 +281,71 @@ where
                     "SVG"
                 </button>
             </figcaption>
+            {plot_table(open, table, what)}
         </figure>
     }
 }
 
-/// Draws `p` on `canvas` at `(width, height)` CSS pixels, its backing store `theme.scale` times
-/// that.
-fn paint<P: Plot>(
+/// The "Table" disclosure under a plot: `table` (read only while `open`) as a `<table>` that
+/// scrolls sideways on a narrow screen, its note under it; `what` completes "Table" for screen
+/// readers. Not generic: one copy for every plot.
+fn plot_table(open: RwSignal<bool>, table: Signal<PlotTable>, what: String) -> impl IntoView {
+    let toggle = move |ev: leptos::ev::Event| {
+        let now = ev
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+            .is_some_and(|d| d.has_attribute("open"));
+        open.set(now);
+    };
+    let body = move || {
+        open.get().then(|| {
+            let t = table.get();
+            let head = t
+                .headers
+                .iter()
+                .map(|h| view! { <th scope="col">{h.clone()}</th> })
+                .collect_view();
+            let rows = t
+                .rows
+                .iter()
+                .map(|r| {
+                    let mut cells = r.iter();
+                    let first = cells.next().cloned().unwrap_or_default();
+                    let rest = cells
+                        .map(|c| view! { <td class="num">{c.clone()}</td> })
+                        .collect_view();
+                    view! { <tr><th scope="row">{first}</th>{rest}</tr> }
+                })
+                .collect_view();
+            let note = (!t.note.is_empty()).then(|| view! { <p class="hint">{t.note.clone()}</p> });
+            // The caption is shown above the region (which may scroll sideways on a phone),
+            // and kept in the table for screen readers.
+            view! {
+                <p class="plot-table-caption" aria-hidden="true">{t.caption.clone()}</p>
+                {table_scroll(t.caption.clone(), view! {
+                    <table>
+                        <caption class="visually-hidden">{t.caption}</caption>
+                        <thead><tr>{head}</tr></thead>
+                        <tbody>{rows}</tbody>
+                    </table>
+                })}
+                {note}
+            }
+        })
+    };
+    view! {
+        <details class="plot-table" on:toggle=handler(toggle) data-testid="plot-table">
+            <summary>"Table"<span class="visually-hidden">{what}</span></summary>
+            {rx(body)}
+        </details>
+    }
+}
+
+/// Draws with `draw` on `canvas` at `(width, height)` CSS pixels, its backing store
+/// `theme.scale` times that.
+fn paint(
     canvas: &web_sys::HtmlCanvasElement,
-    p: &P,
+    draw: &DrawFn,
     (w, h): (u32, u32),
     theme: Theme,
 ) -> Result<(), String> {
@@ -231,7 +354,7 @@ fn paint<P: Plot>(
     let backend = CanvasBackend::with_canvas_object(canvas.clone())
         .ok_or_else(|| "this browser cannot draw on a canvas".to_string())?;
     let root = backend.into_drawing_area();
-    p.draw_on(&root, &theme)
+    draw(&root, &theme)
         .and_then(|_| root.present().map_err(|e| e.to_string()))
         .map_err(|e| format!("the plot could not be drawn: {e}"))
 }
