@@ -67,8 +67,9 @@ for (const view of VIEWS) {
     await expect(qr).toHaveAttribute('aria-label', "QR code of this page's link");
     await expect(page.getByTestId('print-qr-too-long')).toHaveCount(0);
 
-    // No controls: buttons, sliders, file pickers, the views' menu, the share bar.
-    expect(await page.locator('button:visible').count(), 'visible buttons').toBe(0);
+    // No controls: buttons, sliders, file pickers, the views' menu, the share bar. (A button
+    // that shows a state, a metric's admissibility, prints that state as text.)
+    expect(await page.locator('button:visible:not(.adm-toggle)').count(), 'visible buttons').toBe(0);
     expect(await page.locator('input[type=file]:visible, input[type=range]:visible').count()).toBe(0);
     await expect(page.locator('nav, .view-nav').first()).toBeHidden();
     await expect(page.locator('.share-bar')).toBeHidden();
@@ -102,6 +103,22 @@ for (const view of VIEWS) {
     expect(await page.locator('button:visible').count()).toBeGreaterThan(0);
   });
 }
+
+test("Compare printed: each metric's admissibility is on paper, as its badge without the chevron", async ({ page }) => {
+  await page.goto('/#view=compare');
+  await expect(page.getByTestId('yield-A')).toBeVisible();
+  await page.emulateMedia({ media: 'print' });
+  for (const [key, text] of [
+    ['accuracy', '✓ admissible'],
+    ['f1', '✗ inadmissible'],
+    ['net_benefit', '✓ admissible'],
+  ]) {
+    const mark = page.getByTestId(`adm-${key}`);
+    await expect(mark, key).toBeVisible();
+    await expect(mark, key).toContainText(text);
+    await expect(mark.locator('.chevron'), key).toBeHidden();
+  }
+});
 
 test('a dark page prints light: page colours and plots redrawn, dark again after', async ({ page }) => {
   await page.emulateMedia({ colorScheme: 'dark' });
