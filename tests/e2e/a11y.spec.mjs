@@ -3,10 +3,7 @@
 // its impact and the first elements it names. (axe cannot see inside a canvas: the plots'
 // colours are checked elsewhere.)
 import { test, expect } from './fixtures.mjs';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+import { wcagViolations } from './helpers.mjs';
 
 const FACTORY = 'u=15,-335;-35,165&cm.A=27,15;23,35&cm.B=43,18;7,32&classes=long,short';
 const VIEWS = [
@@ -30,21 +27,7 @@ for (const [name, fragment] of VIEWS) {
         const view = name === 'embed' ? 'compare' : name;
         await expect(page.getByTestId(`view-${view}`)).toBeVisible();
         await page.waitForTimeout(300); // plots and late panels drawn
-        await page.evaluate(axeSource); // evaluated by the test, so the page's policy allows it
-        const result = await page.evaluate(() =>
-          window.axe.run(document, {
-            runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
-            resultTypes: ['violations'],
-          }),
-        );
-        const found = result.violations.map(
-          (v) =>
-            `${v.id} (${v.impact}, ${v.nodes.length}×): ${v.help} — ` +
-            v.nodes
-              .slice(0, 3)
-              .map((n) => n.target.join(' '))
-              .join(' | '),
-        );
+        const found = await wcagViolations(page);
         expect(found, `WCAG 2.1 A/AA violations in ${name} at ${width} px, ${colorScheme}`).toEqual([]);
       });
     }

@@ -1,5 +1,7 @@
 // Shared helpers of the end-to-end tests.
 import { expect } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 
 /** Where tests/e2e/serve.mjs serves the built page (see playwright.config.mjs). */
 export const MOUNTS = [
@@ -83,4 +85,29 @@ export async function holdClipboard(page) {
         [n, message],
       ),
   };
+}
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/**
+ * axe-core's WCAG 2.1 A and AA rules over the page as it is: the violations, one line each
+ * (rule, impact, how many elements, what it asks, the first three elements). The script is
+ * evaluated by the test, so the page's Content-Security-Policy allows it.
+ */
+export async function wcagViolations(page) {
+  await page.evaluate(axeSource);
+  const result = await page.evaluate(() =>
+    window.axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+      resultTypes: ['violations'],
+    }),
+  );
+  return result.violations.map(
+    (v) =>
+      `${v.id} (${v.impact}, ${v.nodes.length}×): ${v.help} — ` +
+      v.nodes
+        .slice(0, 3)
+        .map((n) => n.target.join(' '))
+        .join(' | '),
+  );
 }

@@ -10,11 +10,7 @@
 //   Utility space's point and the Decide, p-d and ROC sliders move with the arrow keys;
 // * with prefers-reduced-motion nothing moves (no transition, animation or smooth scroll).
 import { test, expect } from './fixtures.mjs';
-import { MINUS } from './helpers.mjs';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+import { MINUS, wcagViolations } from './helpers.mjs';
 
 const FACTORY = 'u=15,-335;-35,165&cm.A=27,15;23,35&cm.B=43,18;7,32&classes=long,short';
 const VIEWS = [
@@ -91,14 +87,7 @@ for (const [name, fragment] of VIEWS) {
     // With every table open, in both schemes: no WCAG 2.1 A/AA violation (axe-core).
     for (const colorScheme of ['light', 'dark']) {
       await page.emulateMedia({ colorScheme });
-      await page.evaluate(axeSource);
-      const result = await page.evaluate(() =>
-        window.axe.run(document, {
-          runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
-          resultTypes: ['violations'],
-        }),
-      );
-      const found = result.violations.map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+      const found = await wcagViolations(page);
       expect(found, colorScheme).toEqual([]);
     }
     // Closed again, the tables are gone.
