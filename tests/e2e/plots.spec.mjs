@@ -180,6 +180,25 @@ for (const fragment of ['view=roc&bn.A=1,1&bn.B=1.5,0.8', 'embed=1&view=roc&bn.A
   });
 }
 
+for (const colorScheme of ['light', 'dark']) {
+  test(`a table wider than a phone shows its scroll hint in a colour that stands out, ${colorScheme}`, async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    const log = await open(page, 'view=roc&bn.A=1,1&bn.B=1.5,0.8', { colorScheme });
+    const region = page.getByTestId('roc-table').locator('xpath=ancestor::div[contains(@class,"table-scroll")]');
+    await expect(region).toBeVisible();
+    expect(await region.evaluate((e) => e.scrollWidth - e.clientWidth), 'the table scrolls').toBeGreaterThan(0);
+    // The edge shadows (radial gradients): dark on the light surface, light on the dark one.
+    const shadow = await region.evaluate((e) => getComputedStyle(e).backgroundImage);
+    const rgba = shadow.match(/radial-gradient\([^,]*,\s*(rgba?\([^)]*\))/);
+    expect(rgba, shadow).not.toBeNull();
+    const [r, g, b, a] = rgba[1].match(/[\d.]+/g).map(Number);
+    expect(a).toBeGreaterThanOrEqual(0.2);
+    if (colorScheme === 'dark') expect(Math.min(r, g, b)).toBeGreaterThan(200);
+    else expect(Math.max(r, g, b)).toBeLessThan(60);
+    expect(log.errors).toEqual([]);
+  });
+}
+
 test('the factory: why "always short" earns 65 € is said in the introduction, the verdict and the Story', async ({ page }) => {
   const log = await open(page, FACTORY);
   await expect(page.getByTestId('intro-more')).toContainText(
