@@ -163,7 +163,7 @@ pub(crate) fn uniform52_of(w: u64) -> f64 {
 }
 
 /// The bits of `1.0`.
-const ONE_BITS: u64 = 0x3FF0_0000_0000_0000;
+pub(crate) const ONE_BITS: u64 = 0x3FF0_0000_0000_0000;
 
 #[cfg(test)]
 mod tests {

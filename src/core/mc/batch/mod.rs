@@ -41,13 +41,12 @@
 //! The test `batched_pairs_have_the_one_pair_distribution` (`tests/it/mc_stream.rs`) checks the
 //! equivalence statistically; its long version compares 10⁷ pairs of each.
 
-use super::rng::{uniform52_of, uniform_open_of};
-use super::sampler::{
-    self, fold, hexagon_point, normal_candidate, normal_from, ordered_column, utility_entries,
-    UNIFORM_PROPOSAL_SIGMA,
-};
+use super::rng::{uniform52_of, uniform_open_of, ONE_BITS};
+use super::sampler::{self, hexagon_point, normal_candidate, normal_from, utility_entries};
 use super::{Pair, Prior};
 use rand::RngCore;
+
+mod columns;
 
 /// Pairs per [`PairBatch`].
 pub const BATCH: usize = 256;
@@ -145,10 +144,6 @@ const WA1: usize = 3;
 const WB1: usize = 4;
 const WA2: usize = 5;
 const WB2: usize = 6;
-/// Column 0 (`U'00`, `U'10`) and column 1 (`U'11`, `U'01`): the first word of each entry.
-const WCOL: [(usize, usize); 2] = [(7, 8), (9, 10)];
-/// The entries `(diagonal, off-diagonal)` of each column in the row-major matrix.
-const COL: [(usize, usize); 2] = [(0, 2), (3, 1)];
 
 impl PairBatch {
     /// An empty batch (on the heap: a batch is about 50 KB).
@@ -278,10 +273,7 @@ impl PairBatch {
         let (wx, wy) = (&self.words[WX][..n], &self.words[WY][..n]);
         for i in 0..n {
             let (x, y) = hexagon_point(uniform52_of(wx[i]), wx[i], uniform52_of(wy[i]));
-            let u = utility_entries(x, y);
-            for (k, v) in u.into_iter().enumerate() {
-                self.u[k][i] = v;
-            }
+            set_entries(&mut self.u, i, utility_entries(x, y));
         }
     }
 
@@ -317,10 +309,7 @@ impl PairBatch {
             };
         }
         for i in 0..n {
-            let u = utility_entries(xs[i], ys[i]);
-            for (k, v) in u.into_iter().enumerate() {
-                self.u[k][i] = v;
-            }
+            set_entries(&mut self.u, i, utility_entries(xs[i], ys[i]));
         }
     }
 
@@ -345,140 +334,6 @@ impl PairBatch {
             }
         }
     }
-
-    /// The erroneous matrices, column 0 then column 1: a first proposal per column from its
-    /// two words, then the rejected columns in order.
-    #[cfg_attr(
-        all(target_arch = "wasm32", feature = "simd"),
-        target_feature(enable = "simd128")
-    )]
-    fn erroneous<R: RngCore + ?Sized>(&mut self, rng: &mut R, sigma: f64) {
-        let n = BATCH;
-        if !(sigma.is_finite() && sigma > 0.0) {
-            self.e = self.u;
-            return;
-        }
-        if sigma > UNIFORM_PROPOSAL_SIGMA {
-            // Rare (the page's σ stays below 1): the one-pair sampler's uniform proposal.
-            for &(dk, ok) in &COL {
-                for i in 0..n {
-                    let (d, o) = ordered_column(rng, self.u[dk][i], self.u[ok][i], sigma);
-                    self.e[dk][i] = d;
-                    self.e[ok][i] = o;
-                }
-            }
-            return;
-        }
-        let mut fresh = [[0u64; BATCH]; 2];
-        for (c, &(wd, wo)) in WCOL.iter().enumerate() {
-            let mut cols = Columns {
-                u: &self.u,
-                e: &mut self.e,
-                list: &mut self.redo,
-                c,
-                sigma,
-            };
-            // Round 0: every column from its two words, in one straight-line pass.
-            let mut left = cols.round(rng, &self.words[wd][..n], &self.words[wo][..n], true);
-            // Further rounds: two fresh words per column left, in the order of the list.
-            while left > 0 {
-                for w in fresh.iter_mut() {
-                    fill(rng, &mut w[..left]);
-                }
-                left = cols.round(rng, &fresh[0][..left], &fresh[1][..left], false);
-            }
-        }
-    }
-}
-
-/// The columns `c` (0 or 1) of a batch being drawn with noise `sigma`: the true matrices `u`,
-/// the erroneous ones `e`, and the `list` of the pairs whose column is still to draw.
-struct Columns<'a> {
-    u: &'a [[f64; BATCH]; 4],
-    e: &'a mut [[f64; BATCH]; 4],
-    list: &'a mut [u16; BATCH],
-    c: usize,
-    sigma: f64,
-}
-
-impl Columns<'_> {
-    /// One round: the column of pair `i` — `i = t` in the first round (every pair), else
-    /// `i = list[t]` — proposed from the words `wd[t]`, `wo[t]` ([`propose`], straight-line),
-    /// and written; then, in order, the rejected ones: a proposal whose normal missed its
-    /// ziggurat rectangle is completed (drawing from `rng`) and accepted or not; the rejected
-    /// pairs are left in `list[..k]`, in order, and `k` is returned.
-    #[cfg_attr(
-        all(target_arch = "wasm32", feature = "simd"),
-        target_feature(enable = "simd128")
-    )]
-    fn round<R: RngCore + ?Sized>(
-        &mut self,
-        rng: &mut R,
-        wd: &[u64],
-        wo: &[u64],
-        first: bool,
-    ) -> usize {
-        let (dk, ok) = COL[self.c];
-        let sigma = self.sigma;
-        let k = wd.len().min(wo.len()).min(BATCH);
-        let mut bad = [false; BATCH];
-        let mut missed = [false; BATCH];
-        let (ud, uo) = (&self.u[dk], &self.u[ok]);
-        let (ed, eo) = column_mut(self.e, self.c);
-        if first {
-            for t in 0..k {
-                let (d, o, accepted, inside) = propose(ud[t], uo[t], wd[t], wo[t], sigma);
-                (ed[t], eo[t]) = (d, o);
-                bad[t] = !accepted;
-                missed[t] = !inside;
-            }
-        } else {
-            for t in 0..k {
-                let i = self.list[t] as usize % BATCH;
-                let (d, o, accepted, inside) = propose(ud[i], uo[i], wd[t], wo[t], sigma);
-                (ed[i], eo[i]) = (d, o);
-                bad[t] = !accepted;
-                missed[t] = !inside;
-            }
-        }
-        let mut at = [0u16; BATCH];
-        let rejected = compact(&bad[..k], &mut at);
-        let mut kept = 0;
-        for &t in &at[..rejected] {
-            let t = t as usize;
-            let i = if first {
-                t
-            } else {
-                self.list[t] as usize % BATCH
-            };
-            let keep = !missed[t] || {
-                let (vd, vo) = (ud[i], uo[i]);
-                let d = vd + sigma * fold(normal_from(rng, wd[t], uniform52_of(wd[t])), vd);
-                let o = vo + sigma * fold(normal_from(rng, wo[t], uniform52_of(wo[t])), vo);
-                (ed[i], eo[i]) = (d, o);
-                !column_accepted(d, o)
-            };
-            // kept ≤ (rank of t among the rejected) ≤ t: the places of the list still to read
-            // are not overwritten.
-            self.list[kept] = i as u16;
-            kept += keep as usize;
-        }
-        kept
-    }
-}
-
-/// The first proposal of a column from its words `wd`, `wo`: `(d, o, accepted, inside)` with
-/// `d = v_d + σ·fold(Z_d)`, `o = v_o + σ·fold(Z_o)` from the fast path of the ziggurat;
-/// `inside` when both normals were in their rectangles (then they are the normal variates),
-/// `accepted` when moreover the column is in `[0, 1]` and in order.
-#[inline(always)]
-fn propose(vd: f64, vo: f64, wd: u64, wo: u64, sigma: f64) -> (f64, f64, bool, bool) {
-    let (zd, id) = normal(wd);
-    let (zo, io) = normal(wo);
-    let d = vd + sigma * fold(zd, vd);
-    let o = vo + sigma * fold(zo, vo);
-    let inside = id & io;
-    (d, o, inside & column_accepted(d, o), inside)
 }
 
 /// A classifier's rate from one word, without a square root: `½ + ½·max(U₁, U₂)` with `U₁`, `U₂`
@@ -498,9 +353,6 @@ fn rate_of_word(w: u64) -> f64 {
     }
 }
 
-/// The bits of `1.0`.
-const ONE_BITS: u64 = 0x3FF0_0000_0000_0000;
-
 /// The first candidate of the ziggurat for the word `w`, with its 52-bit uniform
 /// ([`normal_candidate`]).
 #[inline(always)]
@@ -508,14 +360,11 @@ fn normal(w: u64) -> (f64, bool) {
     normal_candidate(w, uniform52_of(w))
 }
 
-/// The entries `(diagonal, off-diagonal)` of column `c` of the matrices `m` (row-major), mutably:
-/// `(U00, U10)` for `c = 0`, `(U11, U01)` otherwise ([`COL`]).
-fn column_mut(m: &mut [[f64; BATCH]; 4], c: usize) -> (&mut [f64; BATCH], &mut [f64; BATCH]) {
-    let [u00, u01, u10, u11] = m;
-    if c == 0 {
-        (u00, u10)
-    } else {
-        (u11, u01)
+/// Writes the entries `m` (row-major) of one matrix as matrix `i` of the arrays `into`.
+#[inline(always)]
+fn set_entries(into: &mut [[f64; BATCH]; 4], i: usize, m: [f64; 4]) {
+    for (entries, v) in into.iter_mut().zip(m) {
+        entries[i] = v;
     }
 }
 
@@ -531,13 +380,6 @@ fn fill<R: RngCore + ?Sized>(rng: &mut R, out: &mut [u64]) {
 #[inline(always)]
 fn gaussian_inside(x: f64, y: f64) -> bool {
     (x.abs() <= 1.0) & (y.abs() <= 1.0) & ((y - x).abs() < 1.0)
-}
-
-/// Whether a column `(d, o)` of the erroneous matrix is accepted: `0 ≤ o ≤ d ≤ 1` (both in
-/// `[0, 1]`, diagonal ≥ off-diagonal).
-#[inline(always)]
-fn column_accepted(d: f64, o: f64) -> bool {
-    (o >= 0.0) & (d <= 1.0) & (d >= o)
 }
 
 /// Writes the indices `i` with `bad[i]` into `out`, in order, and returns how many (branch-free:
