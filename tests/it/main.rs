@@ -33,6 +33,7 @@ mod mc_question;
 mod mc_reference;
 mod mc_samplers;
 mod mc_scores;
+mod mc_stream;
 mod metric_edge_cases;
 mod paper_values;
 mod pd_view;

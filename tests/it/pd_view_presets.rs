@@ -193,11 +193,11 @@ fn monte_carlo_numbers_are_reproduced() {
     // The constants agree with each other.
     assert_eq!(
         KNOWN_RUN.pd_percent,
-        against::KNOWN_PD_MISRANKED as f64 / 1e4
+        100.0 * (against::KNOWN_PD_MISRANKED as f64 / 1e6)
     );
     assert_eq!(
         KNOWN_RUN.utility_percent,
-        against::KNOWN_UTILITY_MISRANKED as f64 / 1e4
+        100.0 * (against::KNOWN_UTILITY_MISRANKED as f64 / 1e6)
     );
     assert_eq!(KNOWN_RUN.config, McConfig::default());
 }

@@ -27,6 +27,14 @@
 //! deviation: the sample standard deviation of all `4n` errors `U'_ij − U_ij` (four per pair,
 //! pooled) around their mean, `√((Σe² − (Σe)²/4n)/(4n − 1))`.
 //!
+//! **Draws.** A chunk's pairs are drawn [`batch::BATCH`] at a time by [`batch::PairBatch`]:
+//! the words of the generator first, quantity by quantity, then each variate from its word in
+//! straight-line loops that the compiler vectorizes, the rare rejections (a Gaussian point
+//! outside its domain, a column of the erroneous matrix out of `[0, 1]` or of order, a normal
+//! outside its ziggurat rectangle) finished afterwards in order. The distribution is the
+//! one-pair sampler's ([`Pair::sample`]); the rates are drawn as `½ + ½·max(U₁, U₂)`, which
+//! has the distribution of `½ + ½√U` without a square root.
+//!
 //! **Reproducibility.** A run ([`McConfig`]) is cut into chunks of [`CHUNK_PAIRS`] pairs;
 //! chunk `k` draws from its own generator [`rng::chunk_rng`]`(seed, Pairs, k)`. [`run_chunk`] is
 //! a pure function of `(config, k)`, returning a [`Tally`] of integers (mis-ranked counts, and
@@ -38,10 +46,11 @@
 //! Modules: `config` ([`Prior`], [`McConfig`], chunks), `ranker` ([`Ranker`], [`PerRanker`]),
 //! `pair` ([`Pair`], one sample), `tally` ([`Tally`], [`McResult`]), `run` ([`run_chunk`],
 //! [`run`]); [`rng`] (streams, uniforms), [`sampler`] (normal, gamma, rates, priors, erroneous
-//! matrix), [`scores`] (the metrics, naive and cross-multiplied), [`sweep`] (fig. 7),
+//! matrix, one at a time), [`batch`] (the Monte Carlo's pairs, a batch at a time), [`scores`] (the metrics, naive and cross-multiplied), [`sweep`] (fig. 7),
 //! [`scatter`] (figs 2–6), [`figures`] (what the page's figures ask the web workers for),
 //! [`question`] (the user's own question).
 
+pub mod batch;
 pub mod figures;
 pub mod question;
 pub mod rng;

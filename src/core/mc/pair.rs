@@ -35,6 +35,10 @@ impl Pair {
     /// Draws a pair, in this order: the true matrix ([`sampler::utility_point`]), its
     /// erroneous version ([`sampler::erroneous_utility`]), `p` ([`sampler::class_share`]),
     /// then `tpr₁, tnr₁, tpr₂, tnr₂` ([`sampler::rate`]).
+    ///
+    /// The one-pair sampler: the Monte Carlo draws its pairs a batch at a time
+    /// ([`super::batch::PairBatch`]), from the same distribution in another order of the
+    /// draws (the random stream of [`super::run_chunk`] before batches was this one).
     #[inline(always)]
     pub fn sample<R: RngCore + ?Sized>(rng: &mut R, prior: Prior, sigma: f64) -> Pair {
         let (x, y) = sampler::utility_point(rng, prior);

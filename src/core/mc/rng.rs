@@ -117,7 +117,14 @@ pub(crate) const TWO_M52: f64 = 1.0 / 4_503_599_627_370_496.0;
 /// ```
 #[inline(always)]
 pub fn uniform<R: RngCore + ?Sized>(rng: &mut R) -> f64 {
-    ((rng.next_u64() >> 11) as i64) as f64 * TWO_M53
+    uniform_of(rng.next_u64())
+}
+
+/// [`uniform`] of the word `w`: `⌊w / 2¹¹⌋ · 2⁻⁵³`.
+#[inline(always)]
+pub(crate) fn uniform_of(w: u64) -> f64 {
+    // (w >> 11) < 2⁵³: the signed conversion is exact and cheaper than the unsigned one.
+    ((w >> 11) as i64) as f64 * TWO_M53
 }
 
 /// A uniform variate on the open interval `(0, 1)`: `U = (⌊w / 2¹²⌋ + ½) · 2⁻⁵²`, the midpoints
@@ -134,8 +141,29 @@ pub fn uniform<R: RngCore + ?Sized>(rng: &mut R) -> f64 {
 /// ```
 #[inline(always)]
 pub fn uniform_open<R: RngCore + ?Sized>(rng: &mut R) -> f64 {
-    (((rng.next_u64() >> 12) as i64) as f64 + 0.5) * TWO_M52
+    uniform_open_of(rng.next_u64())
 }
+
+/// [`uniform_open`] of the word `w`: `(⌊w / 2¹²⌋ + ½) · 2⁻⁵²`, computed as
+/// `(1 + m·2⁻⁵²) − (1 − 2⁻⁵³)` with `m = ⌊w / 2¹²⌋` (the first term by setting the exponent
+/// bits of `m`; the subtraction is exact by Sterbenz's lemma, both terms being within a factor 2
+/// of each other) — integer and floating-point operations that vectorize, unlike the
+/// conversion of a 64-bit integer.
+#[inline(always)]
+pub(crate) fn uniform_open_of(w: u64) -> f64 {
+    f64::from_bits(ONE_BITS | (w >> 12)) - (1.0 - 0.5 * TWO_M52)
+}
+
+/// A uniform variate on `[0, 1)` with 52 bits from the word `w`: `U = ⌊w / 2¹²⌋ · 2⁻⁵²`, as
+/// `(1 + m·2⁻⁵²) − 1` (exact; vectorizes, see [`uniform_open_of`]). Bits 0–11 of `w` are not
+/// used.
+#[inline(always)]
+pub(crate) fn uniform52_of(w: u64) -> f64 {
+    f64::from_bits(ONE_BITS | (w >> 12)) - 1.0
+}
+
+/// The bits of `1.0`.
+pub(crate) const ONE_BITS: u64 = 0x3FF0_0000_0000_0000;
 
 #[cfg(test)]
 mod tests {
@@ -173,5 +201,31 @@ mod tests {
         let top = uniform_open(&mut Fixed(u64::MAX));
         assert_eq!(top, 1.0 - TWO_M53);
         assert_eq!(1.0 - top, TWO_M53);
+        assert_eq!(uniform52_of(0), 0.0);
+        assert_eq!(uniform52_of(u64::MAX), 1.0 - TWO_M52);
+        assert_eq!(uniform52_of(1 << 12), TWO_M52);
+    }
+
+    #[test]
+    fn open_uniform_by_exponent_bits_is_the_integer_formula() {
+        // The exponent-bit form of uniform_open_of equals (m + ½)·2⁻⁵² computed through the
+        // integer conversion, for the extremes and many random words.
+        let direct = |w: u64| (((w >> 12) as i64) as f64 + 0.5) * TWO_M52;
+        let mut rng = chunk_rng(5, Stream::Pairs, 0);
+        let words = [
+            0,
+            1 << 12,
+            (1 << 12) - 1,
+            u64::MAX,
+            u64::MAX - (1 << 12),
+            1 << 63,
+        ];
+        for w in words
+            .into_iter()
+            .chain((0..100_000).map(|_| rng.next_u64()))
+        {
+            assert_eq!(uniform_open_of(w).to_bits(), direct(w).to_bits(), "{w:#x}");
+            assert_eq!(uniform52_of(w), (w >> 12) as f64 * TWO_M52, "{w:#x}");
+        }
     }
 }

@@ -1,17 +1,19 @@
 //! Running a Monte Carlo: [`run_chunk`] (one chunk, what a thread or web worker computes) and
 //! [`run`] (every chunk in order, on this thread).
 
+use super::batch::{ErrorSums, PairBatch, BATCH};
 use super::rng::{chunk_rng, Stream};
-use super::{scores, McConfig, McResult, Pair, PerRanker, Tally, ERROR_SCALE};
+use super::{scores, McConfig, McResult, PerRanker, Tally, ERROR_SCALE};
 use crate::core::error::CoreError;
 
 /// Runs chunk `chunk` of `config`: [`McConfig::chunk_len`] pairs drawn from
 /// [`chunk_rng`]`(seed, Pairs, chunk)`, scored by every ranker. Pure and deterministic:
 /// this is what a web worker calls.
 ///
-/// The inner loop allocates nothing: per pair, [`Pair::sample`], the true and erroneous yield
-/// differences ([`Pair::yield_difference`]) and [`scores::score_differences`] (no division, no
-/// square root), then [`scores::misranked`] per ranker.
+/// The pairs are drawn [`BATCH`] at a time by [`PairBatch::draw`] (one allocation per chunk,
+/// none per pair), then scored in one straight-line pass per batch: the true and erroneous
+/// yield differences ([`super::Pair::yield_difference`]) and [`scores::score_differences`] (no
+/// division, no square root), then the sign test of [`scores::misranked`] per ranker.
 ///
 /// # Errors
 /// An invalid config ([`McConfig::validate`]) or `chunk ≥ config.chunks()`.
@@ -33,37 +35,16 @@ pub fn run_chunk(config: &McConfig, chunk: u64) -> Result<Tally, CoreError> {
     let mut rng = chunk_rng(config.seed, Stream::Pairs, chunk);
     let (prior, sigma) = (config.prior, config.sigma);
     let mut correct = [0u64; 11];
-    let mut s1 = 0.0f64;
-    let mut s2 = 0.0f64;
-    let mut batch = Batch::default();
+    let mut sums = ErrorSums::default();
+    let mut batch = PairBatch::new();
     let mut left = n as usize;
     while left > 0 {
-        let len = left.min(BATCH);
-        // Phase 1: draw the pairs in order (the random stream), keep what scoring needs, and
-        // sum the utility errors in pair order.
-        for i in 0..len {
-            let pair = Pair::sample(&mut rng, prior, sigma);
-            let (u, e) = (&pair.utility, &pair.erroneous);
-            batch.p[i] = pair.p;
-            batch.a1[i] = pair.tpr[0];
-            batch.b1[i] = pair.tnr[0];
-            batch.a2[i] = pair.tpr[1];
-            batch.b2[i] = pair.tnr[1];
-            batch.w0[i] = u[0] - u[2];
-            batch.w1[i] = u[3] - u[1];
-            batch.v0[i] = e[0] - e[2];
-            batch.v1[i] = e[3] - e[1];
-            let e0 = e[0] - u[0];
-            let e1 = e[1] - u[1];
-            let e2 = e[2] - u[2];
-            let e3 = e[3] - u[3];
-            s1 += (e0 + e1) + (e2 + e3);
-            s2 += (e0 * e0 + e1 * e1) + (e2 * e2 + e3 * e3);
-        }
-        // Phase 2: score them (straight-line arithmetic, no branch).
-        score_batch(&batch, len, &mut correct);
-        left -= len;
+        batch.draw(&mut rng, prior, sigma, left);
+        batch.add_error_sums(&mut sums);
+        score_batch(&batch, &mut correct);
+        left -= batch.len();
     }
+    let (s1, s2) = sums.totals();
     Ok(Tally {
         pairs: n,
         misranked: PerRanker::from_fn(|m| n - correct[m.index()]),
@@ -72,47 +53,16 @@ pub fn run_chunk(config: &McConfig, chunk: u64) -> Result<Tally, CoreError> {
     })
 }
 
-/// Pairs scored together by [`run_chunk`].
-const BATCH: usize = 256;
-
-/// What scoring needs of a batch of pairs, one array per quantity: `p`, the rates, and the
-/// column gaps `w0 = U00 − U10`, `w1 = U11 − U01` of the true matrix (`v0`, `v1` of the
-/// erroneous one), which are all the yield difference depends on (see
-/// [`Pair::yield_difference`]).
-struct Batch {
-    p: [f64; BATCH],
-    a1: [f64; BATCH],
-    b1: [f64; BATCH],
-    a2: [f64; BATCH],
-    b2: [f64; BATCH],
-    w0: [f64; BATCH],
-    w1: [f64; BATCH],
-    v0: [f64; BATCH],
-    v1: [f64; BATCH],
-}
-
-impl Default for Batch {
-    fn default() -> Batch {
-        let z = [0.0; BATCH];
-        Batch {
-            p: z,
-            a1: z,
-            b1: z,
-            a2: z,
-            b2: z,
-            w0: z,
-            w1: z,
-            v0: z,
-            v1: z,
-        }
-    }
-}
-
-/// Adds to `correct[m]` the pairs of `batch[..len]` ranked correctly by ranker `m` ([`super::Ranker::index`]).
+/// Adds to `correct[m]` the pairs of `batch` ranked correctly by ranker `m` ([`super::Ranker::index`]).
 #[inline(never)]
-fn score_batch(batch: &Batch, len: usize, correct: &mut [u64; 11]) {
-    let len = len.min(BATCH);
-    for i in 0..len {
+#[cfg_attr(
+    all(target_arch = "wasm32", feature = "simd"),
+    target_feature(enable = "simd128")
+)]
+fn score_batch(batch: &PairBatch, correct: &mut [u64; 11]) {
+    let n = batch.len().min(BATCH);
+    let (u, e) = (&batch.u, &batch.e);
+    for i in 0..n {
         let (p, a1, b1, a2, b2) = (
             batch.p[i],
             batch.a1[i],
@@ -122,13 +72,14 @@ fn score_batch(batch: &Batch, len: usize, correct: &mut [u64; 11]) {
         );
         let q = 1.0 - p;
         let (da, db) = (a1 - a2, b1 - b2);
-        // The yield differences, as in Pair::yield_difference.
-        let dt = p * batch.w0[i] * da + q * batch.w1[i] * db;
-        let de = p * batch.v0[i] * da + q * batch.v1[i] * db;
-        let d = scores::score_differences(p, a1, b1, a2, b2);
+        // The yield differences, as in Pair::yield_difference: only the column gaps
+        // U00 − U10 and U11 − U01 of the true and the erroneous matrix matter.
+        let dt = p * (u[0][i] - u[2][i]) * da + q * (u[3][i] - u[1][i]) * db;
+        let de = p * (e[0][i] - e[2][i]) * da + q * (e[3][i] - e[1][i]) * db;
         // Correct ⇔ the score difference has the strict sign of dt ⇔ dm·sgn(dt) > 0, with
         // sgn(dt) ∈ {−1, 0, 1} (the product by ±1 is exact; by 0 it is 0: a tie, wrong).
         let sg = ((dt > 0.0) as i32 - (dt < 0.0) as i32) as f64;
+        let d = scores::score_differences(p, a1, b1, a2, b2);
         for (count, dm) in correct.iter_mut().zip(d) {
             *count += (dm * sg > 0.0) as u64;
         }

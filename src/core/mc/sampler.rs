@@ -7,7 +7,7 @@
 //! differ by one ulp between the native C library and wasm. The same seed thus gives
 //! bit-identical numbers natively and in the browser.
 
-use super::rng::{uniform, uniform_open, TWO_M53};
+use super::rng::{uniform, uniform_of, uniform_open};
 use super::ziggurat::{ZIG_F, ZIG_R, ZIG_X};
 use super::Prior;
 use rand::RngCore;
@@ -20,7 +20,8 @@ use rand::RngCore;
 /// the layer's rectangle under the curve, ≈ 99 % of draws). Otherwise: in the base layer
 /// (`i = 0`) a variate from the tail `x > r` by Marsaglia's method (`a = −ln U₁ / r`,
 /// `b = −ln U₂`, accept `r + a` when `2b ≥ a²`); in the other layers `x` is accepted when
-/// `f[i] + U'·(f[i+1] − f[i]) < exp(−x²/2)`, otherwise a new word is drawn. The tables are
+/// `f[i] + U'·(f[i+1] − f[i]) < exp(−x²/2)` (most often decided without the exponential, by a
+/// squeeze between two bounds of it), otherwise a new word is drawn. The tables are
 /// constants computed with `libm` (`exp`, `log`, `erfc`, `sqrt`; see the private module
 /// `ziggurat`), the same on every platform.
 ///
@@ -37,25 +38,47 @@ use rand::RngCore;
 #[inline]
 pub fn standard_normal<R: RngCore + ?Sized>(rng: &mut R) -> f64 {
     let w = rng.next_u64();
-    let i = (w & 0xff) as usize;
-    // (w >> 11) < 2⁵³: the signed conversion is exact and cheaper than the unsigned one.
-    let x = ((w >> 11) as i64) as f64 * TWO_M53 * ZIG_X[i];
-    if x < ZIG_X[i + 1] {
-        return f64::from_bits(x.to_bits() ^ (((w >> 8) & 1) << 63));
-    }
-    normal_slow(rng, w)
+    normal_from(rng, w, uniform_of(w))
 }
 
-/// The rest of [`standard_normal`] after a first word `w` missed its layer's rectangle (about
-/// 1 % of the calls): kept out of line so that the inlined fast path stays small.
+/// [`standard_normal`] whose first word `w` has already been drawn and made into the uniform
+/// `u` (from bits of `w` above bit 8, e.g. [`uniform_of`]`(w)`): the first candidate's value
+/// when it is inside its layer's rectangle ([`normal_candidate`]), otherwise the rest of the
+/// algorithm, drawing more words from `rng`.
+#[inline(always)]
+pub(crate) fn normal_from<R: RngCore + ?Sized>(rng: &mut R, w: u64, u: f64) -> f64 {
+    let (z, inside) = normal_candidate(w, u);
+    if inside {
+        return z;
+    }
+    normal_slow(rng, w, u)
+}
+
+/// The first candidate of [`standard_normal`] from the word `w` (layer `i` = bits 0–7, sign =
+/// bit 8) and the uniform `u` made from its higher bits: `±u·x[i]`, and whether it lies inside
+/// the layer's rectangle, `u·x[i] < x[i+1]` (then it is the normal variate). Branch-free, so that
+/// a loop over many words can be vectorized.
+#[inline(always)]
+pub(crate) fn normal_candidate(w: u64, u: f64) -> (f64, bool) {
+    let i = (w & 0xff) as usize;
+    let x = u * ZIG_X[i];
+    (
+        f64::from_bits(x.to_bits() ^ (((w >> 8) & 1) << 63)),
+        x < ZIG_X[i + 1],
+    )
+}
+
+/// The rest of [`standard_normal`] after a first word `w` (with its uniform `u`) missed its
+/// layer's rectangle (about 1 % of the calls): kept out of line so that the inlined fast path
+/// stays small. Further words make their uniform with [`uniform_of`].
 #[cold]
 #[inline(never)]
-fn normal_slow<R: RngCore + ?Sized>(rng: &mut R, first: u64) -> f64 {
-    let mut w = first;
+fn normal_slow<R: RngCore + ?Sized>(rng: &mut R, first: u64, u: f64) -> f64 {
+    let (mut w, mut u) = (first, u);
     loop {
         let i = (w & 0xff) as usize;
         let sign = ((w >> 8) & 1) << 63;
-        let x = ((w >> 11) as i64) as f64 * TWO_M53 * ZIG_X[i];
+        let x = u * ZIG_X[i];
         if x < ZIG_X[i + 1] {
             return f64::from_bits(x.to_bits() ^ sign);
         }
@@ -64,11 +87,26 @@ fn normal_slow<R: RngCore + ?Sized>(rng: &mut R, first: u64) -> f64 {
             return f64::from_bits(tail.to_bits() ^ sign);
         }
         let y = ZIG_F[i] + uniform(rng) * (ZIG_F[i + 1] - ZIG_F[i]);
-        if y < libm::exp(-0.5 * x * x) {
+        if under_curve(y, 0.5 * x * x) {
             return f64::from_bits(x.to_bits() ^ sign);
         }
         w = rng.next_u64();
+        u = uniform_of(w);
     }
+}
+
+/// Whether `y < e^{−s}` (`s ≥ 0`), the wedge test of the ziggurat, deciding most cases without
+/// the exponential by the squeeze `1 − s ≤ e^{−s} ≤ 1/(1 + s + s²/2)` (from `e^t ≥ 1 + t` and
+/// `e^s ≥ 1 + s + s²/2`): `y ≤ 1 − s` is under the curve, `y·(1 + s + s²/2) ≥ 1` is not.
+#[inline(always)]
+fn under_curve(y: f64, s: f64) -> bool {
+    if y <= 1.0 - s {
+        return true;
+    }
+    if y * (1.0 + s * (1.0 + 0.5 * s)) >= 1.0 {
+        return false;
+    }
+    y < libm::exp(-s)
 }
 
 /// A variate of the standard normal conditioned on `Z > r` (Marsaglia 1964).
@@ -190,10 +228,7 @@ pub fn utility_point<R: RngCore + ?Sized>(rng: &mut R, prior: Prior) -> (f64, f6
             // by inversion of the CDF (4t − t²)/3 with a fair sign; then y is uniform on
             // (max(x, 0) − 1, min(x, 0) + 1), of length 2 − |x|.
             let w = rng.next_u64();
-            let t = 2.0 - (4.0 - 3.0 * (((w >> 11) as i64) as f64 * TWO_M53)).sqrt();
-            let x = f64::from_bits(t.to_bits() | ((w & 1) << 63));
-            let lo = if x > 0.0 { x - 1.0 } else { -1.0 };
-            (x, lo + (2.0 - t) * uniform(rng))
+            hexagon_point(uniform_of(w), w & 1, uniform(rng))
         }
         Prior::Gaussian => loop {
             let x = standard_normal(rng) / 3.0;
@@ -203,6 +238,17 @@ pub fn utility_point<R: RngCore + ?Sized>(rng: &mut R, prior: Prior) -> (f64, f6
             }
         },
     }
+}
+
+/// The point of [`Prior::Uniform`] made by [`utility_point`] from two independent uniforms
+/// `ux`, `uy` on `[0, 1)` and a fair bit `negative` (0 or 1): `|x| = 2 − √(4 − 3·ux)`, negative
+/// when the bit is 1, and `y = max(x, 0) − 1 + (2 − |x|)·uy`.
+#[inline(always)]
+pub(crate) fn hexagon_point(ux: f64, negative: u64, uy: f64) -> (f64, f64) {
+    let t = 2.0 - (4.0 - 3.0 * ux).sqrt();
+    let x = f64::from_bits(t.to_bits() | ((negative & 1) << 63));
+    let lo = if x > 0.0 { x - 1.0 } else { -1.0 };
+    (x, lo + (2.0 - t) * uy)
 }
 
 /// The normalized utility matrix of the point `(x, y)` by Dyrland et al. 2022, eq. 13, row-major
@@ -289,9 +335,19 @@ fn truncated_entry_in_domain<R: RngCore + ?Sized>(rng: &mut R, v: f64, sigma: f6
     if sigma > UNIFORM_PROPOSAL_SIGMA {
         return truncated_entry_uniform(rng, v, sigma);
     }
-    // Fold the normal variate for the bounds with bit masks (no branch, so no misprediction on
-    // which entries are bounds): v = 1 → −|Z| (sign bit set), v = 0 → +|Z| (sign bit cleared),
-    // otherwise Z unchanged.
+    loop {
+        let w = v + sigma * fold(standard_normal(rng), v);
+        if (0.0..=1.0).contains(&w) {
+            return w;
+        }
+    }
+}
+
+/// The normal variate `z` folded for the entry `v ∈ [0, 1]` of [`truncated_entry`]: `−|z|` for
+/// `v = 1`, `|z|` for `v = 0`, `z` otherwise — with bit masks (no branch, so no misprediction on
+/// which entries are bounds): the sign bit set, cleared, or kept.
+#[inline(always)]
+pub(crate) fn fold(z: f64, v: f64) -> f64 {
     const SIGN: u64 = 1 << 63;
     let keep = if v == 1.0 || v == 0.0 {
         !SIGN
@@ -299,13 +355,7 @@ fn truncated_entry_in_domain<R: RngCore + ?Sized>(rng: &mut R, v: f64, sigma: f6
         u64::MAX
     };
     let set = if v == 1.0 { SIGN } else { 0 };
-    loop {
-        let z = f64::from_bits((standard_normal(rng).to_bits() & keep) | set);
-        let w = v + sigma * z;
-        if (0.0..=1.0).contains(&w) {
-            return w;
-        }
-    }
+    f64::from_bits((z.to_bits() & keep) | set)
 }
 
 #[cold]
@@ -361,7 +411,12 @@ pub fn erroneous_utility<R: RngCore + ?Sized>(rng: &mut R, u: &[f64; 4], sigma: 
 /// together until `diag' ≥ off'`. For entries in `[0, 1]` and a finite `σ > 0` (so the loop
 /// ends).
 #[inline(always)]
-fn ordered_column<R: RngCore + ?Sized>(rng: &mut R, diag: f64, off: f64, sigma: f64) -> (f64, f64) {
+pub(crate) fn ordered_column<R: RngCore + ?Sized>(
+    rng: &mut R,
+    diag: f64,
+    off: f64,
+    sigma: f64,
+) -> (f64, f64) {
     loop {
         let d = truncated_entry_in_domain(rng, diag, sigma);
         let o = truncated_entry_in_domain(rng, off, sigma);

@@ -3,9 +3,10 @@
 //! Carlo's pairs (fig. 6), points of the prior on the utility space (fig. 4) and erroneous
 //! utility matrices around a true one (fig. 5).
 
+use super::batch::{ErrorSums, PairBatch};
 use super::rng::{chunk_rng, McRng, Stream};
 use super::scores::{binary_scores, misranked, N_SCORES, SCORE_METRICS};
-use super::{sampler, McConfig, Pair, PerRanker, Prior, Ranker, Tally, ERROR_SCALE};
+use super::{sampler, McConfig, PerRanker, Prior, Ranker, Tally, ERROR_SCALE};
 use crate::core::error::CoreError;
 use crate::core::metrics::Metric;
 use crate::core::UtilityMatrix;
@@ -256,37 +257,38 @@ pub fn pair_differences_chunk(
     let mut mis = [0u64; 11];
     let mut true_diff = Vec::with_capacity(keep);
     let mut score_diff: PerRanker<Vec<f64>> = PerRanker::from_fn(|_| Vec::with_capacity(keep));
-    let (mut s1, mut s2) = (0.0f64, 0.0f64);
-    for i in 0..n as usize {
-        let pair = Pair::sample(&mut rng, config.prior, config.sigma);
-        let (y1, y2) = pair.true_yields();
-        let (e1, e2) = pair.yields(&pair.erroneous);
-        let dt = y1 - y2;
-        let s_1 = binary_scores(pair.p, pair.tpr[0], pair.tnr[0]);
-        let s_2 = binary_scores(pair.p, pair.tpr[1], pair.tnr[1]);
-        let mut diffs = [0.0; 11];
-        for m in 0..N_SCORES {
-            diffs[m] = s_1[m].unwrap_or(f64::NAN) - s_2[m].unwrap_or(f64::NAN);
-        }
-        diffs[10] = e1 - e2;
-        for (count, d) in mis.iter_mut().zip(diffs) {
-            *count += misranked(dt, d) as u64;
-        }
-        if i < keep {
-            true_diff.push(dt);
-            for r in Ranker::ALL {
-                score_diff.get_mut(r).push(diffs[r.index()]);
+    let mut sums = ErrorSums::default();
+    let mut batch = PairBatch::new();
+    let mut done = 0;
+    while done < n as usize {
+        // The pairs of run_chunk, drawn the same way.
+        batch.draw(&mut rng, config.prior, config.sigma, n as usize - done);
+        batch.add_error_sums(&mut sums);
+        for b in 0..batch.len() {
+            let pair = batch.pair(b);
+            let (y1, y2) = pair.true_yields();
+            let (e1, e2) = pair.yields(&pair.erroneous);
+            let dt = y1 - y2;
+            let s_1 = binary_scores(pair.p, pair.tpr[0], pair.tnr[0]);
+            let s_2 = binary_scores(pair.p, pair.tpr[1], pair.tnr[1]);
+            let mut diffs = [0.0; 11];
+            for m in 0..N_SCORES {
+                diffs[m] = s_1[m].unwrap_or(f64::NAN) - s_2[m].unwrap_or(f64::NAN);
+            }
+            diffs[10] = e1 - e2;
+            for (count, d) in mis.iter_mut().zip(diffs) {
+                *count += misranked(dt, d) as u64;
+            }
+            if done + b < keep {
+                true_diff.push(dt);
+                for r in Ranker::ALL {
+                    score_diff.get_mut(r).push(diffs[r.index()]);
+                }
             }
         }
-        let e = [
-            pair.erroneous[0] - pair.utility[0],
-            pair.erroneous[1] - pair.utility[1],
-            pair.erroneous[2] - pair.utility[2],
-            pair.erroneous[3] - pair.utility[3],
-        ];
-        s1 += (e[0] + e[1]) + (e[2] + e[3]);
-        s2 += (e[0] * e[0] + e[1] * e[1]) + (e[2] * e[2] + e[3] * e[3]);
+        done += batch.len();
     }
+    let (s1, s2) = sums.totals();
     let tally = Tally {
         pairs: n,
         misranked: PerRanker::from_fn(|m| mis[m.index()]),

@@ -10,7 +10,7 @@ pub const ERROR_SCALE: f64 = (1u64 << 28) as f64;
 /// The integer result of some chunks: pairs, mis-ranked pairs per ranker, and the sums of the
 /// utility errors `e = U'_ij − U_ij` (four per pair) in fixed point: `error_sum = Σ_chunks
 /// round(2²⁸·Σe)`, `error_sq_sum = Σ_chunks round(2²⁸·Σe²)` (within a chunk the sums are
-/// accumulated in `f64` in pair order and rounded once). Merging is integer addition, so it is
+/// accumulated in `f64` in a fixed order, [`super::batch::PairBatch::add_error_sums`], and rounded once). Merging is integer addition, so it is
 /// exact, associative and commutative. Every field of one chunk's tally is below `2⁵³`, safe as
 /// a JavaScript number.
 ///
