@@ -279,6 +279,29 @@ fn at_line(e: CsvError, line: usize) -> CsvError {
     }
 }
 
+/// Reads to its end a reader `s` of a [`RecordStream`] that has ended: calls
+/// `step(s, usize::MAX)` until `is_done(s)`, and stops early only if a step leaves
+/// `progress(s)` unchanged (which cannot happen once the input has ended; the check keeps a
+/// faulty reader from spinning).
+///
+/// # Errors
+/// The first error of `step`.
+pub fn step_to_end<S, P: PartialEq, T, E>(
+    s: &mut S,
+    is_done: fn(&S) -> bool,
+    progress: fn(&S) -> P,
+    step: fn(&mut S, usize) -> Result<T, E>,
+) -> Result<(), E> {
+    while !is_done(s) {
+        let before = progress(s);
+        step(s, usize::MAX)?;
+        if progress(s) == before && !is_done(s) {
+            break;
+        }
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::read;
