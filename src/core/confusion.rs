@@ -1,6 +1,6 @@
 //! Confusion matrices: rows = the classifier's output `i`, columns = the true class `j`.
 
-use super::error::{CoreError, RangeKind};
+use super::error::{check_count, CoreError, RangeKind};
 use super::limits::MAX_COUNT;
 use super::matrix::{Matrix, Orientation};
 use serde::{Deserialize, Serialize};
@@ -97,20 +97,7 @@ impl ConfusionMatrix {
             });
         }
         let n = values.rows();
-        if n < 2 {
-            return Err(CoreError::TooSmall {
-                what: "classes",
-                found: n,
-                min: 2,
-            });
-        }
-        if n > MAX_CLASSES {
-            return Err(CoreError::TooLarge {
-                what: "classes",
-                found: n,
-                max: MAX_CLASSES,
-            });
-        }
+        check_count("classes", n, 2, MAX_CLASSES)?;
         // Checked as written, so that the error names the cell the user typed.
         for i in 0..n {
             for j in 0..n {
@@ -260,20 +247,7 @@ impl ConfusionMatrix {
             return Err(CoreError::Empty);
         }
         let n = classes.len();
-        if n < 2 {
-            return Err(CoreError::TooSmall {
-                what: "distinct labels",
-                found: n,
-                min: 2,
-            });
-        }
-        if n > MAX_CLASSES {
-            return Err(CoreError::TooLarge {
-                what: "distinct labels",
-                found: n,
-                max: MAX_CLASSES,
-            });
-        }
+        check_count("distinct labels", n, 2, MAX_CLASSES)?;
         let index = |label: &str| -> Result<usize, CoreError> {
             let l = label.trim();
             classes

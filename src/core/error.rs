@@ -226,6 +226,40 @@ impl fmt::Display for CoreError {
 
 impl std::error::Error for CoreError {}
 
+/// Checks that a count of things, `min ≤ found ≤ max`, holds: `found` itself, or
+/// [`CoreError::TooSmall`] below `min` and [`CoreError::TooLarge`] above `max`, which name the
+/// things as `what` (e.g. "classes").
+///
+/// # Examples
+///
+/// ```
+/// use utility_lab::core::error::check_count;
+/// use utility_lab::core::CoreError;
+/// assert_eq!(check_count("classes", 3, 2, 8), Ok(3));
+/// assert_eq!(
+///     check_count("classes", 1, 2, 8),
+///     Err(CoreError::TooSmall { what: "classes", found: 1, min: 2 })
+/// );
+/// assert_eq!(
+///     check_count("classes", 9, 2, 8),
+///     Err(CoreError::TooLarge { what: "classes", found: 9, max: 8 })
+/// );
+/// ```
+pub fn check_count(
+    what: &'static str,
+    found: usize,
+    min: usize,
+    max: usize,
+) -> Result<usize, CoreError> {
+    if found < min {
+        Err(CoreError::TooSmall { what, found, min })
+    } else if found > max {
+        Err(CoreError::TooLarge { what, found, max })
+    } else {
+        Ok(found)
+    }
+}
+
 /// Checks that `value` is finite and inside `[lo, hi]`, or names it in the error.
 pub fn check_range(
     name: &'static str,

@@ -19,7 +19,7 @@ mod input;
 mod stream;
 
 pub use input::TooLarge;
-pub use stream::{RecordStream, StreamError};
+pub use stream::{step_to_end, RecordStream, StreamError};
 
 /// The largest file accepted, in bytes.
 pub const MAX_CSV_BYTES: usize = crate::core::limits::MAX_CSV_BYTES;

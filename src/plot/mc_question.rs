@@ -74,13 +74,7 @@ pub struct BestPlot {
 }
 
 impl super::Plot for BestPlot {
-    fn draw_on<DB: DrawingBackend>(
-        &self,
-        root: &DrawingArea<DB, Shift>,
-        theme: &Theme,
-    ) -> Result<(), String> {
-        draw_best(root, self, theme).map_err(|e| e.to_string())
-    }
+    crate::plot::draw_on_with!(draw_best);
 
     fn height_for(&self, _width: u32) -> u32 {
         (60 + 30 * self.names.len().max(1)) as u32
@@ -185,13 +179,7 @@ pub struct YieldHistograms {
 }
 
 impl super::Plot for YieldHistograms {
-    fn draw_on<DB: DrawingBackend>(
-        &self,
-        root: &DrawingArea<DB, Shift>,
-        theme: &Theme,
-    ) -> Result<(), String> {
-        draw_histograms(root, self, theme).map_err(|e| e.to_string())
-    }
+    crate::plot::draw_on_with!(draw_histograms);
 
     fn height_for(&self, _width: u32) -> u32 {
         (60 + 56 * self.names.len().max(1)) as u32

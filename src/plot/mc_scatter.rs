@@ -72,13 +72,7 @@ impl ScoreScatter {
 }
 
 impl super::Plot for ScoreScatter {
-    fn draw_on<DB: DrawingBackend>(
-        &self,
-        root: &DrawingArea<DB, Shift>,
-        theme: &Theme,
-    ) -> Result<(), String> {
-        draw_score_scatter(root, self, theme).map_err(|e| e.to_string())
-    }
+    crate::plot::draw_on_with!(draw_score_scatter);
 
     fn height_for(&self, width: u32) -> u32 {
         grid_height(self.layout(width), width, 0.8, (220.0, 330.0))
@@ -253,13 +247,7 @@ impl DifferencesPlot {
 }
 
 impl super::Plot for DifferencesPlot {
-    fn draw_on<DB: DrawingBackend>(
-        &self,
-        root: &DrawingArea<DB, Shift>,
-        theme: &Theme,
-    ) -> Result<(), String> {
-        draw_differences(root, self, theme).map_err(|e| e.to_string())
-    }
+    crate::plot::draw_on_with!(draw_differences);
 
     fn height_for(&self, width: u32) -> u32 {
         grid_height(self.layout(width), width, 0.95, (200.0, 300.0))

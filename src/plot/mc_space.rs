@@ -117,13 +117,7 @@ impl SpacePlot {
 }
 
 impl super::Plot for SpacePlot {
-    fn draw_on<DB: DrawingBackend>(
-        &self,
-        root: &DrawingArea<DB, Shift>,
-        theme: &Theme,
-    ) -> Result<(), String> {
-        draw_space(root, self, theme).map_err(|e| e.to_string())
-    }
+    crate::plot::draw_on_with!(draw_space);
 
     fn height_for(&self, width: u32) -> u32 {
         let (rows, cols) = self.layout(width);

@@ -31,6 +31,24 @@ use plotters::prelude::*;
 /// The error type of a drawing on backend `DB`.
 pub type DrawResult<DB> = Result<(), DrawingAreaErrorKind<<DB as DrawingBackend>::ErrorType>>;
 
+/// Writes a plot's [`Plot::draw_on`] (inside its `impl Plot`) from drawing functions
+/// `f(root, &plot, theme) -> DrawResult<DB>`: it calls them in the order given, stops at the
+/// first error and gives it as text. `draw_on_with!(draw)` is the usual one;
+/// `draw_on_with!(cells, markers)` draws the markers over the cells.
+macro_rules! draw_on_with {
+    ($($draw:path),+ $(,)?) => {
+        fn draw_on<DB: ::plotters::prelude::DrawingBackend>(
+            &self,
+            root: &::plotters::prelude::DrawingArea<DB, ::plotters::coord::Shift>,
+            theme: &$crate::plot::Theme,
+        ) -> Result<(), String> {
+            $($draw(root, self, theme).map_err(|e| e.to_string())?;)+
+            Ok(())
+        }
+    };
+}
+pub(crate) use draw_on_with;
+
 /// Colours and scale of a plot.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Theme {

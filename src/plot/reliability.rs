@@ -168,13 +168,7 @@ impl SweepPlot {
 }
 
 impl super::Plot for SweepPlot {
-    fn draw_on<DB: DrawingBackend>(
-        &self,
-        root: &DrawingArea<DB, Shift>,
-        theme: &Theme,
-    ) -> Result<(), String> {
-        draw_sweep(root, self, theme).map_err(|e| e.to_string())
-    }
+    crate::plot::draw_on_with!(draw_sweep);
 
     fn height_for(&self, width: u32) -> u32 {
         let n = self.panels.len().max(1) as u32;

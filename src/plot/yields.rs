@@ -214,13 +214,7 @@ impl YieldChart {
 }
 
 impl super::Plot for YieldChart {
-    fn draw_on<DB: DrawingBackend>(
-        &self,
-        root: &DrawingArea<DB, Shift>,
-        theme: &Theme,
-    ) -> Result<(), String> {
-        draw(root, self, theme).map_err(|e| e.to_string())
-    }
+    crate::plot::draw_on_with!(draw);
 
     fn height_for(&self, width: u32) -> u32 {
         self.height_at(width)

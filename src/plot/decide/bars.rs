@@ -28,13 +28,7 @@ pub struct UtilityBars {
 const ROW: f64 = 34.0;
 
 impl Plot for UtilityBars {
-    fn draw_on<DB: DrawingBackend>(
-        &self,
-        root: &DrawingArea<DB, Shift>,
-        theme: &Theme,
-    ) -> Result<(), String> {
-        draw(root, self, theme).map_err(|e| e.to_string())
-    }
+    crate::plot::draw_on_with!(draw);
 
     fn height_for(&self, _width: u32) -> u32 {
         (70.0 + ROW * self.decisions.len().max(1) as f64) as u32

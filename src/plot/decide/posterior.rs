@@ -33,13 +33,7 @@ const HEADER: f64 = 44.0;
 const ROW: f64 = 34.0;
 
 impl Plot for PosteriorPlot {
-    fn draw_on<DB: DrawingBackend>(
-        &self,
-        root: &DrawingArea<DB, Shift>,
-        theme: &Theme,
-    ) -> Result<(), String> {
-        draw(root, self, theme).map_err(|e| e.to_string())
-    }
+    crate::plot::draw_on_with!(draw);
 
     fn height_for(&self, _width: u32) -> u32 {
         (HEADER + ROW * self.posterior.len().max(1) as f64 + 8.0) as u32

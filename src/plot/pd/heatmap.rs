@@ -111,14 +111,7 @@ impl HeatmapPlot {
 }
 
 impl crate::plot::Plot for HeatmapPlot {
-    fn draw_on<DB: DrawingBackend>(
-        &self,
-        root: &DrawingArea<DB, Shift>,
-        theme: &Theme,
-    ) -> Result<(), String> {
-        draw_heatmaps(root, self, theme).map_err(|e| e.to_string())?;
-        draw_markers(root, self, theme).map_err(|e| e.to_string())
-    }
+    crate::plot::draw_on_with!(draw_heatmaps, draw_markers);
 
     fn height_for(&self, width: u32) -> u32 {
         let (_, legend) = self.layout(width as f64);

@@ -74,13 +74,7 @@ impl HistogramPlot {
 }
 
 impl crate::plot::Plot for HistogramPlot {
-    fn draw_on<DB: DrawingBackend>(
-        &self,
-        root: &DrawingArea<DB, Shift>,
-        theme: &Theme,
-    ) -> Result<(), String> {
-        draw_histograms(root, self, theme).map_err(|e| e.to_string())
-    }
+    crate::plot::draw_on_with!(draw_histograms);
 
     fn height_for(&self, width: u32) -> u32 {
         let (rows, _) = self.layout(width);

@@ -61,15 +61,7 @@ impl WinnerMap {
 }
 
 impl crate::plot::Plot for WinnerMap {
-    fn draw_on<DB: DrawingBackend>(
-        &self,
-        root: &DrawingArea<DB, Shift>,
-        theme: &Theme,
-    ) -> Result<(), String> {
-        draw_winners(root, self, theme).map_err(|e| e.to_string())?;
-        name_regions(root, self, theme).map_err(|e| e.to_string())?;
-        draw_winner_marker(root, self, theme).map_err(|e| e.to_string())
-    }
+    crate::plot::draw_on_with!(draw_winners, name_regions, draw_winner_marker);
 
     fn height_for(&self, width: u32) -> u32 {
         let (_, legend) = self.layout(width as f64);

@@ -54,13 +54,7 @@ impl ThresholdChart {
 }
 
 impl super::super::Plot for ThresholdChart {
-    fn draw_on<DB: DrawingBackend>(
-        &self,
-        root: &DrawingArea<DB, Shift>,
-        theme: &Theme,
-    ) -> Result<(), String> {
-        draw(root, self, theme).map_err(|e| e.to_string())
-    }
+    crate::plot::draw_on_with!(draw);
 
     fn height_for(&self, width: u32) -> u32 {
         let n = self.panels.len();

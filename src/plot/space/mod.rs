@@ -12,11 +12,8 @@ mod draw;
 pub mod frame;
 
 use super::mc_space::{Density, PointGroup};
-use super::Theme;
 use crate::core::space::Point;
 use frame::{legend_layout, wrap, Frame};
-use plotters::coord::Shift;
-use plotters::prelude::*;
 
 /// The colour of a region.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -206,13 +203,7 @@ pub(crate) fn legend_box(frame: &Frame, width: f64) -> (f64, f64) {
 }
 
 impl super::Plot for HexPlot {
-    fn draw_on<DB: DrawingBackend>(
-        &self,
-        root: &DrawingArea<DB, Shift>,
-        theme: &Theme,
-    ) -> Result<(), String> {
-        draw::hexagon(root, self, theme).map_err(|e| e.to_string())
-    }
+    crate::plot::draw_on_with!(draw::hexagon);
 
     fn height_for(&self, width: u32) -> u32 {
         height(&self.frame(width as f64), &self.regions, width as f64)
@@ -249,13 +240,7 @@ impl super::Plot for HexPlot {
 }
 
 impl super::Plot for SlicePlot {
-    fn draw_on<DB: DrawingBackend>(
-        &self,
-        root: &DrawingArea<DB, Shift>,
-        theme: &Theme,
-    ) -> Result<(), String> {
-        draw::slice(root, self, theme).map_err(|e| e.to_string())
-    }
+    crate::plot::draw_on_with!(draw::slice);
 
     fn height_for(&self, width: u32) -> u32 {
         height(&self.frame(width as f64), &self.regions, width as f64)

@@ -22,7 +22,7 @@ pub use grid::WinnerGrid;
 
 use super::polygon::{Edge, Polygon};
 use super::{Affine, Point};
-use crate::core::error::CoreError;
+use crate::core::error::{check_count, CoreError};
 
 /// The most contestants of one field.
 pub const MAX_CONTESTANTS: usize = 200;
@@ -97,20 +97,7 @@ impl AffineField {
     /// ```
     pub fn new(cells: Vec<(Vec<Point>, Vec<Affine>)>) -> Result<AffineField, CoreError> {
         let contestants = cells.first().ok_or(CoreError::Empty)?.1.len();
-        if contestants == 0 {
-            return Err(CoreError::TooSmall {
-                what: "contestants",
-                found: 0,
-                min: 1,
-            });
-        }
-        if contestants > MAX_CONTESTANTS {
-            return Err(CoreError::TooLarge {
-                what: "contestants",
-                found: contestants,
-                max: MAX_CONTESTANTS,
-            });
-        }
+        check_count("contestants", contestants, 1, MAX_CONTESTANTS)?;
         let (mut lo, mut hi) = (
             (f64::INFINITY, f64::INFINITY),
             (f64::NEG_INFINITY, f64::NEG_INFINITY),

@@ -27,7 +27,9 @@ use super::labels::{labels_header, LabelCounts};
 use super::read::{self, Imported};
 use super::{ImportError, ImportKind, ImportProblem};
 use crate::core::limits::MAX_CLASSES;
-use crate::csv::{delimiter, CsvError, Record, RecordStream, StreamError, TooLarge, MAX_CSV_BYTES};
+use crate::csv::{
+    delimiter, step_to_end, CsvError, Record, RecordStream, StreamError, TooLarge, MAX_CSV_BYTES,
+};
 
 /// The longest first line read (a header of class names, or a matrix row).
 const MAX_FIRST_BYTES: usize = 100_000;
@@ -163,13 +165,7 @@ impl ImportStream {
     /// matrix, [`read::read_csv`]'s.
     pub fn finish(mut self) -> Result<Imported, ImportError> {
         self.records.end();
-        while !self.is_done() {
-            let before = self.progress();
-            self.step(usize::MAX)?;
-            if self.progress() == before && !self.is_done() {
-                break; // cannot happen once ended; never spin
-            }
-        }
+        step_to_end(&mut self, Self::is_done, Self::progress, Self::step)?;
         if matches!(self.mode, Mode::Unknown) {
             self.step(1)?;
         }

@@ -5,7 +5,7 @@
 
 use super::super::labels::{is_ignored_column, label_column};
 use super::{ScoreColumn, ScoresError, ScoresTable, MAX_SCORES_BYTES, MAX_SCORES_ROWS};
-use crate::csv::{RecordStream, StreamError, TooLarge};
+use crate::csv::{step_to_end, RecordStream, StreamError, TooLarge};
 use crate::state::{clean_name, MAX_CLASSIFIERS};
 use crate::text::{parse_decimal, parse_number};
 
@@ -367,13 +367,7 @@ impl ScoresParser {
     /// ```
     pub fn finish(mut self) -> Result<ScoresTable, ScoresError> {
         self.records.end();
-        while !self.is_done() {
-            let before = self.progress();
-            self.step(usize::MAX)?;
-            if self.progress() == before && !self.is_done() {
-                break; // cannot happen once ended; never spin
-            }
-        }
+        step_to_end(&mut self, Self::is_done, Self::progress, Self::step)?;
         let Some(header) = self.header else {
             return Err(ScoresError::Empty);
         };
