@@ -231,6 +231,15 @@ fn grid_analysis_over_kappa() {
     assert_eq!(vector(&a["grid"]["values"]).len(), 11);
     assert_eq!(a["grid"]["classifiers"], b["grid"]["classifiers"]);
 
+    // `--grid` reads a grid as the view's field and link do (one reader): a value given twice
+    // counts once, so "0,0.5,0.5,1" is the grid 0, 0.5, 1 (9 vectors for two classes, not 16).
+    let twice = json(&["pd", "--cm", A, "--grid", "0,0.5,0.5,1", "--json"]);
+    assert_eq!(twice["grid"]["vectors"], 9);
+    assert_eq!(
+        vector(&twice["grid"]["values"]),
+        utility_lab::state::pd::link::parse_grid("0,0.5,0.5,1").unwrap()
+    );
+
     let text = ok(&["pd", "--cm", A, "--cm", B, "--steps", "10"]);
     assert!(text.contains("121 vectors"), "{text}");
     assert!(text.contains("100.0 %"), "{text}");

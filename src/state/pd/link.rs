@@ -118,14 +118,11 @@ pub fn step_is_default(divisions: usize) -> bool {
     divisions == DEFAULT_DIVISIONS
 }
 
-/// Reads `pdgrid`: grid values in `[0, 1]`, in the order given, duplicates removed; `a,b,...,z`
-/// is the progression `a, b, b + (b − a), …` up to `z` (the last value snapped to `z` when it
-/// lands within `10⁻⁹` of it, else `z` appended).
+/// Reads `pdgrid`: [`read_grid`] with at most [`MAX_GRID_VALUES`] values, its error named
+/// "κ grid".
 ///
 /// # Errors
-/// An empty list or value, a value that is not a number or is outside `[0, 1]`, a `...` without
-/// two values before it and one after, a progression that does not increase, more than
-/// [`MAX_GRID_VALUES`] values.
+/// [`PdError::Setting`] with the message of a [`GridTextError`].
 ///
 /// # Examples
 ///
@@ -134,63 +131,124 @@ pub fn step_is_default(divisions: usize) -> bool {
 /// assert_eq!(parse_grid("0,0.25,...,1").unwrap(), vec![0.0, 0.25, 0.5, 0.75, 1.0]);
 /// assert_eq!(parse_grid("0.33, 0.66").unwrap(), vec![0.33, 0.66]);
 /// assert_eq!(parse_grid("0,0.1,...,1").unwrap().len(), 11);
-/// assert!(parse_grid("0,1.5").is_err());
+/// assert_eq!(parse_grid("0,1.5").unwrap_err().to_string(), "κ grid: 1.5 is outside [0, 1]");
 /// assert!(parse_grid("0,...,1").is_err());
 /// assert_eq!(format_grid(&[0.0, 0.5, 1.0]), "0,0.5,1");
 /// ```
 pub fn parse_grid(s: &str) -> Result<Vec<f64>, PdError> {
-    let bad = |m: String| PdError::Setting(format!("κ grid: {m}"));
+    read_grid(s, MAX_GRID_VALUES).map_err(|e| PdError::Setting(format!("κ grid: {e}")))
+}
+
+/// Why a κ grid's text was refused ([`read_grid`]); its `Display` is the message, to follow
+/// the name of the field or option ("κ grid: …", "--grid: …").
+#[derive(Debug, Clone, PartialEq)]
+pub enum GridTextError {
+    /// Value `index` (from 1) is empty.
+    Empty(usize),
+    /// A value that is not a number (its text, shortened).
+    NotANumber(String),
+    /// A `...` with no value after it.
+    NoEnd,
+    /// A `...` with fewer than two values before it.
+    NoStep,
+    /// `a,b,...,end` that does not increase.
+    NotIncreasing(f64, f64, f64),
+    /// More than this many values.
+    TooMany(usize),
+    /// A value outside `[0, 1]`.
+    Outside(f64),
+}
+
+impl std::fmt::Display for GridTextError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        use GridTextError::*;
+        match self {
+            Empty(i) => write!(f, "value {i} is empty"),
+            NotANumber(t) => write!(f, "'{t}' is not a number"),
+            NoEnd => f.write_str("'...' must be followed by the last value, as in 0,0.1,...,1"),
+            NoStep => f.write_str("'...' needs two values before it, as in 0,0.1,...,1"),
+            NotIncreasing(a, b, end) => write!(
+                f,
+                "'{},{},...,{}' is not an increasing sequence",
+                text::shortest(*a),
+                text::shortest(*b),
+                text::shortest(*end)
+            ),
+            TooMany(max) => write!(f, "more than {max} values"),
+            Outside(v) => write!(f, "{} is outside [0, 1]", text::shortest(*v)),
+        }
+    }
+}
+
+impl std::error::Error for GridTextError {}
+
+/// A κ grid written as text, for the view's field and link and for `ulab pd --grid`: values
+/// in `[0, 1]`, comma-separated, in the order given, duplicates removed; `a,b,...,z` is the
+/// progression `a, b, b + (b − a), …` up to `z` (the last value snapped to `z` when it lands
+/// within `10⁻⁹` of a step of it, else `z` appended); at most `max` values.
+///
+/// # Errors
+/// A [`GridTextError`]: an empty value, a value that is not a number or is outside `[0, 1]`,
+/// a `...` without two values before it and one after, a progression that does not
+/// increase, more than `max` values.
+///
+/// # Examples
+///
+/// ```
+/// use utility_lab::state::pd::link::{read_grid, GridTextError};
+/// assert_eq!(read_grid("0,0.5,...,1, 0.5", 10).unwrap(), vec![0.0, 0.5, 1.0]);
+/// assert_eq!(read_grid("0,0.1,...,1", 5), Err(GridTextError::TooMany(5)));
+/// assert_eq!(
+///     read_grid("0.5,0.2,...,1", 10).unwrap_err().to_string(),
+///     "'0.5,0.2,...,1' is not an increasing sequence"
+/// );
+/// ```
+pub fn read_grid(s: &str, max: usize) -> Result<Vec<f64>, GridTextError> {
     let tokens: Vec<&str> = s.split(',').map(str::trim).collect();
     let mut out: Vec<f64> = Vec::new();
     let mut k = 0;
     while k < tokens.len() {
         let t = tokens[k];
         if t == "..." || t == "…" {
+            let end = tokens
+                .get(k + 1)
+                .and_then(|e| text::parse_number(e))
+                .ok_or(GridTextError::NoEnd)?;
             let n = out.len();
-            let end = tokens.get(k + 1).and_then(|e| text::parse_number(e));
-            let (Some(end), true) = (end, n >= 2) else {
-                return Err(bad(
-                    "'...' needs two values before it and the last after it, as in 0,0.1,...,1"
-                        .into(),
-                ));
-            };
+            if n < 2 {
+                return Err(GridTextError::NoStep);
+            }
             let (a, b) = (out[n - 2], out[n - 1]);
             let step = b - a;
             if !(step > 0.0) || end < b {
-                return Err(bad("the progression around '...' does not increase".into()));
+                return Err(GridTextError::NotIncreasing(a, b, end));
             }
             let count = ((end - b) / step + 1e-9).floor();
-            if count + out.len() as f64 > MAX_GRID_VALUES as f64 {
-                return Err(bad(format!("more than {MAX_GRID_VALUES} values")));
+            if count + n as f64 > max as f64 {
+                return Err(GridTextError::TooMany(max));
             }
-            for i in 1..=(count as usize) {
-                out.push(b + step * i as f64);
-            }
-            match out.last() {
-                Some(last) if (last - end).abs() <= 1e-9 => {
-                    let l = out.len();
-                    out[l - 1] = end;
-                }
+            out.extend((1..=count as usize).map(|i| b + step * i as f64));
+            // The end value itself, unless the progression already hit it (up to rounding).
+            match out.last_mut() {
+                Some(last) if (*last - end).abs() <= 1e-9 * step + 1e-12 => *last = end,
                 _ => out.push(end),
             }
             k += 2;
             continue;
         }
-        let v = text::parse_number(t).ok_or_else(|| {
-            bad(if t.is_empty() {
-                format!("value {} is empty", out.len() + 1)
-            } else {
-                format!("'{}' is not a number", text::truncate(t, 20))
-            })
-        })?;
+        if t.is_empty() {
+            return Err(GridTextError::Empty(out.len() + 1));
+        }
+        let v = text::parse_number(t)
+            .ok_or_else(|| GridTextError::NotANumber(text::truncate(t, 24)))?;
         out.push(v);
-        if out.len() > MAX_GRID_VALUES {
-            return Err(bad(format!("more than {MAX_GRID_VALUES} values")));
+        if out.len() > max {
+            return Err(GridTextError::TooMany(max));
         }
         k += 1;
     }
     if let Some(v) = out.iter().find(|v| !(0.0..=1.0).contains(*v)) {
-        return Err(bad(format!("{} is outside [0, 1]", text::shortest(*v))));
+        return Err(GridTextError::Outside(*v));
     }
     let mut unique: Vec<f64> = Vec::with_capacity(out.len());
     for v in out {

@@ -9,6 +9,7 @@ use utility_lab::core::limits::MAX_PD_WORK;
 use utility_lab::core::metrics;
 use utility_lab::core::pd::{self as core_pd, MAX_GRID_VECTORS};
 use utility_lab::core::{ConfusionMatrix, Score, UtilityMatrix};
+use utility_lab::state::pd::link::read_grid;
 
 mod report;
 
@@ -141,81 +142,6 @@ struct PdResult {
     heatmap: Option<Vec<Vec<f64>>>,
 }
 
-/// A grid of κ values: a list, where `a,b,...,z` stands for a, b, b + (b − a), … up to z.
-fn parse_grid(text: &str) -> Result<Vec<f64>, String> {
-    let tokens: Vec<&str> = text.split(',').map(str::trim).collect();
-    let mut out: Vec<f64> = Vec::new();
-    let mut k = 0;
-    while k < tokens.len() {
-        let t = tokens[k];
-        if t == "..." || t == "…" {
-            let n = out.len();
-            let Some(&end) = tokens
-                .get(k + 1)
-                .and_then(|e| utility_lab::text::parse_number(e))
-                .as_ref()
-            else {
-                return Err(
-                    "--grid: '...' must be followed by the last value, as in 0,0.1,...,1"
-                        .to_string(),
-                );
-            };
-            if n < 2 {
-                return Err(
-                    "--grid: '...' needs two values before it, as in 0,0.1,...,1".to_string(),
-                );
-            }
-            let (a, b) = (out[n - 2], out[n - 1]);
-            let step = b - a;
-            if step <= 0.0 || end < b {
-                return Err(format!(
-                    "--grid: '{},{},...,{}' is not an increasing sequence",
-                    fmt_num(a),
-                    fmt_num(b),
-                    fmt_num(end)
-                ));
-            }
-            let count = ((end - b) / step + 1e-9).floor();
-            if count > common::MAX_LIST as f64 {
-                return Err(format!("--grid: more than {} values", common::MAX_LIST));
-            }
-            for i in 1..=(count as usize) {
-                out.push(b + step * i as f64);
-            }
-            // The end value itself, unless the progression already hit it (up to rounding).
-            match out.last() {
-                Some(last) if (last - end).abs() <= 1e-9 * step.max(1e-300) + 1e-12 => {
-                    let l = out.len();
-                    out[l - 1] = end;
-                }
-                _ => out.push(end),
-            }
-            k += 2;
-            continue;
-        }
-        if t.is_empty() {
-            return Err(format!("--grid: value {} is empty", out.len() + 1));
-        }
-        match utility_lab::text::parse_number(t) {
-            Some(v) => out.push(v),
-            None => {
-                return Err(format!(
-                    "--grid: '{}' is not a number",
-                    utility_lab::text::truncate(t, 24)
-                ))
-            }
-        }
-        if out.len() > common::MAX_LIST {
-            return Err(format!("--grid: more than {} values", common::MAX_LIST));
-        }
-        k += 1;
-    }
-    if let Some(v) = out.iter().find(|v| !(0.0..=1.0).contains(*v)) {
-        return Err(format!("--grid: {} is outside [0, 1]", fmt_num(*v)));
-    }
-    Ok(out)
-}
-
 pub fn run(args: &Args) -> Result<(), String> {
     let named = common::named_confusions(&args.classifiers.cm, args.classifiers.orientation)?;
     let n = named[0].1.n();
@@ -270,7 +196,7 @@ pub fn run(args: &Args) -> Result<(), String> {
 /// with `classifiers`, against [`MAX_PD_WORK`] (κ components evaluated: about 0.1 s).
 fn grid_arg(args: &Args, n: usize, classifiers: usize) -> Result<Option<Vec<f64>>, String> {
     let grid: Option<Vec<f64>> = match (&args.grid, args.steps) {
-        (Some(g), _) => Some(parse_grid(g)?),
+        (Some(g), _) => Some(read_grid(g, common::MAX_LIST).map_err(|e| format!("--grid: {e}"))?),
         (None, Some(s)) => Some((0..=s).map(|i| i as f64 / s as f64).collect()),
         (None, None) => None,
     };
