@@ -9,6 +9,7 @@ use leptos::prelude::*;
 use web_sys::HtmlInputElement;
 
 use super::input_kit::next_id;
+use super::radio::radio;
 use crate::core::Orientation;
 use crate::state::edit::import::stream::ImportStream;
 use crate::state::edit::{
@@ -174,36 +175,6 @@ pub fn ImportPanel() -> impl IntoView {
     let text_id = format!("import-text-{uid}");
     let msg_id = format!("import-msg-{uid}");
     let list_id = format!("import-names-{uid}");
-    let kind_radio =
-        move |k: ImportKind, label: &'static str, testid: &'static str, group: String| {
-            view! {
-                <label>
-                    <input
-                        type="radio"
-                        name=group
-                        prop:checked=rx(move || kind.get() == k)
-                        on:change=handler(move |_| kind.set(k))
-                        data-testid=testid
-                    />
-                    <span>{label}</span>
-                </label>
-            }
-        };
-    let orient_radio =
-        move |o: Orientation, label: &'static str, testid: &'static str, group: String| {
-            view! {
-                <label>
-                    <input
-                        type="radio"
-                        name=group
-                        prop:checked=rx(move || orientation.get() == o)
-                        on:change=handler(move |_| orientation.set(o))
-                        data-testid=testid
-                    />
-                    <span>{label}</span>
-                </label>
-            }
-        };
     let toggle = move |_| {
         let now = !open.get_untracked();
         if now {
@@ -259,14 +230,14 @@ pub fn ImportPanel() -> impl IntoView {
                         </p>
                         <fieldset class="segmented">
                             <legend>"The text holds"</legend>
-                            {kind_radio(ImportKind::Auto, "detect", "import-kind-auto", kind_name.clone())}
-                            {kind_radio(ImportKind::Matrix, "a matrix", "import-kind-matrix", kind_name.clone())}
-                            {kind_radio(ImportKind::Labels, "y_true, y_pred", "import-kind-labels", kind_name.clone())}
+                            {radio(kind, ImportKind::Auto, kind_name.clone(), "detect", "import-kind-auto".into())}
+                            {radio(kind, ImportKind::Matrix, kind_name.clone(), "a matrix", "import-kind-matrix".into())}
+                            {radio(kind, ImportKind::Labels, kind_name.clone(), "y_true, y_pred", "import-kind-labels".into())}
                         </fieldset>
                         <fieldset class="segmented">
                             <legend>"A matrix's rows are"</legend>
-                            {orient_radio(Orientation::OutputRows, "the output (papers)", "import-output-rows", orient_name.clone())}
-                            {orient_radio(Orientation::TrueRows, "the true class (scikit-learn)", "import-true-rows", orient_name.clone())}
+                            {radio(orientation, Orientation::OutputRows, orient_name.clone(), "the output (papers)", "import-output-rows".into())}
+                            {radio(orientation, Orientation::TrueRows, orient_name.clone(), "the true class (scikit-learn)", "import-true-rows".into())}
                         </fieldset>
                         <label class="check">
                             <input

@@ -3,7 +3,7 @@
 //! ([`number_field`]), a job's progress ([`job_progress`]), the paste box ([`paste_box`]), the
 //! CSV import panel ([`import_dialog`]), small input helpers ([`input_kit`]), one classifier's
 //! confusion-matrix editor ([`confusion_editor`]), the "×" of a list item ([`remove_button`]),
-//! a labelled drop-down list ([`select_field`]), the utility matrix's editor ([`utility_editor`]),
+//! a labelled drop-down list ([`select_field`]), a radio button bound to a choice ([`radio`]), the utility matrix's editor ([`utility_editor`]),
 //! and the editors of the classes and decisions ([`classes_editor`]) and of the deployment class shares
 //! ([`deployment_editor`]) that the Compare and Decide views share, and a sideways-scrolling
 //! table that keyboards can reach ([`table_scroll`]).
@@ -19,6 +19,7 @@ pub mod matrix_table;
 pub mod number_field;
 pub mod paste_box;
 pub mod plot_canvas;
+pub mod radio;
 pub mod remove_button;
 pub mod select_field;
 pub mod table_scroll;

@@ -8,6 +8,7 @@ use leptos::html;
 use leptos::prelude::*;
 
 use super::input_kit::{next_id, try_edit};
+use super::radio::radio;
 use crate::core::Orientation;
 use crate::state::edit::read_matrix_text;
 use crate::ui::context::use_app;
@@ -109,26 +110,8 @@ pub fn PasteBox(target: PasteTarget) -> impl IntoView {
             view! {
                 <fieldset class="inline-choice">
                     <legend>"The pasted rows are"</legend>
-                    <label>
-                        <input
-                            type="radio"
-                            name=radio_name.clone()
-                            prop:checked=rx(move || orientation.get() == Orientation::OutputRows)
-                            on:change=handler(move |_| orientation.set(Orientation::OutputRows))
-                            data-testid=format!("{p3}-output-rows")
-                        />
-                        " the output (papers)"
-                    </label>
-                    <label>
-                        <input
-                            type="radio"
-                            name=radio_name.clone()
-                            prop:checked=rx(move || orientation.get() == Orientation::TrueRows)
-                            on:change=handler(move |_| orientation.set(Orientation::TrueRows))
-                            data-testid=format!("{p4}-true-rows")
-                        />
-                        " the true class (scikit-learn)"
-                    </label>
+                    {radio(orientation, Orientation::OutputRows, radio_name.clone(), " the output (papers)", format!("{p3}-output-rows"))}
+                    {radio(orientation, Orientation::TrueRows, radio_name.clone(), " the true class (scikit-learn)", format!("{p4}-true-rows"))}
                 </fieldset>
             }
         })
