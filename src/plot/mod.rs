@@ -83,6 +83,11 @@ const PALETTE: [RGBColor; 8] = [
 ];
 
 impl Theme {
+    /// The width of `root` in CSS pixels: its device pixels over [`Theme::scale`].
+    pub fn css_width<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> f64 {
+        root.dim_in_pixel().0 as f64 / self.scale.max(1e-6)
+    }
+
     /// Background.
     pub fn bg(&self) -> RGBColor {
         if self.dark {

@@ -173,6 +173,16 @@ pub fn install() -> AppContext {
         set_timeout(
             move || {
                 pending.set_value(false);
+                // The address was changed from outside since our last write (a link pasted
+                // within URL_DELAY of an edit): its `hashchange` is on its way and will decode
+                // it; writing now would put the old state back over the new link.
+                if ctx
+                    .fragment
+                    .try_get_untracked()
+                    .is_some_and(|f| f != current_fragment())
+                {
+                    return;
+                }
                 if let Some(fragment) = ctx.state.try_with_untracked(link::encode) {
                     write_fragment(&fragment);
                     ctx.fragment.set(fragment);
@@ -185,6 +195,8 @@ pub fn install() -> AppContext {
     // URL → state (a pasted link, back/forward).
     let handle = window_event_listener(leptos::ev::hashchange, move |_| {
         let fragment = current_fragment();
+        // The address as it is now is the one the next write compares with.
+        ctx.fragment.set(fragment.clone());
         if fragment == ctx.state.with_untracked(link::encode) {
             return;
         }

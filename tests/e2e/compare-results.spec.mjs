@@ -62,6 +62,25 @@ const TABLE_1 = [
   ['specificity', '0.70', '0.64', 'A'],
 ];
 
+test('a link opened just after an edit wins: the edit\'s pending address update does not write over it', async ({ page }) => {
+  const log = await open(page);
+  // An edit: the address follows it within 0.1 s (a timer is now pending)…
+  await page.getByTestId('cm-editor-0').locator('input.cell').first().fill('28');
+  // …and before the timer has run, another link is opened, whose hashchange comes only after
+  // the timer (as a busy machine once ran them): the address changes now (replaceState fires
+  // no hashchange), the event is sent later by hand.
+  const other = 'u=1,0;0,1&cm.X=5,1;1,5';
+  await page.evaluate((hash) => history.replaceState(null, '', `#${hash}`), other);
+  await page.waitForTimeout(400);
+  expect(await fragment(page), 'the pending update left the new link alone').toBe(other);
+  await page.evaluate(() => window.dispatchEvent(new HashChangeEvent('hashchange')));
+  await expectValue(yieldOf(page, 'X'), 10 / 12);
+  await expect(yieldOf(page, 'A')).toHaveCount(0);
+  await page.waitForTimeout(300);
+  expect(parts(await fragment(page))).toContain('cm.X=5,1;1,5');
+  expect(log.errors).toEqual([]);
+});
+
 test('a hand-typed link shows the yields, the ranking, Table 1 and the verdict', async ({ page }) => {
   const log = await open(page);
   // Yields of eq. 3, with the typographic minus.

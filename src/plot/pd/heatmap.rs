@@ -144,11 +144,6 @@ impl crate::plot::Plot for HeatmapPlot {
     }
 }
 
-/// The plot's width in CSS pixels, from the area and the theme's scale.
-fn css_width<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, theme: &Theme) -> f64 {
-    root.dim_in_pixel().0 as f64 / theme.scale.max(1e-6)
-}
-
 /// Draws the panels (background, cells, axes, titles) and the colour legend — everything but
 /// the κ markers.
 ///
@@ -169,7 +164,7 @@ pub fn draw_heatmaps<DB: DrawingBackend>(
     theme: &Theme,
 ) -> DrawResult<DB> {
     root.fill(&theme.bg())?;
-    let width = css_width(root, theme);
+    let width = theme.css_width(root);
     let (squares, legend) = plot.layout(width);
     let h = &plot.heatmaps;
     let (lo, hi) = h.value_range();
@@ -350,7 +345,7 @@ pub fn draw_markers<DB: DrawingBackend>(
     plot: &HeatmapPlot,
     theme: &Theme,
 ) -> DrawResult<DB> {
-    let width = css_width(root, theme);
+    let width = theme.css_width(root);
     let (squares, _) = plot.layout(width);
     for (sq, marker) in squares.iter().zip(&plot.markers) {
         if let Some([k0, k1]) = marker {

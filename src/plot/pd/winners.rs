@@ -122,7 +122,7 @@ pub fn draw_winners<DB: DrawingBackend>(
     theme: &Theme,
 ) -> DrawResult<DB> {
     root.fill(&theme.bg())?;
-    let width = root.dim_in_pixel().0 as f64 / theme.scale.max(1e-6);
+    let width = theme.css_width(root);
     let (sq, legend) = map.layout(width);
     let h = &map.heatmaps;
     let s = theme.scale;
@@ -220,7 +220,7 @@ pub fn draw_winner_marker<DB: DrawingBackend>(
     map: &WinnerMap,
     theme: &Theme,
 ) -> DrawResult<DB> {
-    let width = root.dim_in_pixel().0 as f64 / theme.scale.max(1e-6);
+    let width = theme.css_width(root);
     let (sq, _) = map.layout(width);
     match map.marker {
         Some([k0, k1]) => marker_at(root, &sq, map.heatmaps.divisions, k0, k1, theme),
@@ -246,7 +246,7 @@ pub fn name_regions<DB: DrawingBackend>(
     map: &WinnerMap,
     theme: &Theme,
 ) -> DrawResult<DB> {
-    let width = root.dim_in_pixel().0 as f64 / theme.scale.max(1e-6);
+    let width = theme.css_width(root);
     let (sq, _) = map.layout(width);
     let h = &map.heatmaps;
     let side = h.side() as f64;

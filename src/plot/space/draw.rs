@@ -17,11 +17,6 @@ use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 pub(super) type Area<DB> = DrawingArea<DB, Shift>;
 
-/// The canvas's width in CSS px.
-fn css_width<DB: DrawingBackend>(root: &Area<DB>, theme: &Theme) -> f64 {
-    root.dim_in_pixel().0 as f64 / theme.scale.max(1e-9)
-}
-
 pub(super) fn pix(f: &Frame, p: Point) -> (i32, i32) {
     let (x, y) = f.to_px(p);
     (x.round() as i32, y.round() as i32)
@@ -269,7 +264,7 @@ pub(super) fn hexagon<DB: DrawingBackend>(
     theme: &Theme,
 ) -> DrawResult<DB> {
     root.fill(&theme.bg())?;
-    let width = css_width(root, theme);
+    let width = theme.css_width(root);
     let f = plot.frame(width).scaled(theme.scale);
     let hex: Vec<(i32, i32)> = HEXAGON.iter().map(|p| pix(&f, *p)).collect();
     root.draw(&Polygon::new(hex.clone(), theme.grid().mix(0.5).filled()))?;
@@ -387,7 +382,7 @@ pub(super) fn slice<DB: DrawingBackend>(
     theme: &Theme,
 ) -> DrawResult<DB> {
     root.fill(&theme.bg())?;
-    let width = css_width(root, theme);
+    let width = theme.css_width(root);
     let f = plot.frame(width).scaled(theme.scale);
     if !(plot.x_range.1 > plot.x_range.0 && plot.y_range.1 > plot.y_range.0) {
         return Ok(());
