@@ -2,7 +2,8 @@
 //
 //   node scripts/bench-load.mjs [DIST] [--runs 5] [--port 4391]
 //
-// 1. Sizes of DIST (default dist/): the main wasm, the worker wasm, all JS and all CSS — raw,
+// 1. Sizes of DIST (default dist/): the main wasm, the views' chunks (all together; the largest
+//    alone), the worker wasm, all JS and all CSS — raw,
 //    gzip -9 and brotli (quality 11, what static hosts serve).
 // 2. Cold load in headless Chromium (Debian's /usr/bin/chromium), DIST served as a static host
 //    serves it (brotli, tests/e2e/serve.mjs --compress), a fresh browser context per run (empty
@@ -30,7 +31,13 @@ const runs = opt('runs', 5);
 const port = opt('port', 4391);
 
 // ---- 1. sizes ----
-const files = readdirSync(dist).filter((f) => statSync(path.join(dist, f)).isFile());
+// Every file, with its path under DIST (the app's wasm is in the folder app-<hash>/).
+const listFiles = (sub = '') =>
+  readdirSync(path.join(dist, sub)).flatMap((f) => {
+    const rel = sub ? `${sub}/${f}` : f;
+    return statSync(path.join(dist, rel)).isDirectory() ? listFiles(rel) : [rel];
+  });
+const files = listFiles();
 const sizes = (names) => {
   let raw = 0;
   let gz = 0;
@@ -45,7 +52,8 @@ const sizes = (names) => {
   return { raw, gz, br, n: names.length };
 };
 const groups = [
-  ['main wasm', files.filter((f) => /^utility-lab-.*_bg\.wasm$/.test(f))],
+  ['main wasm', files.filter((f) => /^app-[0-9a-f]+\/utility-lab_bg\.wasm$/.test(f))],
+  ['view chunks', files.filter((f) => /^app-[0-9a-f]+\/(?!utility-lab_bg).*\.wasm$/.test(f))],
   ['worker wasm', files.filter((f) => f === 'mc_worker_bg.wasm')],
   ['JS', files.filter((f) => f.endsWith('.js'))],
   ['CSS', files.filter((f) => f.endsWith('.css'))],
@@ -56,6 +64,11 @@ for (const [name, names] of groups) {
   if (names.length === 0) throw new Error(`no ${name} in ${dist}: did trunk build?`);
   const s = sizes(names);
   console.log(`  ${name.padEnd(12)}${kb(s.raw)}${kb(s.gz)}${kb(s.br)}   (${s.n} file${s.n > 1 ? 's' : ''}; ${s.gz} bytes gzip)`);
+  if (names.length > 1) {
+    const each = names.map((f) => [f, sizes([f])]).sort((a, b) => b[1].gz - a[1].gz);
+    for (const [f, e] of each.slice(0, 12)) console.log(`    ${path.basename(f).padEnd(30)}${kb(e.raw)}${kb(e.gz)}${kb(e.br)}`);
+    if (each.length > 12) console.log(`    … and ${each.length - 12} smaller`);
+  }
 }
 
 // ---- 2. cold load ----

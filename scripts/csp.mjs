@@ -4,12 +4,12 @@
 //
 // The page is static, so a per-request nonce is impossible (Trunk 0.21's `create_nonce` only
 // writes a placeholder for a server to fill). Instead the policy allows each inline script by
-// the SHA-256 of its text: Trunk's loader, whose text names the hashed file names and so
-// changes with every build, is hashed here, after Trunk has written it.
+// the SHA-256 of its text: the app's loader (written by scripts/app.mjs, which runs first),
+// whose text names the hashed folder and so changes with every build, is hashed here.
 //
 // The policy (README "Content-Security-Policy" says why each line is there):
 //   default-src 'none'                       nothing that is not listed below
-//   script-src 'self' 'wasm-unsafe-eval' 'sha256-…'   our files, our wasm, Trunk's loader
+//   script-src 'self' 'wasm-unsafe-eval' 'sha256-…'   our files, our wasm, the app's loader
 //   style-src 'self' 'unsafe-inline'         our stylesheets; style attributes set by the app
 //   img-src 'self' data: blob:               the favicon, plot images and exports
 //   connect-src 'self'                       the wasm files: no other origin, ever
@@ -39,7 +39,7 @@ for (const m of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
   if (/\bsrc\s*=/i.test(m[1])) continue;
   hashes.push(`'sha256-${createHash('sha256').update(m[2], 'utf8').digest('base64')}'`);
 }
-if (hashes.length === 0) fail(`${file}: no inline script found (Trunk's loader is expected)`);
+if (hashes.length === 0) fail(`${file}: no inline script found (the app's loader, scripts/app.mjs, is expected)`);
 
 const policy = [
   "default-src 'none'",

@@ -2,8 +2,8 @@
 # One-command setup: installs what building and testing Utility Lab needs. Idempotent, and fast
 # (a few seconds) when everything is already present. On a fresh Debian machine it installs:
 #   * the Rust target wasm32-unknown-unknown (rustup);
-#   * trunk 0.21.14 and wasm-bindgen-cli at the version of the wasm-bindgen crate in Cargo.lock
-#     (cargo install, from crates.io; ~15 min the first time on 2 cores);
+#   * trunk 0.21.14, wasm-bindgen-cli at the version of the wasm-bindgen crate in Cargo.lock and
+#     wasm-split-cli 0.2.4 (cargo install, from crates.io; ~16 min the first time on 2 cores);
 #   * the npm packages of package-lock.json (npm ci): binaryen's wasm-opt and Playwright;
 #   * Debian's chromium for the end-to-end tests (apt-get), and a C compiler / Node.js if missing;
 #   * the crates of Cargo.lock (cargo fetch), so that Trunk can build offline.
@@ -14,6 +14,7 @@ source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 cd "$ROOT"
 
 TRUNK_VERSION=0.21.14
+WASM_SPLIT_VERSION=0.2.4
 # The tools are installed with a faster-to-compile release profile (no LTO, parallel codegen):
 # their own speed does not matter, and their Cargo.toml's `lto = true, codegen-units = 1` would
 # add many minutes on a 2-core machine.
@@ -65,6 +66,13 @@ if [ "$(wasm-bindgen --version 2>/dev/null || true)" != "wasm-bindgen $bindgen_v
   fast_install wasm-bindgen-cli --version "$bindgen_version" --force
 fi
 
+# --- wasm-split-cli: cuts the app's wasm into the first page and the views' chunks -------------
+# (scripts/app.mjs; the split points are leptos::wasm_split's, crate wasm_split_helpers).
+if ! cargo install --list | grep -qx "wasm_split_cli_support v$WASM_SPLIT_VERSION:"; then
+  step "setup: cargo install wasm_split_cli_support $WASM_SPLIT_VERSION (wasm-split-cli)"
+  fast_install wasm_split_cli_support --version "$WASM_SPLIT_VERSION" --features build-binary --locked --force
+fi
+
 # --- npm packages (binaryen's wasm-opt, Playwright) ---------------------------------------------
 lock_sum="$(sha256sum package-lock.json | cut -d' ' -f1)"
 stamp=node_modules/.setup-package-lock.sha256
@@ -85,6 +93,7 @@ cargo fetch --quiet
 note "rustc:        $(rustc --version)"
 note "trunk:        $(trunk --version)"
 note "wasm-bindgen: $(wasm-bindgen --version)"
+note "wasm-split:   $(cargo install --list | grep '^wasm_split_cli_support')"
 note "wasm-opt:     $(wasm-opt --version)"
 note "node:         $(node --version)"
 note "playwright:   $(playwright --version)"

@@ -47,8 +47,13 @@ export function version(dir, files) {
   return hash.digest('hex').slice(0, 16);
 }
 
-/** Whether Trunk put a content hash in the file's name (`app-a7ab26adfa558094.css`). */
-export const isHashed = (file) => /-[0-9a-f]{16}(_bg)?\.[a-z0-9]+$/.test(file);
+/**
+ * Whether the file's name holds a content hash: Trunk's (`app-a7ab26adfa558094.css`; Trunk
+ * writes the 64-bit hash without leading zeros, so it can be shorter than 16 digits), or a
+ * file in the app's hashed folder (`app-<16 hex>/…`, scripts/app.mjs).
+ */
+export const isHashed = (file) =>
+  /-[0-9a-f]{12,16}(_bg)?\.[a-z0-9]+$/.test(file) || /^app-[0-9a-f]{16}\//.test(file);
 
 /** The text of sw.js for these files and this version. */
 export function workerSource(files, ver) {

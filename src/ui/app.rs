@@ -5,19 +5,12 @@ use crate::ui::{cond, handler, memo, rx};
 use leptos::html;
 use leptos::prelude::*;
 
-use crate::state::View;
 use crate::ui::chrome::footer::Footer;
 use crate::ui::chrome::header::Header;
 use crate::ui::chrome::notices::{LinkNotices, Toast};
 use crate::ui::chrome::print_link::PrintLink;
-use crate::ui::compare::CompareView;
 use crate::ui::context::{self, link_to, use_app};
-use crate::ui::decide::DecideView;
-use crate::ui::pd::PdView;
-use crate::ui::reliability::ReliabilityView;
-use crate::ui::roc::RocView;
-use crate::ui::space::SpaceView;
-use crate::ui::story::StoryView;
+use crate::ui::lazy;
 
 /// The whole page.
 #[component]
@@ -50,15 +43,7 @@ pub fn App() -> impl IntoView {
             <PrintLink />
             <main id="main" class="app-main" tabindex="-1" node_ref=main_ref>
                 <LinkNotices />
-                {rx(move || match view_kind.get() {
-                    View::Story => view! { <StoryView /> }.into_any(),
-                    View::Reliability => view! { <ReliabilityView /> }.into_any(),
-                    View::Decide => view! { <DecideView /> }.into_any(),
-                    View::Space => view! { <SpaceView /> }.into_any(),
-                    View::Pd => view! { <PdView /> }.into_any(),
-                    View::Roc => view! { <RocView /> }.into_any(),
-                    _ => view! { <CompareView /> }.into_any(),
-                })}
+                {rx(move || lazy::view_of(view_kind.get()))}
             </main>
             <Show when=cond(move || !embed.get())>
                 <Footer />

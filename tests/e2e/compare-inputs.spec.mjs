@@ -4,6 +4,7 @@
 //
 // Every test opens its own page from a link, so the tests do not depend on each other.
 import { test, expect } from './fixtures.mjs';
+import { expectPartsLoaded } from './helpers.mjs';
 
 const FACTORY = 'view=compare&u=15,-335;-35,165&cm.A=27,15;23,35&cm.B=43,18;7,32&classes=long,short';
 const LOTTERY =
@@ -24,6 +25,7 @@ async function open(page, fragment = FACTORY) {
   await page.goto(`/#${fragment}`);
   await expect(page.getByTestId('view-compare')).toBeVisible();
   await expect(page.getByTestId('classifiers')).toBeVisible();
+  await expectPartsLoaded(page);
   return log;
 }
 

@@ -6,7 +6,7 @@
 // Every test opens its own page from a link, so the tests do not depend on each other.
 import fs from 'node:fs/promises';
 import { test, expect } from './fixtures.mjs';
-import { MINUS, holdClipboard } from './helpers.mjs';
+import { MINUS, holdClipboard, expectPartsLoaded } from './helpers.mjs';
 
 const FACTORY = 'view=compare&u=15,-335;-35,165&cm.A=27,15;23,35&cm.B=43,18;7,32&classes=long,short';
 
@@ -20,6 +20,7 @@ async function open(page, fragment = FACTORY, prefix = '/') {
   await page.goto(`${prefix}#${fragment}`);
   await expect(page.getByTestId('view-compare')).toBeVisible();
   await expect(page.getByTestId('yields-table')).toBeVisible();
+  await expectPartsLoaded(page);
   return log;
 }
 

@@ -35,7 +35,16 @@ export async function openApp(page, prefix, { colorScheme } = {}) {
   expect(response?.status(), `GET ${prefix}`).toBe(200);
   // The app is mounted and the core has computed the example.
   await expect(page.getByTestId('yield-A')).toBeVisible();
+  await expectPartsLoaded(page);
   return log;
+}
+
+/**
+ * Waits until every part of the page loaded on demand (src/ui/lazy.rs: the editors, the metrics
+ * table, the chart, the share bar, a view) is on screen: no "Loading …" line is left.
+ */
+export async function expectPartsLoaded(page) {
+  await expect(page.getByTestId('part-loading')).toHaveCount(0);
 }
 
 /**

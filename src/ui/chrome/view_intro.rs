@@ -3,7 +3,7 @@
 
 use leptos::prelude::*;
 
-use crate::ui::chrome::share_bar::ShareBar;
+use crate::ui::chrome::share_bar::share_bar;
 use crate::ui::cond;
 use crate::ui::context::use_app;
 
@@ -34,7 +34,7 @@ pub fn ViewIntro(
             </Show>
         </header>
         <Show when=cond(move || share && shown())>
-            <ShareBar />
+            {share_bar()}
         </Show>
     }
 }

@@ -13,10 +13,12 @@ mod verdict;
 mod yields_panel;
 
 use crate::state::compare::{analyze_with, Analysis, Options, DEFAULT_THRESHOLD};
-use crate::ui::chrome::share_bar::ShareBar;
+use crate::ui::chrome::share_bar::share_bar;
 use crate::ui::context::use_app;
+use crate::ui::lazy::{deferred, Loaded};
 use classifier_list::ClassifierList;
 use intro::Intro;
+use leptos::wasm_split::wasm_split;
 use metric_table::MetricTable;
 use problem_editor::ProblemEditor;
 use verdict::Verdict;
@@ -34,6 +36,20 @@ pub struct CompareContext {
     pub show_deployment: RwSignal<bool>,
     /// Decimals shown in the metric table.
     pub decimals: RwSignal<usize>,
+}
+
+/// The editors, in a chunk of their own (`ui::lazy`): the page shows the factory's numbers
+/// first, and the editors' code (with the importers and the readers of typed text) follows.
+#[wasm_split(compare_inputs, wasm_split_path = ::leptos::wasm_split, fallible)]
+fn inputs_entry() -> Loaded<()> {
+    Ok(|()| view! { <ProblemEditor /> <ClassifierList /> }.into_any())
+}
+
+/// The metrics table, in a chunk of its own (`ui::lazy`): it follows the yields and the
+/// verdict, which the page shows first.
+#[wasm_split(compare_metrics, wasm_split_path = ::leptos::wasm_split, fallible)]
+fn metrics_entry() -> Loaded<()> {
+    Ok(|()| view! { <MetricTable /> }.into_any())
 }
 
 /// The Compare view.
@@ -74,12 +90,11 @@ pub fn CompareView() -> impl IntoView {
         <section class="view view-compare" data-testid="view-compare" aria-label="Compare classifiers">
             <Show when=cond(move || !embed())>
                 <Intro />
-                <ShareBar />
+                {share_bar()}
             </Show>
             <div class="compare-grid">
                 <div class="compare-inputs" id="compare-inputs" tabindex="-1" node_ref=inputs_ref>
-                    <ProblemEditor />
-                    <ClassifierList />
+                    {deferred("the editors", inputs_entry, ())}
                 </div>
                 <div class="compare-results" aria-label="Results">
                     <button type="button" class="btn btn-small to-inputs" data-testid="to-inputs" on:click=handler(to_inputs)>
@@ -103,7 +118,7 @@ pub fn CompareView() -> impl IntoView {
                     </For>
                     <Verdict />
                     <YieldsPanel />
-                    <MetricTable />
+                    {deferred("the metrics table", metrics_entry, ())}
                 </div>
             </div>
         </section>

@@ -12,7 +12,9 @@ use crate::state::compare::{yields_csv, Analysis};
 use crate::state::AppState;
 use crate::text::number;
 use crate::ui::context::use_app;
+use crate::ui::lazy::{deferred, Loaded};
 use crate::ui::widgets::plot_canvas::PlotCanvas;
+use leptos::wasm_split::wasm_split;
 
 /// One line of the yields table (a classifier or a trivial reference classifier).
 #[derive(Debug, Clone, PartialEq)]
@@ -365,12 +367,24 @@ pub fn YieldsPanel() -> impl IntoView {
                 </table>
             })}
             {beaten_note}
+            {deferred("the chart", chart_entry, chart_signal)}
+        </section>
+    }
+}
+
+/// The bar chart, in a chunk of its own (`ui::lazy`): the drawing code (plotters, the canvas,
+/// the exports) loads after the page shows the yields table.
+#[wasm_split(yields_chart, wasm_split_path = ::leptos::wasm_split, fallible)]
+fn chart_entry() -> Loaded<Signal<YieldChart>> {
+    Ok(|plot| {
+        view! {
             <PlotCanvas
-                plot=chart_signal
+                plot=plot
                 name="utility-yields"
                 label="Bar chart of each classifier's utility yield, with the trivial classifiers as dashed reference lines"
                 testid="yields-chart"
             />
-        </section>
-    }
+        }
+        .into_any()
+    })
 }

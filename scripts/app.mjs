@@ -1,0 +1,190 @@
+#!/usr/bin/env node
+// Trunk post-build step (run by scripts/post-build.mjs, first): cuts the page's own wasm into
+// pieces — the first page (Compare's numbers) in the main module, every other view, the
+// Compare editors and the charts in chunks loaded when they are shown (src/ui/lazy.rs) — and
+// puts them in the page in place of the whole module Trunk built.
+//
+// Trunk 0.21 runs cargo and wasm-bindgen in one step, with no hook between them
+// (trunk-rs/trunk#1022), and the cut must happen there; so Trunk builds and binds the whole
+// app as before (profile wasm-app, no wasm-opt: index.html), and this step starts again from
+// cargo's linked wasm, kept with its relocations (build.rs: --emit-relocs):
+//   1. wasm-split-cli (crate wasm_split_cli_support, installed by scripts/setup.sh): the main
+//      module, a chunk per split point and per set of split points sharing code, and
+//      __wasm_split.js, the chunks' loader;
+//   2. wasm-bindgen --target web on the main module (the chunks need no bindings of their own:
+//      they call the main module's exports), keeping the exports the chunks import;
+//   3. release: wasm-opt -Oz on the main module and on every chunk, as many at once as there
+//      are cores;
+//   4. the files into STAGING/app-<hash>/ (hash: SHA-256 of their names and bytes, 16 hex
+//      digits, so a new build never meets an old file in a cache; the files name each other
+//      by relative paths); Trunk's whole module, its loader and its preloads out of the page,
+//      ours in: the loader (an inline module script: csp.mjs hashes it) and the preloads of
+//      the main module's JS and wasm and of the chunks' loader.
+// Steps 1–3 are kept in target/app-pieces/<profile>/ with the SHA-256 of the linked wasm: an
+// unchanged wasm (the sub-path build, a rebuild of CSS only) is not cut and optimized again.
+//
+// As a Trunk hook it reads TRUNK_STAGING_DIR, TRUNK_PROFILE and TRUNK_PUBLIC_URL; by hand,
+// after a Trunk build: `node scripts/app.mjs DIR [--dev] [--public-url URL]`.
+import { execFile, execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const args = process.argv.slice(2);
+const flag = (name) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? args[i + 1] : undefined;
+};
+const staging = args.find((a, i) => !a.startsWith('--') && !(i > 0 && args[i - 1] === '--public-url'))
+  ?? process.env.TRUNK_STAGING_DIR;
+if (!staging) fail('no directory: pass one, or run as a Trunk hook (TRUNK_STAGING_DIR)');
+// By hand: release unless --dev; as a hook: Trunk's profile.
+const release = process.env.TRUNK_PROFILE
+  ? process.env.TRUNK_PROFILE === 'release'
+  : !args.includes('--dev');
+const publicUrl = flag('public-url') ?? process.env.TRUNK_PUBLIC_URL ?? './';
+
+/** The bin, its output name, and the profile (index.html said this to Trunk before). */
+const BIN = 'utility-lab';
+const profile = release ? 'wasm-app' : 'dev';
+const TARGET = 'wasm32-unknown-unknown';
+const WASM_OPT = ['-Oz', '--enable-bulk-memory', '--enable-nontrapping-float-to-int'];
+
+// PATH as scripts/lib.sh sets it: the exact tools scripts/setup.sh installed.
+const cargoHome = process.env.CARGO_HOME ?? path.join(process.env.HOME ?? '', '.cargo');
+process.env.PATH = [path.join(root, 'node_modules/.bin'), path.join(cargoHome, 'bin'), process.env.PATH].join(':');
+const execFileAsync = promisify(execFile);
+const run = (cmd, argv, opts = {}) => execFileSync(cmd, argv, { stdio: 'inherit', cwd: root, ...opts });
+
+// ---- the linked wasm (cargo's output for Trunk's build) ----
+const t0 = Date.now();
+const targetDir = process.env.CARGO_TARGET_DIR
+  ? path.resolve(root, process.env.CARGO_TARGET_DIR)
+  : path.join(root, 'target');
+const linked = path.join(targetDir, TARGET, profile === 'dev' ? 'debug' : profile, `${BIN}.wasm`);
+if (!existsSync(linked)) fail(`no ${linked}: did Trunk build the app (index.html, data-bin="${BIN}")?`);
+const input = readFileSync(linked);
+
+// ---- 1–3. cut, bind, optimize (or reuse) ----
+const pieces = path.join(targetDir, 'app-pieces', profile);
+const stamp = path.join(pieces, '.input-sha256');
+// The key: the linked wasm and what is done to it (the options, this script).
+const inputSum = sha256(Buffer.concat([input, Buffer.from(JSON.stringify({ release, WASM_OPT })), readFileSync(fileURLToPath(import.meta.url))]));
+if (!(existsSync(stamp) && readFileSync(stamp, 'utf8') === inputSum)) {
+  rmSync(pieces, { recursive: true, force: true });
+  const split = path.join(pieces, 'split');
+  const out = path.join(pieces, 'out');
+  mkdirSync(split, { recursive: true });
+  mkdirSync(out, { recursive: true });
+  run('wasm-split-cli', [linked, split, '--out-name', BIN, '--target', 'web']);
+  run('wasm-bindgen', [
+    '--target', 'web', '--no-typescript', '--keep-lld-exports', '--no-demangle',
+    '--out-dir', out, '--out-name', BIN, path.join(split, `${BIN}.wasm`),
+  ]);
+  // A chunk that fails to load is the page's to report (src/ui/lazy.rs: a message and Retry);
+  // the loader's own report goes to the console as a warning, not an error (a load cut short
+  // by leaving the page is not an error either).
+  const linkFile = path.join(split, '__wasm_split.js');
+  const link = readFileSync(linkFile, 'utf8');
+  const report = /(\} catch \(e\) \{\s*)console\.error\(e\);/;
+  if (!report.test(link)) fail(`${linkFile}: the loader's error report not found (another wasm-split-cli?)`);
+  writeFileSync(linkFile, link.replace(report, '$1console.warn(e);'));
+  // The loader and the chunks beside the bound main module (`./utility-lab.js` imports
+  // `./__wasm_split.js`, which imports `./utility-lab.js` and fetches `./<chunk>.wasm`).
+  for (const f of readdirSync(split)) {
+    if (f !== `${BIN}.wasm`) copyFileSync(path.join(split, f), path.join(out, f));
+  }
+  if (release) {
+    // Largest first, as many at once as there are cores.
+    const queue = readdirSync(out)
+      .filter((f) => f.endsWith('.wasm'))
+      .map((f) => path.join(out, f))
+      .sort((a, b) => statSync(b).size - statSync(a).size);
+    const worker = async () => {
+      for (let file = queue.shift(); file; file = queue.shift()) {
+        await execFileAsync('wasm-opt', [...WASM_OPT, file, '-o', file], { cwd: root });
+      }
+    };
+    await Promise.all(Array.from({ length: Math.max(1, os.availableParallelism()) }, worker));
+  }
+  rmSync(split, { recursive: true });
+  writeFileSync(stamp, inputSum);
+}
+
+// ---- 4. into the page ----
+const out = path.join(pieces, 'out');
+const files = listFiles(out);
+const hash = createHash('sha256');
+for (const f of files) hash.update(`${f}\0`).update(readFileSync(path.join(out, f))).update('\0');
+const dirName = `app-${hash.digest('hex').slice(0, 16)}`;
+const dest = path.join(staging, dirName);
+for (const f of files) {
+  mkdirSync(path.dirname(path.join(dest, f)), { recursive: true });
+  copyFileSync(path.join(out, f), path.join(dest, f));
+}
+const base = `${publicUrl.replace(/\/?$/, '/')}${dirName}/`;
+const js = `${base}${BIN}.js`;
+const wasm = `${base}${BIN}_bg.wasm`;
+// The loader, as Trunk wrote it (window.wasmBindings: the bindings for tests and the console).
+const loader = `<script type="module">
+import init, * as bindings from '${js}';
+const wasm = await init({ module_or_path: '${wasm}' });
+window.wasmBindings = bindings;
+dispatchEvent(new CustomEvent("TrunkApplicationStarted", {detail: {wasm}}));
+</script>
+<link rel="modulepreload" href="${js}" crossorigin="anonymous">
+<link rel="modulepreload" href="${base}__wasm_split.js" crossorigin="anonymous">
+<link rel="preload" href="${wasm}" crossorigin="anonymous" as="fetch" type="application/wasm">
+`;
+const page = path.join(staging, 'index.html');
+let html = readFileSync(page, 'utf8');
+// Trunk's whole module: its files, its loader and its two preloads.
+const trunkName = new RegExp(`${BIN}-[0-9a-f]+(_bg\\.wasm|\\.js)`);
+const trunkFiles = readdirSync(staging).filter((f) => new RegExp(`^${trunkName.source}$`).test(f));
+if (trunkFiles.length !== 2) fail(`${staging}: expected Trunk's ${BIN}-<hash>.js and _bg.wasm, found ${JSON.stringify(trunkFiles)}`);
+for (const f of trunkFiles) rmSync(path.join(staging, f));
+for (const [what, re] of [
+  ['loader', new RegExp(`<script type="module">(?:(?!</script>)[\\s\\S])*?${trunkName.source}[\\s\\S]*?</script>\\s*`)],
+  ['module preload', new RegExp(`<link rel="modulepreload" href="[^"]*${trunkName.source}"[^>]*>\\s*`)],
+  ['wasm preload', new RegExp(`<link rel="preload" href="[^"]*${trunkName.source}"[^>]*>\\s*`)],
+]) {
+  if (!re.test(html)) fail(`${page}: Trunk's ${what} of ${BIN} not found`);
+  html = html.replace(re, '');
+}
+if (!html.includes('</head>')) fail(`${page}: no </head>`);
+writeFileSync(page, html.replace('</head>', `${loader}</head>`));
+
+const sizes = readdirSync(dest).filter((f) => f.endsWith('.wasm')).map((f) => readFileSync(path.join(dest, f)).length);
+console.log(`app.mjs: ${dirName}/: ${BIN}_bg.wasm and ${sizes.length - 1} chunks, ${sizes.reduce((a, b) => a + b, 0)} bytes of wasm (${profile}, ${((Date.now() - t0) / 1000).toFixed(1)} s)`);
+
+function listFiles(dir, sub = '') {
+  const found = [];
+  for (const e of readdirSync(path.join(dir, sub), { withFileTypes: true })) {
+    const rel = sub ? `${sub}/${e.name}` : e.name;
+    if (e.isDirectory()) found.push(...listFiles(dir, rel));
+    else found.push(rel);
+  }
+  return found.sort();
+}
+
+function sha256(bytes) {
+  return createHash('sha256').update(bytes).digest('hex');
+}
+
+function fail(message) {
+  console.error(`app.mjs: ${message}`);
+  process.exit(1);
+}

@@ -1,0 +1,163 @@
+//! The code loaded on demand, so that the page's own wasm is small and the first page's numbers
+//! come first: every view but Compare lives in its own wasm chunk, fetched the first time the
+//! view opens; the Compare editors and metrics table (`ui::compare`), its chart
+//! (`ui::compare::yields_panel`) and the share bar (`ui::chrome::share_bar`) follow the
+//! yields and the verdict from chunks of their own.
+//!
+//! Each piece's entry is a split point (`wasm_split`, the mechanism of Leptos's `#[lazy]`,
+//! re-exported as `leptos::wasm_split`, here with `fallible` so that a failed load is an
+//! error, not a panic): a function that returns the piece's render function. The build
+//! (`scripts/app.mjs`, with `wasm-split-cli`) cuts the wasm at these points: the code reached
+//! only from one entry goes into that entry's chunk, the code shared by several entries but
+//! not by the main module into chunks of their own; the chunk loader (`__wasm_split.js`)
+//! fetches an entry's chunks and links them to the page's memory and function table. Without
+//! that build step (clippy, a plain `cargo build`) the entries are ordinary functions.
+//!
+//! [`deferred`] shows a piece: at once if its code has loaded, else a status line ("Loading
+//! the Decide view…") until it has; if the load fails (offline on a first visit, a deployment
+//! replaced under the page), a message and a Retry button.
+
+use std::any::Any;
+use std::cell::RefCell;
+use std::future::Future;
+use std::sync::Arc;
+
+use leptos::prelude::*;
+use leptos::task::spawn_local;
+use leptos::wasm_split::{wasm_split, SplitLoaderError};
+
+use crate::state::View;
+use crate::ui::compare::CompareView;
+use crate::ui::decide::DecideView;
+use crate::ui::pd::PdView;
+use crate::ui::reliability::ReliabilityView;
+use crate::ui::roc::RocView;
+use crate::ui::space::SpaceView;
+use crate::ui::story::StoryView;
+use crate::ui::{handler, rx};
+
+/// A part's render function, taking the part's props (in its chunk once loaded).
+pub type Render<P> = fn(P) -> AnyView;
+
+/// What a split point gives: the part's render function, or the loader's error.
+pub type Loaded<P> = Result<Render<P>, SplitLoaderError>;
+
+/// A view's split point: `view_entry!(entry, chunk, View)` declares `entry`, whose code (and
+/// the view's) goes into the chunk `split_<chunk>.wasm`.
+macro_rules! view_entry {
+    ($entry:ident, $chunk:ident, $view:ident) => {
+        #[wasm_split($chunk, wasm_split_path = ::leptos::wasm_split, fallible)]
+        fn $entry() -> Loaded<()> {
+            Ok(|()| view! { <$view /> }.into_any())
+        }
+    };
+}
+
+view_entry!(story_entry, story, StoryView);
+view_entry!(reliability_entry, reliability, ReliabilityView);
+view_entry!(decide_entry, decide, DecideView);
+view_entry!(space_entry, space, SpaceView);
+view_entry!(pd_entry, pd, PdView);
+view_entry!(roc_entry, roc, RocView);
+
+/// The view `view`: Compare (the first page) at once, any other after its chunk has loaded.
+pub fn view_of(view: View) -> AnyView {
+    match view {
+        View::Compare => view! { <CompareView /> }.into_any(),
+        View::Story => deferred("the Story view", story_entry, ()),
+        View::Reliability => deferred("the Metric reliability view", reliability_entry, ()),
+        View::Decide => deferred("the Decide view", decide_entry, ()),
+        View::Space => deferred("the Utility space view", space_entry, ()),
+        View::Pd => deferred("the Preference-driven measure view", pd_entry, ()),
+        View::Roc => deferred("the ROC view", roc_entry, ()),
+    }
+}
+
+thread_local! {
+    /// The render functions loaded so far, by the part's name: a part shown again renders at
+    /// once.
+    static LOADED: RefCell<Vec<(&'static str, Box<dyn Any>)>> = const { RefCell::new(Vec::new()) };
+}
+
+/// A loaded part with its props, ready to render.
+type Show = Arc<dyn Fn() -> AnyView + Send + Sync>;
+
+/// Where a part's load stands.
+#[derive(Clone)]
+enum Load {
+    Pending,
+    Ready(Show),
+    Failed,
+}
+
+/// A part of the page whose code is in a chunk: rendered with `props` at once if its chunk has
+/// loaded, else a status line ("Loading `what`…") until `load` (the part's split point) gives
+/// its render function; if that fails, a message and a Retry button.
+///
+/// Only the loading is generic (one copy per part); the status line, the message and the
+/// switch between them are [`slot`]'s, one copy for all parts.
+pub fn deferred<P, F>(what: &'static str, load: fn() -> F, props: P) -> AnyView
+where
+    P: Clone + Send + Sync + 'static,
+    F: Future<Output = Loaded<P>> + 'static,
+{
+    let known = LOADED.with(|l| {
+        l.borrow()
+            .iter()
+            .find(|(name, _)| *name == what)
+            .and_then(|(_, r)| r.downcast_ref::<Render<P>>().copied())
+    });
+    if let Some(render) = known {
+        return render(props);
+    }
+    let state = RwSignal::new(Load::Pending);
+    let start: Arc<dyn Fn() + Send + Sync> = Arc::new(move || {
+        state.set(Load::Pending);
+        let props = props.clone();
+        spawn_local(async move {
+            let next = match load().await {
+                Ok(render) => {
+                    LOADED.with(|l| l.borrow_mut().push((what, Box::new(render))));
+                    Load::Ready(Arc::new(move || render(props.clone())))
+                }
+                Err(e) => {
+                    // Shown on the page; a warning in the console (a load cut short by a reload
+                    // is one).
+                    leptos::logging::warn!("{what}: {e}");
+                    Load::Failed
+                }
+            };
+            // The part may have been closed meanwhile (its signal disposed).
+            let _ = state.try_set(next);
+        });
+    });
+    start();
+    slot(what, state, start)
+}
+
+/// The place of a deferred part: the status line, the part, or the message with Retry (which
+/// calls `start` again).
+fn slot(what: &'static str, state: RwSignal<Load>, start: Arc<dyn Fn() + Send + Sync>) -> AnyView {
+    rx(move || match state.get() {
+        Load::Pending => view! {
+            <p class="part-loading" role="status" data-testid="part-loading">
+                "Loading " {what} "…"
+            </p>
+        }
+        .into_any(),
+        Load::Ready(show) => show(),
+        Load::Failed => {
+            let start = start.clone();
+            view! {
+                <div class="part-load-failed" role="alert" data-testid="part-load-failed">
+                    <p>"Could not load " {what} ". Check the connection, then try again."</p>
+                    <button type="button" class="btn" on:click=handler(move |_: leptos::ev::MouseEvent| start())>
+                        "Retry"
+                    </button>
+                </div>
+            }
+            .into_any()
+        }
+    })
+    .into_any()
+}

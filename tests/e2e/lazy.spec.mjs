@@ -1,0 +1,81 @@
+// The page's code in pieces (src/ui/lazy.rs, scripts/app.mjs): the first page's numbers come
+// from the main module alone; the Compare editors, metrics table and chart and the share bar
+// follow from their chunks; every
+// other view's code is fetched the first time it opens, once; a chunk that cannot be fetched
+// gives a message and a Retry button, not a broken page.
+import { test, expect } from './fixtures.mjs';
+import { MOUNTS, openApp, expectCleanLog } from './helpers.mjs';
+
+/** A chunk of the app's hashed folder: `split_<name>.wasm`. */
+const chunk = (name) => new RegExp(`/app-[0-9a-f]{16}/split_${name}\\.wasm$`);
+const fetched = (log, name) => log.requests.some((u) => chunk(name).test(u));
+
+for (const { prefix, what } of MOUNTS) {
+  test(`served as ${what}: each view's code is fetched when it opens, and once`, async ({ page }) => {
+    const log = await openApp(page, prefix);
+    await expect(page.getByTestId('yield-A')).toHaveText('3.5');
+    await expect(page.getByTestId('problem')).toBeVisible();
+    await expect(page.getByTestId('yields-chart')).toBeVisible();
+    await expect(page.locator('#boot'), 'the loading line of index.html is gone').toHaveCount(0);
+    expect(fetched(log, 'compare_inputs')).toBe(true);
+    for (const view of ['story', 'reliability', 'decide', 'space', 'pd', 'roc']) {
+      expect(fetched(log, view), `${view} before it opened`).toBe(false);
+    }
+
+    await page.locator('a[data-view="decide"]').click();
+    await expect(page.getByTestId('view-decide')).toBeVisible();
+    expect(fetched(log, 'decide')).toBe(true);
+    expect(fetched(log, 'space')).toBe(false);
+
+    // Opened again: rendered from the loaded code, with no request and no loading line.
+    await page.locator('a[data-view="compare"]').click();
+    await expect(page.getByTestId('yield-A')).toHaveText('3.5');
+    const before = log.requests.length;
+    await page.locator('a[data-view="decide"]').click();
+    await expect(page.getByTestId('view-decide')).toBeVisible();
+    await expect(page.getByTestId('part-loading')).toHaveCount(0);
+    const code = log.requests.slice(before).filter((u) => /\.(wasm|js)$/.test(new URL(u).pathname));
+    expect(code, 'code fetched again').toEqual([]);
+    expectCleanLog(log, new URL(page.url()).origin, prefix);
+  });
+}
+
+test('the numbers are on screen while the editors and the chart still load', async ({ page }) => {
+  let release;
+  const held = new Promise((resolve) => {
+    release = resolve;
+  });
+  await page.route(/split_(compare_inputs|compare_metrics|yields_chart|share_bar)\.wasm$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/');
+  await expect(page.getByTestId('yield-A')).toHaveText('3.5');
+  await expect(page.getByTestId('yields-table')).toBeVisible();
+  await expect(page.getByText('Loading the editors…')).toBeVisible();
+  await expect(page.getByText('Loading the chart…')).toBeVisible();
+  await expect(page.getByText('Loading the metrics table…')).toBeVisible();
+  await expect(page.getByText('Loading the sharing tools…')).toBeVisible();
+  await expect(page.getByTestId('part-loading').first()).toHaveAttribute('role', 'status');
+  release();
+  await expect(page.getByTestId('problem')).toBeVisible();
+  await expect(page.getByTestId('yields-chart')).toBeVisible();
+  await expect(page.getByTestId('metric-table')).toBeVisible();
+  await expect(page.getByTestId('part-loading')).toHaveCount(0);
+});
+
+test('a view whose code cannot be fetched says so, and Retry loads it', async ({ page }) => {
+  await openApp(page, '/');
+  let fail = true;
+  await page.route(/split_story\.wasm$/, (route) => (fail ? route.abort() : route.continue()));
+  await page.locator('a[data-view="story"]').click();
+  const failed = page.getByTestId('part-load-failed');
+  await expect(failed).toContainText('Could not load the Story view');
+  await expect(failed).toHaveAttribute('role', 'alert');
+  await expect(page.getByTestId('app'), 'the rest of the page still works').toBeVisible();
+
+  fail = false;
+  await failed.getByRole('button', { name: 'Retry' }).click();
+  await expect(page.getByTestId('view-story')).toBeVisible();
+  await expect(failed).toHaveCount(0);
+});
