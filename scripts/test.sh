@@ -48,9 +48,17 @@ wasm_size_check() {
   [ -n "$wasm" ] || die "no dist/app-*/utility-lab_bg.wasm: did the build's scripts/app.mjs run?"
   gz=$(gzip -9 -c "$wasm" | wc -c)
   note "main wasm:   $(wc -c <"$wasm") bytes, gzip -9: $gz bytes ($wasm)"
+  # The chunks loaded on demand: how many, their total, and the five largest.
+  local chunks=() total=0 listing="" chunk_gz
   for chunk in "$(dirname "$wasm")"/*.wasm; do
-    [ "$chunk" = "$wasm" ] || note "  chunk:     $(wc -c <"$chunk") bytes, gzip -9: $(gzip -9 -c "$chunk" | wc -c) bytes ($(basename "$chunk"))"
+    [ "$chunk" = "$wasm" ] && continue
+    chunks+=("$chunk")
+    chunk_gz=$(gzip -9 -c "$chunk" | wc -c)
+    total=$((total + chunk_gz))
+    listing+="$chunk_gz $(basename "$chunk")"$'\n'
   done
+  note "chunks:      ${#chunks[@]} files, gzip -9: $total bytes together; the largest:"
+  printf '%s' "$listing" | sort -rn | sed -n 1,5p | while read -r size name; do note "             $name, gzip -9: $size bytes"; done
   worker="dist/mc_worker_bg.wasm"
   [ -f "$worker" ] || die "no $worker: the worker was not built"
   [ -f dist/mc_worker_loader.js ] || die "no dist/mc_worker_loader.js: the worker's loader shim is missing"
