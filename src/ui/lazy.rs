@@ -24,7 +24,7 @@ use std::sync::Arc;
 
 use leptos::prelude::*;
 use leptos::task::spawn_local;
-use leptos::wasm_split::{wasm_split, SplitLoaderError};
+use leptos::wasm_split::SplitLoaderError;
 
 use crate::state::View;
 use crate::ui::compare::CompareView;
@@ -42,23 +42,31 @@ pub type Render<P> = fn(P) -> AnyView;
 /// What a split point gives: the part's render function, or the loader's error.
 pub type Loaded<P> = Result<Render<P>, SplitLoaderError>;
 
-/// A view's split point: `view_entry!(entry, chunk, View)` declares `entry`, whose code (and
-/// the view's) goes into the chunk `split_<chunk>.wasm`.
-macro_rules! view_entry {
-    ($entry:ident, $chunk:ident, $view:ident) => {
-        #[wasm_split($chunk, wasm_split_path = ::leptos::wasm_split, fallible)]
-        fn $entry() -> Loaded<()> {
-            Ok(|()| view! { <$view /> }.into_any())
+/// A split point: `split_entry!(entry, chunk, Props, render)` declares `entry`, an async fn
+/// giving [`Loaded<Props>`]; `render` (a `fn(Props) -> AnyView`) and the code only it reaches go
+/// into the chunk `split_<chunk>.wasm`. Every split point of the app is written with it.
+macro_rules! split_entry {
+    ($(#[$attr:meta])* $entry:ident, $chunk:ident, $props:ty, $render:expr) => {
+        $(#[$attr])*
+        #[::leptos::wasm_split::wasm_split($chunk, wasm_split_path = ::leptos::wasm_split, fallible)]
+        fn $entry() -> $crate::ui::lazy::Loaded<$props> {
+            Ok($render)
         }
     };
 }
+pub(crate) use split_entry;
 
-view_entry!(story_entry, story, StoryView);
-view_entry!(reliability_entry, reliability, ReliabilityView);
-view_entry!(decide_entry, decide, DecideView);
-view_entry!(space_entry, space, SpaceView);
-view_entry!(pd_entry, pd, PdView);
-view_entry!(roc_entry, roc, RocView);
+split_entry!(story_entry, story, (), |()| view! { <StoryView /> }
+    .into_any());
+split_entry!(reliability_entry, reliability, (), |()| {
+    view! { <ReliabilityView /> }.into_any()
+});
+split_entry!(decide_entry, decide, (), |()| view! { <DecideView /> }
+    .into_any());
+split_entry!(space_entry, space, (), |()| view! { <SpaceView /> }
+    .into_any());
+split_entry!(pd_entry, pd, (), |()| view! { <PdView /> }.into_any());
+split_entry!(roc_entry, roc, (), |()| view! { <RocView /> }.into_any());
 
 /// The view `view`: Compare (the first page) at once, any other after its chunk has loaded.
 pub fn view_of(view: View) -> AnyView {

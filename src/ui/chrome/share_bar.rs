@@ -12,9 +12,8 @@ use web_sys::{HtmlInputElement, HtmlSelectElement};
 use crate::state::presets;
 use crate::state::{link, AppState};
 use crate::ui::context::{link_to, use_app};
-use crate::ui::lazy::{deferred, Loaded};
+use crate::ui::lazy::{deferred, split_entry};
 use crate::ui::web::export::{copy_text, could_not_copy};
-use leptos::wasm_split::wasm_split;
 
 /// The `<iframe>` snippet for embedding `state`'s view.
 pub fn embed_code(state: &AppState) -> String {
@@ -31,21 +30,19 @@ enum Panel {
     Embed,
 }
 
-/// The bar of examples and sharing actions.
-///
-/// Over ~120 lines: its length is one `view!` of the panel's markup and the handlers it needs,
-/// which read best together.
 /// The share bar, its code in a chunk of its own (`ui::lazy`): with it the state's JSON
 /// (serde) leaves the page's own wasm, and the first page's numbers come before it.
 pub fn share_bar() -> AnyView {
     deferred("the sharing tools", share_bar_entry, ())
 }
 
-#[wasm_split(share_bar, wasm_split_path = ::leptos::wasm_split, fallible)]
-fn share_bar_entry() -> Loaded<()> {
-    Ok(|()| view! { <ShareBar /> }.into_any())
-}
+split_entry!(share_bar_entry, share_bar, (), |()| view! { <ShareBar /> }
+    .into_any());
 
+/// The bar of examples and sharing actions.
+///
+/// Over ~120 lines: its length is one `view!` of the panel's markup and the handlers it needs,
+/// which read best together.
 #[component]
 fn ShareBar() -> impl IntoView {
     let ctx = use_app();

@@ -15,10 +15,9 @@ mod yields_panel;
 use crate::state::compare::{analyze_with, Analysis, Options, DEFAULT_THRESHOLD};
 use crate::ui::chrome::share_bar::share_bar;
 use crate::ui::context::use_app;
-use crate::ui::lazy::{deferred, Loaded};
+use crate::ui::lazy::{deferred, split_entry};
 use classifier_list::ClassifierList;
 use intro::Intro;
-use leptos::wasm_split::wasm_split;
 use metric_table::MetricTable;
 use problem_editor::ProblemEditor;
 use verdict::Verdict;
@@ -38,19 +37,23 @@ pub struct CompareContext {
     pub decimals: RwSignal<usize>,
 }
 
-/// The editors, in a chunk of their own (`ui::lazy`): the page shows the factory's numbers
-/// first, and the editors' code (with the importers and the readers of typed text) follows.
-#[wasm_split(compare_inputs, wasm_split_path = ::leptos::wasm_split, fallible)]
-fn inputs_entry() -> Loaded<()> {
-    Ok(|()| view! { <ProblemEditor /> <ClassifierList /> }.into_any())
-}
+split_entry!(
+    /// The editors, in a chunk of their own (`ui::lazy`): the page shows the factory's numbers
+    /// first, and the editors' code (with the importers and the readers of typed text) follows.
+    inputs_entry,
+    compare_inputs,
+    (),
+    |()| view! { <ProblemEditor /> <ClassifierList /> }.into_any()
+);
 
-/// The metrics table, in a chunk of its own (`ui::lazy`): it follows the yields and the
-/// verdict, which the page shows first.
-#[wasm_split(compare_metrics, wasm_split_path = ::leptos::wasm_split, fallible)]
-fn metrics_entry() -> Loaded<()> {
-    Ok(|()| view! { <MetricTable /> }.into_any())
-}
+split_entry!(
+    /// The metrics table, in a chunk of its own (`ui::lazy`): it follows the yields and the
+    /// verdict, which the page shows first.
+    metrics_entry,
+    compare_metrics,
+    (),
+    |()| view! { <MetricTable /> }.into_any()
+);
 
 /// The Compare view.
 #[component]

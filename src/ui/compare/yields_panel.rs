@@ -12,9 +12,8 @@ use crate::state::compare::{yields_csv, Analysis};
 use crate::state::AppState;
 use crate::text::number;
 use crate::ui::context::use_app;
-use crate::ui::lazy::{deferred, Loaded};
+use crate::ui::lazy::{deferred, split_entry};
 use crate::ui::widgets::plot_canvas::PlotCanvas;
-use leptos::wasm_split::wasm_split;
 
 /// One line of the yields table (a classifier or a trivial reference classifier).
 #[derive(Debug, Clone, PartialEq)]
@@ -372,11 +371,13 @@ pub fn YieldsPanel() -> impl IntoView {
     }
 }
 
-/// The bar chart, in a chunk of its own (`ui::lazy`): the drawing code (plotters, the canvas,
-/// the exports) loads after the page shows the yields table.
-#[wasm_split(yields_chart, wasm_split_path = ::leptos::wasm_split, fallible)]
-fn chart_entry() -> Loaded<Signal<YieldChart>> {
-    Ok(|plot| {
+split_entry!(
+    /// The bar chart, in a chunk of its own (`ui::lazy`): the drawing code (plotters, the
+    /// canvas, the exports) loads after the page shows the yields table.
+    chart_entry,
+    yields_chart,
+    Signal<YieldChart>,
+    |plot| {
         view! {
             <PlotCanvas
                 plot=plot
@@ -386,5 +387,5 @@ fn chart_entry() -> Loaded<Signal<YieldChart>> {
             />
         }
         .into_any()
-    })
-}
+    }
+);
