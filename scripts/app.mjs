@@ -14,7 +14,8 @@
 //   2. wasm-bindgen --target web on the main module (the chunks need no bindings of their own:
 //      they call the main module's exports), keeping the exports the chunks import;
 //   3. release: wasm-opt -Oz on the main module and on every chunk, as many at once as there
-//      are cores;
+//      are cores, in this process (scripts/wasm-opt-pool.mjs: binaryen's library, started once
+//      per core, not the command once per piece);
 //   4. the files into STAGING/app-<hash>/ (hash: SHA-256 of their names and bytes, 16 hex
 //      digits, so a new build never meets an old file in a cache; the files name each other
 //      by relative paths); Trunk's whole module, its loader and its preloads out of the page,
@@ -25,7 +26,7 @@
 //
 // As a Trunk hook it reads TRUNK_STAGING_DIR, TRUNK_PROFILE and TRUNK_PUBLIC_URL; by hand,
 // after a Trunk build: `node scripts/app.mjs DIR [--dev] [--public-url URL]`.
-import { execFile, execFileSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import {
   copyFileSync,
@@ -34,13 +35,11 @@ import {
   readdirSync,
   readFileSync,
   rmSync,
-  statSync,
   writeFileSync,
 } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { fileURLToPath } from 'node:url';
+import { OPTIONS as WASM_OPT, optimizeAll } from './wasm-opt-pool.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -61,12 +60,10 @@ const publicUrl = flag('public-url') ?? process.env.TRUNK_PUBLIC_URL ?? './';
 const BIN = 'utility-lab';
 const profile = release ? 'wasm-app' : 'dev';
 const TARGET = 'wasm32-unknown-unknown';
-const WASM_OPT = ['-Oz', '--enable-bulk-memory', '--enable-nontrapping-float-to-int'];
 
 // PATH as scripts/lib.sh sets it: the exact tools scripts/setup.sh installed.
 const cargoHome = process.env.CARGO_HOME ?? path.join(process.env.HOME ?? '', '.cargo');
 process.env.PATH = [path.join(root, 'node_modules/.bin'), path.join(cargoHome, 'bin'), process.env.PATH].join(':');
-const execFileAsync = promisify(execFile);
 const run = (cmd, argv, opts = {}) => execFileSync(cmd, argv, { stdio: 'inherit', cwd: root, ...opts });
 
 // ---- the linked wasm (cargo's output for Trunk's build) ----
@@ -81,8 +78,8 @@ const input = readFileSync(linked);
 // ---- 1–3. cut, bind, optimize (or reuse) ----
 const pieces = path.join(targetDir, 'app-pieces', profile);
 const stamp = path.join(pieces, '.input-sha256');
-// The key: the linked wasm and what is done to it (the options, this script).
-const inputSum = sha256(Buffer.concat([input, Buffer.from(JSON.stringify({ release, WASM_OPT })), readFileSync(fileURLToPath(import.meta.url))]));
+// The key: the linked wasm and what is done to it (the options, this script, the optimizer's).
+const inputSum = sha256(Buffer.concat([input, Buffer.from(JSON.stringify({ release, WASM_OPT })), readFileSync(path.join(root, 'scripts/wasm-opt-pool.mjs')), readFileSync(fileURLToPath(import.meta.url))]));
 if (!(existsSync(stamp) && readFileSync(stamp, 'utf8') === inputSum)) {
   rmSync(pieces, { recursive: true, force: true });
   const split = path.join(pieces, 'split');
@@ -108,17 +105,7 @@ if (!(existsSync(stamp) && readFileSync(stamp, 'utf8') === inputSum)) {
     if (f !== `${BIN}.wasm`) copyFileSync(path.join(split, f), path.join(out, f));
   }
   if (release) {
-    // Largest first, as many at once as there are cores.
-    const queue = readdirSync(out)
-      .filter((f) => f.endsWith('.wasm'))
-      .map((f) => path.join(out, f))
-      .sort((a, b) => statSync(b).size - statSync(a).size);
-    const worker = async () => {
-      for (let file = queue.shift(); file; file = queue.shift()) {
-        await execFileAsync('wasm-opt', [...WASM_OPT, file, '-o', file], { cwd: root });
-      }
-    };
-    await Promise.all(Array.from({ length: Math.max(1, os.availableParallelism()) }, worker));
+    await optimizeAll(readdirSync(out).filter((f) => f.endsWith('.wasm')).map((f) => path.join(out, f)));
   }
   rmSync(split, { recursive: true });
   writeFileSync(stamp, inputSum);

@@ -1,26 +1,30 @@
 //! The code loaded on demand, so that the page's own wasm is small and the first page's numbers
 //! come first: every view but Compare lives in its own wasm chunk, fetched the first time the
-//! view opens; the Compare editors and metrics table (`ui::compare`), its chart
-//! (`ui::compare::yields_panel`) and the share bar (`ui::chrome::share_bar`) follow the
-//! yields and the verdict from chunks of their own.
+//! view opens; the Compare editors, metrics table (`ui::compare`) and chart
+//! (`ui::compare::yields_panel`), in one chunk (`compare`: they are always shown together), and
+//! the share bar (`ui::chrome::share_bar`, on every view), in one of its own, follow the yields
+//! and the verdict.
 //!
 //! Each piece's entry is a split point (`wasm_split`, the mechanism of Leptos's `#[lazy]`,
 //! re-exported as `leptos::wasm_split`, here with `fallible` so that a failed load is an
 //! error, not a panic): a function that returns the piece's render function. The build
 //! (`scripts/app.mjs`, with `wasm-split-cli`) cuts the wasm at these points: the code reached
-//! only from one entry goes into that entry's chunk, the code shared by several entries but
+//! only from one chunk's entries goes into that chunk, the code shared by several chunks but
 //! not by the main module into chunks of their own; the chunk loader (`__wasm_split.js`)
 //! fetches an entry's chunks and links them to the page's memory and function table. Without
 //! that build step (clippy, a plain `cargo build`) the entries are ordinary functions.
 //!
 //! [`deferred`] shows a piece: at once if its code has loaded, else a status line ("Loading
-//! the Decide view…") until it has; if the load fails (offline on a first visit, a deployment
-//! replaced under the page), a message and a Retry button.
+//! the Decide view…") until it has (the load starts once the page has been painted, so that
+//! the first page's numbers are on screen before the loader's work); if the load fails
+//! (offline on a first visit, a deployment replaced under the page), a message and a Retry
+//! button.
 
 use std::any::Any;
 use std::cell::RefCell;
 use std::future::Future;
 use std::sync::Arc;
+use std::time::Duration;
 
 use leptos::prelude::*;
 use leptos::task::spawn_local;
@@ -120,7 +124,8 @@ where
     }
     let state = RwSignal::new(Load::Pending);
     let start: Arc<dyn Fn() + Send + Sync> = Arc::new(move || {
-        state.set(Load::Pending);
+        // The part may have been closed before its load starts (its signal disposed).
+        let _ = state.try_set(Load::Pending);
         let props = props.clone();
         spawn_local(async move {
             let next = match load().await {
@@ -139,8 +144,14 @@ where
             let _ = state.try_set(next);
         });
     });
-    start();
+    after_paint(start.clone());
     slot(what, state, start)
+}
+
+/// Calls `f` once the browser has painted the page as it is now: the loader's work (a fetch
+/// per chunk, their linking) comes after the first page's numbers are on screen, not before.
+fn after_paint(f: Arc<dyn Fn() + Send + Sync>) {
+    request_animation_frame(move || set_timeout(move || f(), Duration::ZERO));
 }
 
 /// The place of a deferred part: the status line, the part, or the message with Retry (which

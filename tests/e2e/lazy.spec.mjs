@@ -1,8 +1,8 @@
 // The page's code in pieces (src/ui/lazy.rs, scripts/app.mjs): the first page's numbers come
-// from the main module alone; the Compare editors, metrics table and chart and the share bar
-// follow from their chunks; every
-// other view's code is fetched the first time it opens, once; a chunk that cannot be fetched
-// gives a message and a Retry button, not a broken page.
+// from the main module alone, before any chunk is fetched; the Compare editors, metrics table
+// and chart (one chunk) and the share bar follow; every other view's code is fetched the first
+// time it opens, once; a chunk that cannot be fetched gives a message and a Retry button, not a
+// broken page.
 import { test, expect } from './fixtures.mjs';
 import { MOUNTS, openApp, expectCleanLog } from './helpers.mjs';
 
@@ -17,7 +17,8 @@ for (const { prefix, what } of MOUNTS) {
     await expect(page.getByTestId('problem')).toBeVisible();
     await expect(page.getByTestId('yields-chart')).toBeVisible();
     await expect(page.locator('#boot'), 'the loading line of index.html is gone').toHaveCount(0);
-    expect(fetched(log, 'compare_inputs')).toBe(true);
+    expect(fetched(log, 'compare')).toBe(true);
+    expect(fetched(log, 'share_bar')).toBe(true);
     for (const view of ['story', 'reliability', 'decide', 'space', 'pd', 'roc']) {
       expect(fetched(log, view), `${view} before it opened`).toBe(false);
     }
@@ -45,13 +46,39 @@ test('the numbers are on screen while the editors and the chart still load', asy
   const held = new Promise((resolve) => {
     release = resolve;
   });
-  await page.route(/split_(compare_inputs|compare_metrics|yields_chart|share_bar)\.wasm$/, async (route) => {
+  await page.route(/split_(compare|share_bar)\.wasm$/, async (route) => {
     await held;
     await route.continue();
+  });
+  // What the page shows when its first chunk is asked for: the loader's work comes after the
+  // numbers, and after a frame with them (the frames counted from the yield's first text).
+  await page.addInitScript(() => {
+    window.__frames = 0;
+    new MutationObserver((_, observer) => {
+      if (document.querySelector("[data-testid='yield-A']")?.textContent) {
+        observer.disconnect();
+        const tick = () => {
+          window.__frames += 1;
+          requestAnimationFrame(tick);
+        };
+        requestAnimationFrame(tick);
+      }
+    }).observe(document, { subtree: true, childList: true, characterData: true });
+    const fetch0 = window.fetch;
+    window.fetch = (input, ...rest) => {
+      if (window.__firstChunk === undefined && /\/(split|chunk)_[a-z0-9_]+\.wasm$/.test(String(input))) {
+        const shown = document.querySelector("[data-testid='yield-A']")?.textContent ?? null;
+        window.__firstChunk = { shown, frames: window.__frames };
+      }
+      return fetch0(input, ...rest);
+    };
   });
   await page.goto('/');
   await expect(page.getByTestId('yield-A')).toHaveText('3.5');
   await expect(page.getByTestId('yields-table')).toBeVisible();
+  const first = await page.evaluate(() => window.__firstChunk);
+  expect(first.shown, 'the yield shown when the first chunk was fetched').toBe('3.5');
+  expect(first.frames, 'frames drawn with the yields before the first chunk was fetched').toBeGreaterThanOrEqual(1);
   await expect(page.getByText('Loading the editors…')).toBeVisible();
   await expect(page.getByText('Loading the chart…')).toBeVisible();
   await expect(page.getByText('Loading the metrics table…')).toBeVisible();

@@ -38,19 +38,20 @@ pub struct CompareContext {
 }
 
 split_entry!(
-    /// The editors, in a chunk of their own (`ui::lazy`): the page shows the factory's numbers
-    /// first, and the editors' code (with the importers and the readers of typed text) follows.
+    /// The editors, in the chunk `compare` (`ui::lazy`) with the metrics table and the chart:
+    /// the page shows the factory's numbers first, and the editors' code (with the importers and
+    /// the readers of typed text) follows.
     inputs_entry,
-    compare_inputs,
+    compare,
     (),
     |()| view! { <ProblemEditor /> <ClassifierList /> }.into_any()
 );
 
 split_entry!(
-    /// The metrics table, in a chunk of its own (`ui::lazy`): it follows the yields and the
+    /// The metrics table, in the chunk `compare` (`ui::lazy`): it follows the yields and the
     /// verdict, which the page shows first.
     metrics_entry,
-    compare_metrics,
+    compare,
     (),
     |()| view! { <MetricTable /> }.into_any()
 );

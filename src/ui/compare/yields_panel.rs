@@ -372,10 +372,10 @@ pub fn YieldsPanel() -> impl IntoView {
 }
 
 split_entry!(
-    /// The bar chart, in a chunk of its own (`ui::lazy`): the drawing code (plotters, the
+    /// The bar chart, in the chunk `compare` (`ui::lazy`): the drawing code (plotters, the
     /// canvas, the exports) loads after the page shows the yields table.
     chart_entry,
-    yields_chart,
+    compare,
     Signal<YieldChart>,
     |plot| {
         view! {
