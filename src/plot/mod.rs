@@ -1,5 +1,6 @@
 //! Plot builders, generic over plotters' [`DrawingBackend`]: the same code draws to a canvas in
-//! the page (`plotters-canvas`) and to SVG (natively in tests, and for "export SVG").
+//! the page (`ui::widgets::plot_canvas`'s canvas backend) and to SVG (natively in tests, and
+//! for "export SVG").
 //!
 //! Every builder takes a [`DrawingArea`], its data, and a [`Theme`] (colours for light or dark
 //! pages, and a scale factor so that a canvas drawn at the device pixel ratio keeps the same

@@ -4,12 +4,13 @@
 //! the caller's label and the plot's key numbers ([`Plot::summary`]). Optionally reports
 //! clicks (and taps) on it ([`CanvasClick`]).
 
+mod backend;
+
 use crate::ui::{cond, handler, memo, rx};
 use leptos::html;
 use leptos::prelude::*;
 use plotters::coord::Shift;
 use plotters::prelude::*;
-use plotters_canvas::CanvasBackend;
 use std::rc::Rc;
 use std::sync::Arc;
 use wasm_bindgen::closure::Closure;
@@ -20,6 +21,7 @@ use crate::plot::{Plot, PlotTable, Theme};
 use crate::ui::context::use_app;
 use crate::ui::web::export::{download_url, file_stem};
 use crate::ui::widgets::table_scroll::table_scroll;
+use backend::Canvas;
 
 /// A click on the canvas: where, in CSS pixels from the canvas's top-left corner, and the
 /// canvas's CSS size (the plot builders' own unit, see e.g. `RocChart::pick`).
@@ -36,7 +38,7 @@ pub struct CanvasClick {
 }
 
 /// Draws a plot on a canvas's drawing area.
-type DrawFn = dyn Fn(&DrawingArea<CanvasBackend, Shift>, &Theme) -> Result<(), String>;
+type DrawFn = dyn Fn(&DrawingArea<Canvas, Shift>, &Theme) -> Result<(), String>;
 
 /// What a figure needs from its plot, with the plot's type erased: the generic
 /// [`PlotCanvas`] builds it, the one non-generic [`figure`] uses it, so that the figure's
@@ -351,9 +353,9 @@ fn paint(
 ) -> Result<(), String> {
     canvas.set_width((f64::from(w) * theme.scale).round() as u32);
     canvas.set_height((f64::from(h) * theme.scale).round() as u32);
-    let backend = CanvasBackend::with_canvas_object(canvas.clone())
-        .ok_or_else(|| "this browser cannot draw on a canvas".to_string())?;
-    let root = backend.into_drawing_area();
+    let root = Canvas::new(canvas.clone())
+        .ok_or_else(|| "this browser cannot draw on a canvas".to_string())?
+        .area();
     draw(&root, &theme)
         .and_then(|_| root.present().map_err(|e| e.to_string()))
         .map_err(|e| format!("the plot could not be drawn: {e}"))
