@@ -11,8 +11,10 @@
 //    view's `yield-A` cell filled), and to the editors (the Compare chunk loaded, the page
 //    complete), median / min / max of RUNS runs (default 5) —
 //    * unthrottled (local server), and
-//    * "Fast 3G"-like: 1.6 Mbit/s down, 750 kbit/s up, 150 ms latency, through the DevTools
-//      protocol's Network.emulateNetworkConditions.
+//    * "Fast 3G" as issue 13 defines it: 1.6 Mbit/s down, 750 kbit/s up, 150 ms latency,
+//      through the DevTools protocol's Network.emulateNetworkConditions, and
+//    * the same with 90 % of those rates (1.44 Mbit/s down), as DevTools' own "Fast 3G" preset
+//      scales them: stricter, the figure this benchmark printed before 2026-11-25.
 import { chromium } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -73,7 +75,7 @@ for (const [name, names] of groups) {
 }
 
 // ---- 2. cold load ----
-const FAST_3G = { offline: false, latency: 150, downloadThroughput: (1.6e6 / 8) * 0.9, uploadThroughput: (750e3 / 8) * 0.9 };
+const fast3g = (share) => ({ offline: false, latency: 150, downloadThroughput: (1.6e6 / 8) * share, uploadThroughput: (750e3 / 8) * share });
 const server = await startServer({ port, host: '127.0.0.1', mounts: [{ prefix: '/', dir: dist }], compress: true });
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
@@ -112,7 +114,11 @@ try {
     if (errors.length) throw new Error(`page errors: ${errors.join(' | ')}`);
     return [ms, complete];
   };
-  for (const [label, network] of [['unthrottled', null], ['Fast 3G (1.6 Mbit/s, 150 ms)', FAST_3G]]) {
+  for (const [label, network] of [
+    ['unthrottled', null],
+    ['Fast 3G (1.6 Mbit/s, 150 ms)', fast3g(1)],
+    ['Fast 3G at 90 % (1.44 Mbit/s, 150 ms)', fast3g(0.9)],
+  ]) {
     const results = [];
     for (let r = 0; r < runs; r++) results.push(await load(network));
     for (const [i, what] of [[0, 'the factory yields'], [1, 'the editors']]) {

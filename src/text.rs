@@ -386,18 +386,22 @@ pub fn is_invisible_format(c: char) -> bool {
         | '\u{061c}' | '\u{feff}' | '\u{fff9}'..='\u{fffb}')
 }
 
-/// `s` with its first letter in upper case (a message that starts a sentence).
+/// `s` with its first letter in upper case (a message that starts a sentence): an ASCII
+/// letter only. The messages start with the app's own English words; one that starts with a
+/// name the user typed keeps the name as typed. (Unicode case mapping would also put its
+/// tables, 26 KB, in the first page's wasm.)
 ///
 /// # Examples
 ///
 /// ```
 /// assert_eq!(utility_lab::text::capitalize("line 2: bad"), "Line 2: bad");
 /// assert_eq!(utility_lab::text::capitalize(""), "");
+/// assert_eq!(utility_lab::text::capitalize("état: bad"), "état: bad");
 /// ```
 pub fn capitalize(s: &str) -> String {
-    let mut c = s.chars();
-    match c.next() {
-        Some(f) => f.to_uppercase().collect::<String>() + c.as_str(),
-        None => String::new(),
+    let mut out = s.to_string();
+    if let Some(first) = out.get_mut(..1) {
+        first.make_ascii_uppercase();
     }
+    out
 }

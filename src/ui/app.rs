@@ -8,7 +8,7 @@ use leptos::prelude::*;
 use crate::ui::chrome::footer::Footer;
 use crate::ui::chrome::header::Header;
 use crate::ui::chrome::notices::{LinkNotices, Toast};
-use crate::ui::chrome::print_link::PrintLink;
+use crate::ui::chrome::print_link::print_link;
 use crate::ui::context::{self, link_to, use_app};
 use crate::ui::lazy;
 
@@ -40,7 +40,7 @@ pub fn App() -> impl IntoView {
             <Show when=cond(move || embed.get())>
                 <EmbedBar />
             </Show>
-            <PrintLink />
+            {print_link()}
             <main id="main" class="app-main" tabindex="-1" node_ref=main_ref>
                 <LinkNotices />
                 {rx(move || lazy::view_of(view_kind.get()))}

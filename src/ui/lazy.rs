@@ -15,7 +15,8 @@
 //! that build step (clippy, a plain `cargo build`) the entries are ordinary functions.
 //!
 //! [`deferred`] shows a piece: at once if its code has loaded, else a status line ("Loading
-//! the Decide view…") until it has (the load starts once the page has been painted, so that
+//! the Decide view…") until it has, and the other views' stylesheet with it
+//! ([`crate::ui::web::views_css`]) (the load starts once the page has been painted, so that
 //! the first page's numbers are on screen before the loader's work); if the load fails
 //! (offline on a first visit, a deployment replaced under the page), a message and a Retry
 //! button.
@@ -38,6 +39,7 @@ use crate::ui::reliability::ReliabilityView;
 use crate::ui::roc::RocView;
 use crate::ui::space::SpaceView;
 use crate::ui::story::StoryView;
+use crate::ui::web::views_css::views_css;
 use crate::ui::{handler, rx};
 
 /// A part's render function, taking the part's props (in its chunk once loaded).
@@ -127,8 +129,13 @@ where
         // The part may have been closed before its load starts (its signal disposed).
         let _ = state.try_set(Load::Pending);
         let props = props.clone();
+        // The views' stylesheet loads beside the chunk (the first call starts it); the part
+        // shows once both are in.
+        let css = views_css();
         spawn_local(async move {
-            let next = match load().await {
+            let loaded = load().await;
+            let _ = css.await;
+            let next = match loaded {
                 Ok(render) => {
                     LOADED.with(|l| l.borrow_mut().push((what, Box::new(render))));
                     Load::Ready(Arc::new(move || render(props.clone())))
@@ -150,8 +157,14 @@ where
 
 /// Calls `f` once the browser has painted the page as it is now: the loader's work (a fetch
 /// per chunk, their linking) comes after the first page's numbers are on screen, not before.
+/// A page opened in a background tab draws no frames until it is shown, so there `f` runs in
+/// the next task instead: the parts are ready when the tab is opened.
 fn after_paint(f: Arc<dyn Fn() + Send + Sync>) {
-    request_animation_frame(move || set_timeout(move || f(), Duration::ZERO));
+    if document().hidden() {
+        set_timeout(move || f(), Duration::ZERO);
+    } else {
+        request_animation_frame(move || set_timeout(move || f(), Duration::ZERO));
+    }
 }
 
 /// The place of a deferred part: the status line, the part, or the message with Retry (which

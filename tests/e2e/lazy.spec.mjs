@@ -19,6 +19,7 @@ for (const { prefix, what } of MOUNTS) {
     await expect(page.locator('#boot'), 'the loading line of index.html is gone').toHaveCount(0);
     expect(fetched(log, 'compare')).toBe(true);
     expect(fetched(log, 'share_bar')).toBe(true);
+    expect(fetched(log, 'print_link'), 'the handout link (QR code) after the first page').toBe(true);
     for (const view of ['story', 'reliability', 'decide', 'space', 'pd', 'roc']) {
       expect(fetched(log, view), `${view} before it opened`).toBe(false);
     }
@@ -105,4 +106,18 @@ test('a view whose code cannot be fetched says so, and Retry loads it', async ({
   await failed.getByRole('button', { name: 'Retry' }).click();
   await expect(page.getByTestId('view-story')).toBeVisible();
   await expect(failed).toHaveCount(0);
+});
+
+test('a page opened in a background tab loads its parts before it is shown', async ({ page }) => {
+  // A background tab: hidden, and its animation frames never come (until it is shown).
+  await page.addInitScript(() => {
+    Object.defineProperty(Document.prototype, 'hidden', { get: () => true });
+    Object.defineProperty(Document.prototype, 'visibilityState', { get: () => 'hidden' });
+    window.requestAnimationFrame = () => 0;
+  });
+  await page.goto('/');
+  await expect(page.getByTestId('yield-A')).toHaveText('3.5');
+  await expect(page.getByTestId('problem'), 'the editors, with no frame drawn').toBeVisible();
+  await expect(page.getByTestId('metric-table')).toBeVisible();
+  await expect(page.getByTestId('part-loading')).toHaveCount(0);
 });

@@ -46,7 +46,9 @@ pub struct Key {
     pub name: &'static str,
     /// What the value holds, in a few words (the README table's second column).
     pub holds: &'static str,
-    /// What it means (the README table's third column).
+    /// What it means (the README table's third column). Empty in the web app's build: only
+    /// the README test reads it, and in the page's wasm the texts would be bytes that every
+    /// first visit downloads for nothing.
     pub doc: &'static str,
     /// How it is read.
     pub read: Read,
@@ -88,7 +90,11 @@ impl Key {
         Key {
             name,
             holds,
-            doc,
+            doc: if cfg!(target_arch = "wasm32") {
+                ""
+            } else {
+                doc
+            },
             read,
             write,
         }

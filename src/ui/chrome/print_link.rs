@@ -5,16 +5,31 @@
 //! ([`crate::ui::theme::ColourScheme::printing`]), so the QR code is encoded when a page is
 //! printed, never while the user types. It is plain HTML ([`link_block_html`]) put into one
 //! element, not a Leptos view: a view's code costs the page's wasm more than this block is worth.
+//!
+//! Its code (with the QR encoder) is in a chunk of its own, loaded once the first page is
+//! painted, like the share bar ([`crate::ui::lazy`]): a page is printed long after that. Its
+//! place shows nothing on the screen, nor on paper, while it loads (style/chrome.css).
 
 use leptos::html;
 use leptos::prelude::*;
 
 use crate::state::qr::link_block_html;
 use crate::ui::context::use_app;
+use crate::ui::lazy::{deferred, split_entry};
+
+/// The place of the link block (its code loaded on demand).
+pub fn print_link() -> AnyView {
+    view! { <div class="print-link-part">{deferred("the handout's link", print_link_entry, ())}</div> }
+        .into_any()
+}
+
+split_entry!(print_link_entry, print_link, (), |()| {
+    view! { <PrintLink /> }.into_any()
+});
 
 /// The place of the link block, filled while the page is printed.
 #[component]
-pub fn PrintLink() -> impl IntoView {
+fn PrintLink() -> impl IntoView {
     let ctx = use_app();
     let slot = NodeRef::<html::Div>::new();
     Effect::new(move |_| {

@@ -1,8 +1,9 @@
 //! What talks to the browser beyond the DOM: downloads and the clipboard ([`export`]), the
 //! pool of Monte Carlo web workers ([`mc_pool`]) and the jobs run on it ([`jobs`]), the
 //! page's height posted to the page that embeds it ([`frame_height`]), large files read in
-//! slices ([`sliced`]), and the service worker that keeps the page working offline
-//! ([`offline`]).
+//! slices ([`sliced`]), the service worker that keeps the page working offline
+//! ([`offline`]), and the other views' stylesheet, loaded after the first page
+//! ([`views_css`]).
 
 pub mod export;
 pub mod frame_height;
@@ -10,6 +11,7 @@ pub mod jobs;
 pub mod mc_pool;
 pub mod offline;
 pub mod sliced;
+pub mod views_css;
 
 use wasm_bindgen::{JsCast, JsValue};
 

@@ -295,7 +295,9 @@ pub fn parse_answer(q: Question, text: &str) -> Result<Option<Answer>, SpaceErro
             text::truncate(t, 24)
         ))
     };
-    let lower = t.to_lowercase();
+    // ASCII only: the separators are ASCII or dashes, and the offsets found in `lower` must
+    // be those of `t`.
+    let lower = t.to_ascii_lowercase();
     let split = [" to ", "..", "–", "—"]
         .iter()
         .find_map(|sep| lower.find(sep).map(|k| (k, sep.len())))
