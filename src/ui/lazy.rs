@@ -160,10 +160,11 @@ where
 /// A page opened in a background tab draws no frames until it is shown, so there `f` runs in
 /// the next task instead: the parts are ready when the tab is opened.
 fn after_paint(f: Arc<dyn Fn() + Send + Sync>) {
+    let next_task = move || set_timeout(move || f(), Duration::ZERO);
     if document().hidden() {
-        set_timeout(move || f(), Duration::ZERO);
+        next_task();
     } else {
-        request_animation_frame(move || set_timeout(move || f(), Duration::ZERO));
+        request_animation_frame(next_task);
     }
 }
 
