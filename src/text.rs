@@ -51,6 +51,9 @@ pub fn typographic(s: String) -> String {
 /// assert_eq!(shortest(f64::MAX).parse::<f64>().unwrap(), f64::MAX);
 /// ```
 pub fn shortest(v: f64) -> String {
+    if let Some(i) = small_whole(v) {
+        return i.to_string();
+    }
     // Debug prints the shortest round-trip digits, switching to exponent notation for large
     // and small magnitudes; it writes whole numbers as "15.0".
     let s = format!("{v:?}");
@@ -58,6 +61,12 @@ pub fn shortest(v: f64) -> String {
         Some(t) => t.to_string(),
         None => s,
     }
+}
+
+/// `v` as an integer when it is a whole number below 10¹⁵ in magnitude (not `-0`): counts, the
+/// most frequent numbers written, skip the float formatting.
+fn small_whole(v: f64) -> Option<i64> {
+    (v.fract() == 0.0 && v.abs() < 1e15 && !(v == 0.0 && v.is_sign_negative())).then_some(v as i64)
 }
 
 /// `v` with at most `decimals` decimals and trailing zeros removed (`0.5`, `3`, `-0.125`),
@@ -72,6 +81,9 @@ pub fn shortest(v: f64) -> String {
 /// assert_eq!(trimmed(-0.00001, 2), "0");
 /// ```
 pub fn trimmed(v: f64, decimals: usize) -> String {
+    if let Some(i) = small_whole(v) {
+        return i.to_string();
+    }
     let s = format!("{v:.decimals$}");
     let s = if s.contains('.') {
         s.trim_end_matches('0').trim_end_matches('.').to_string()
@@ -404,4 +416,53 @@ pub fn capitalize(s: &str) -> String {
         first.make_ascii_uppercase();
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Whole numbers skip the float formatting: the text is the one it would write.
+    #[test]
+    fn whole_numbers_are_written_as_the_float_formatting_writes_them() {
+        let slow_shortest = |v: f64| {
+            let s = format!("{v:?}");
+            s.strip_suffix(".0").map(str::to_string).unwrap_or(s)
+        };
+        let slow_trimmed = |v: f64, d: usize| {
+            let s = format!("{v:.d$}");
+            let s = if s.contains('.') {
+                s.trim_end_matches('0').trim_end_matches('.').to_string()
+            } else {
+                s
+            };
+            if s == "-0" {
+                "0".to_string()
+            } else {
+                s
+            }
+        };
+        let mut values = vec![
+            0.0,
+            -0.0,
+            1.0,
+            -1.0,
+            1e15,
+            -1e15,
+            1e15 - 1.0,
+            1e16,
+            9007199254740993.0,
+        ];
+        let mut x = 1.0f64;
+        while x < 1e17 {
+            values.extend([x, -x, x + 1.0, x - 1.0, x * 7.0, x + 0.5]);
+            x *= 3.0;
+        }
+        for v in values {
+            assert_eq!(shortest(v), slow_shortest(v), "shortest({v:?})");
+            for d in [0, 2, 4] {
+                assert_eq!(trimmed(v, d), slow_trimmed(v, d), "trimmed({v:?}, {d})");
+            }
+        }
+    }
 }

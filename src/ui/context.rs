@@ -51,7 +51,7 @@ impl AppContext {
         f(&mut next);
         match next.validate() {
             Ok(()) => {
-                if next != self.state.get_untracked() {
+                if self.state.with_untracked(|s| *s != next) {
                     self.state.set(next);
                 }
                 Ok(())

@@ -66,12 +66,18 @@ test('a change of the system scheme redraws each plot once; a chosen theme ignor
   const corner = () =>
     canvas.evaluate((c) => [...c.getContext('2d').getImageData(1, 1, 1, 1).data.slice(0, 3)]);
   await expect.poll(corner).toEqual([255, 255, 255]);
-  // Every drawing sets the canvas's size first: count those.
+  // Every drawing first sets the canvas's size when it changes, or else clears the canvas
+  // (plot_canvas::paint): count both.
   await canvas.evaluate((c) => {
     window.__draws = 0;
     new MutationObserver((records) => {
       window.__draws += records.filter((r) => r.attributeName === 'width').length;
     }).observe(c, { attributes: true, attributeFilter: ['width'] });
+    const clear = CanvasRenderingContext2D.prototype.clearRect;
+    CanvasRenderingContext2D.prototype.clearRect = function (...args) {
+      if (this.canvas === c) window.__draws += 1;
+      return clear.apply(this, args);
+    };
   });
   const draws = () => page.evaluate(() => window.__draws);
 

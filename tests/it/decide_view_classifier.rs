@@ -11,7 +11,9 @@ use utility_lab::state::decide::balance::{balance_study, SharesKind};
 use utility_lab::state::decide::classifier::label_only;
 use utility_lab::state::decide::export::{expected_utilities_csv, remap_csv};
 use utility_lab::state::decide::one_item::one_item;
+use utility_lab::state::decide::view::{analyze, DecideProblem};
 use utility_lab::state::decide::DecideError;
+use utility_lab::state::Classifier;
 
 // ------------------------------------------------------------------------------------------
 // 4. A label-only classifier as a decision maker (Dyrland et al. (draft), eq. 23)
@@ -190,6 +192,37 @@ proptest! {
             prop_assert!(c.loss >= 0.0);
         }
         prop_assert!(s.raw_real_yield <= dep.real_yield + 1e-9);
+    }
+
+    /// A slider's move recomputes the item only (`DecideView::with_item`): the view is the same
+    /// as the whole analysis at the new probabilities, classifiers, shape and errors included.
+    #[test]
+    fn a_slider_move_gives_the_whole_analysis(
+        (clfs, util, p1, p2, pi) in (2usize..=4, 0usize..=1).prop_flat_map(|(n, extra)| {
+            (vec(classifier_matrix(n), 0..3), vec(-50.0..50.0f64, (n + extra) * n), shares(n), shares(n), shares(n))
+                .prop_map(move |(c, d, p1, p2, pi)| (c, Matrix::new(n + extra, n, d).unwrap(), p1, p2, pi))
+        }),
+        alpha in prop_oneof![Just(0.0), 0.1..3.0f64],
+        use_pi in any::<bool>(),
+        size in prop_oneof![Just(None), (1u64..1000).prop_map(Some)],
+        p2_bad in any::<bool>(),
+    ) {
+        let n = util.cols();
+        let problem = DecideProblem {
+            decisions: (0..util.rows()).map(|d| format!("d{d}")).collect(),
+            classes: (0..n).map(|c| format!("c{c}")).collect(),
+            utility: util,
+            classifiers: clfs.into_iter().enumerate().map(|(i, (matrix, _))| Classifier { name: format!("k{i}"), matrix }).collect(),
+            base_rates: use_pi.then_some(pi),
+            alpha,
+            test_size: size,
+        };
+        // Also from and to a bad item (probabilities of the wrong length).
+        let p2 = if p2_bad { vec![1.0] } else { p2 };
+        let before = analyze(&problem.inputs(&p1));
+        let after = analyze(&problem.inputs(&p2));
+        prop_assert_eq!(&before.with_item(&problem.inputs(&p2)), &after);
+        prop_assert_eq!(&after.with_item(&problem.inputs(&p1)), &before);
     }
 }
 

@@ -117,21 +117,8 @@ pub struct DecideView {
 /// assert!(matches!(v.shape, Ok(Shape::TwoClasses { .. })));
 /// ```
 pub fn analyze(inputs: &DecideInputs<'_>) -> DecideView {
-    let u = UtilityMatrix::new(inputs.utility.clone()).map_err(DecideError::from);
-    let names_ok = u.clone().and_then(|u| {
-        check_names(
-            inputs.decisions,
-            u.n_decisions(),
-            inputs.classes,
-            u.n_classes(),
-        )?;
-        Ok(u)
-    });
-    let item = names_ok.clone().and_then(|u| {
-        let item = one_item(&u, inputs.p)?;
-        let e = explain(&item, &u, inputs.decisions, inputs.classes)?;
-        Ok((item, e))
-    });
+    let names_ok = checked_utility(inputs);
+    let item = item_part(&names_ok, inputs);
     let shape = names_ok.clone().and_then(|u| match u.n_classes() {
         2 => {
             let envelope = envelope(&u)?;
@@ -152,6 +139,78 @@ pub fn analyze(inputs: &DecideInputs<'_>) -> DecideView {
         item,
         shape,
         classifiers,
+    }
+}
+
+/// The utility matrix with its decision and class names checked.
+fn checked_utility(inputs: &DecideInputs<'_>) -> Result<UtilityMatrix, DecideError> {
+    let u = UtilityMatrix::new(inputs.utility.clone())?;
+    check_names(
+        inputs.decisions,
+        u.n_decisions(),
+        inputs.classes,
+        u.n_classes(),
+    )?;
+    Ok(u)
+}
+
+/// One item's expected utilities and sentence, at `inputs.p`.
+fn item_part(
+    u: &Result<UtilityMatrix, DecideError>,
+    inputs: &DecideInputs<'_>,
+) -> Result<(OneItem, Explanation), DecideError> {
+    let u = u.as_ref().map_err(Clone::clone)?;
+    let item = one_item(u, inputs.p)?;
+    let e = explain(&item, u, inputs.decisions, inputs.classes)?;
+    Ok((item, e))
+}
+
+/// The view's inputs that one item's probabilities leave unchanged, owned: what the UI keeps
+/// between two moves of a probability slider ([`DecideView::with_item`]).
+#[derive(Debug, Clone, PartialEq)]
+pub struct DecideProblem {
+    /// The utility matrix, rows = decisions, columns = classes.
+    pub utility: Matrix,
+    /// Decision names, one per row.
+    pub decisions: Vec<String>,
+    /// Class names, one per column.
+    pub classes: Vec<String>,
+    /// The label-only classifiers (rows = output).
+    pub classifiers: Vec<Classifier>,
+    /// Deployment base rates `π`; `None`: each classifier's test-set shares.
+    pub base_rates: Option<Vec<f64>>,
+    /// The Dirichlet pseudo-count α.
+    pub alpha: f64,
+    /// The test-set size for classifiers given as fractions.
+    pub test_size: Option<u64>,
+}
+
+impl DecideProblem {
+    /// The problem of the app state `s`.
+    pub fn from_app(s: &crate::state::AppState) -> DecideProblem {
+        DecideProblem {
+            utility: s.utility.clone(),
+            decisions: s.decisions.clone(),
+            classes: s.classes.clone(),
+            classifiers: s.classifiers.clone(),
+            base_rates: s.prevalence.clone(),
+            alpha: s.decide.alpha,
+            test_size: s.decide.test_size,
+        }
+    }
+
+    /// The view's inputs: this problem, with `p` one item's class probabilities.
+    pub fn inputs<'a>(&'a self, p: &'a [f64]) -> DecideInputs<'a> {
+        DecideInputs {
+            utility: &self.utility,
+            decisions: &self.decisions,
+            classes: &self.classes,
+            p,
+            classifiers: &self.classifiers,
+            base_rates: self.base_rates.as_deref(),
+            alpha: self.alpha,
+            test_size: self.test_size,
+        }
     }
 }
 
@@ -219,6 +278,29 @@ pub fn p_from_p0(p0: f64) -> Vec<f64> {
 }
 
 impl DecideView {
+    /// The view at other probabilities of the item: when `self` was analyzed from `inputs` with
+    /// another `p`, this is `analyze(inputs)`, but only the item is computed again (the shape and
+    /// the classifiers' remaps do not depend on `p`), so that a slider's move stays cheap.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use utility_lab::core::Matrix;
+    /// use utility_lab::state::decide::view::{analyze, DecideInputs};
+    /// let names = |s: &str| s.split(',').map(String::from).collect::<Vec<_>>();
+    /// let (u, d, c) = (Matrix::parse("10,-1;0,0").unwrap(), names("buy,not-buy"), names("win,lose"));
+    /// let at = |p: &'static [f64]| DecideInputs { utility: &u, decisions: &d, classes: &c, p,
+    ///     classifiers: &[], base_rates: None, alpha: 1.0, test_size: None };
+    /// let before = analyze(&at(&[0.2, 0.8]));
+    /// assert_eq!(before.with_item(&at(&[0.05, 0.95])), analyze(&at(&[0.05, 0.95])));
+    /// ```
+    pub fn with_item(&self, inputs: &DecideInputs<'_>) -> DecideView {
+        DecideView {
+            item: item_part(&checked_utility(inputs), inputs),
+            ..self.clone()
+        }
+    }
+
     /// The bar chart of expected utilities (`None` when the item has an error).
     ///
     /// # Examples

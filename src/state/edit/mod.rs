@@ -9,8 +9,10 @@
 //! * [`classes`]: the edits of classes, decisions and the utility matrix;
 //! * [`classifiers`]: the edits of classifiers, their matrices and the deployment shares;
 //! * [`readers`]: percent shares, pasted matrix text, counts or fractions;
+//! * [`cell`]: what one typed cell of a matrix editor means;
 //! * [`import`]: a classifier from a CSV file or pasted text, in four stages.
 
+pub mod cell;
 pub mod classes;
 pub mod classifiers;
 pub mod import;

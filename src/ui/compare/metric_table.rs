@@ -27,6 +27,19 @@ fn showing_deployment(cc: &CompareContext) -> bool {
             .with(|a| a.as_ref().map(|a| a.deployment.is_some()).unwrap_or(false))
 }
 
+/// `f` of the rows the table shows: the deployment scenario's or the test set's (none while
+/// the analysis fails).
+fn with_shown_rows<T>(cc: &CompareContext, f: impl FnOnce(&[TableRow]) -> T) -> T {
+    let dep = cc.show_deployment.get();
+    cc.analysis.with(|a| match a {
+        Ok(a) => match (&a.deployment, dep) {
+            (Some(d), true) => f(&d.table),
+            _ => f(&a.test.table),
+        },
+        Err(_) => f(&[]),
+    })
+}
+
 fn hover_text(measure: Measure, a: &Admissibility) -> String {
     match (measure, a) {
         (Measure::Yield, _) => {
@@ -63,17 +76,11 @@ pub fn MetricTable() -> impl IntoView {
         cc.analysis
             .with(|a| a.as_ref().map(|a| a.deployment.is_some()).unwrap_or(false))
     });
-    let rows = memo(move |_| {
-        let dep = showing_deployment(&cc);
-        cc.analysis.with(|a| match a {
-            Ok(a) => match (&a.deployment, dep) {
-                (Some(d), true) => d.table.clone(),
-                _ => a.test.table.clone(),
-            },
-            Err(_) => Vec::new(),
+    let keys = memo(move |_| {
+        with_shown_rows(&cc, |r| {
+            r.iter().map(|r| r.measure.key()).collect::<Vec<_>>()
         })
     });
-    let keys = move || rows.with(|r| r.iter().map(|r| r.measure.key()).collect::<Vec<_>>());
     let positive = move || {
         ctx.state
             .with(|s| s.classes.first().cloned().unwrap_or_default())
@@ -165,8 +172,8 @@ pub fn MetricTable() -> impl IntoView {
                             <th scope="col" class="adm-col" title="Admissible: ranks as some utility matrix would (eq. 17 of Dyrland et al. 2022)">"Admissible (eq. 17)"</th>
                         </tr>
                     </thead>
-                    <For each=keys key=|k| *k let:key>
-                        <MetricRow key=key rows=rows names=names />
+                    <For each=move || keys.get() key=|k| *k let:key>
+                        <MetricRow key=key names=names />
                     </For>
                 </table>
             })}
@@ -265,14 +272,12 @@ fn MetricControls(has_deployment: Memo<bool>, n: Memo<usize>) -> impl IntoView {
 /// One metric: its row, and a disclosure row with the formula, the admissibility and (for
 /// more than two classes) the per-class values.
 #[component]
-fn MetricRow(
-    key: &'static str,
-    rows: Memo<Vec<TableRow>>,
-    names: Memo<Vec<String>>,
-) -> impl IntoView {
+fn MetricRow(key: &'static str, names: Memo<Vec<String>>) -> impl IntoView {
     let ctx = use_app();
     let cc = expect_context::<CompareContext>();
-    let row = memo(move |_| rows.with(|r| r.iter().find(|r| r.measure.key() == key).cloned()));
+    // Read from the analysis itself: one copy of the row, not of the whole table first.
+    let row =
+        memo(move |_| with_shown_rows(&cc, |r| r.iter().find(|r| r.measure.key() == key).cloned()));
     let open = RwSignal::new(false);
     let detail_id = format!("metric-detail-{key}");
     let n = memo(move |_| ctx.state.with(|s| s.n()));
@@ -303,17 +308,16 @@ fn MetricRow(
     };
     let agrees = move || row.with(|r| r.as_ref().and_then(|r| r.agrees));
     let is_yield = key == "utility_yield";
-    let admissible = move || {
-        row.with(|r| {
-            r.as_ref()
-                .map(|r| r.admissibility.is_admissible())
-                .unwrap_or(false)
-        })
-    };
+    // The measure and its admissibility: the tooltip writes out the equivalent utility matrix
+    // only when they change, not at every edit of a value.
+    let judged =
+        memo(move |_| row.with(|r| r.as_ref().map(|r| (r.measure, r.admissibility.clone()))));
+    let admissible =
+        move || judged.with(|j| j.as_ref().map(|(_, a)| a.is_admissible()).unwrap_or(false));
     let hover = move || {
-        row.with(|r| {
-            r.as_ref()
-                .map(|r| hover_text(r.measure, &r.admissibility))
+        judged.with(|j| {
+            j.as_ref()
+                .map(|(m, a)| hover_text(*m, a))
                 .unwrap_or_default()
         })
     };

@@ -18,7 +18,7 @@ use crate::state::decide::view::ClassifierPart;
 use crate::text::{capitalize, number, percent, prose};
 use crate::ui::context::use_app;
 use crate::ui::web::export::{download_text, file_stem};
-use crate::ui::widgets::input_kit::try_edit;
+use crate::ui::widgets::input_kit::{large_problem, try_edit};
 use crate::ui::widgets::matrix_editor::MatrixEditor;
 use crate::ui::widgets::matrix_table::MatrixTable;
 use crate::ui::widgets::number_field::NumberField;
@@ -117,6 +117,7 @@ fn shares_text(p: &[f64], classes: &[String]) -> String {
 #[component]
 fn ClassifierCard(i: usize) -> impl IntoView {
     let ctx = use_app();
+    let large = large_problem(&ctx);
     let dc = expect_context::<DecideContext>();
     let part = memo(move |_| dc.analysis.with(|a| a.classifiers.get(i).cloned()));
     let name = memo(move |_| part.with(|p| p.as_ref().map(|p| p.name.clone()).unwrap_or_default()));
@@ -167,7 +168,7 @@ fn ClassifierCard(i: usize) -> impl IntoView {
         }
     };
     view! {
-        <section class="card decide-clf" aria-label=rx(move || format!("Classifier {}", name.get())) data-testid=format!("decide-clf-{i}")>
+        <section class="card decide-clf" class:is-large=rx(move || large.get()) aria-label=rx(move || format!("Classifier {}", name.get())) data-testid=format!("decide-clf-{i}")>
             <h2>"Classifier " {rx(move || name.get())}</h2>
             <div class="decide-clf-grid">
                 <div class="decide-clf-counts">
@@ -304,10 +305,13 @@ fn RemapTables(r: LabelOnly, i: usize) -> impl IntoView {
 #[component]
 fn BalanceStudy(part: Memo<Option<ClassifierPart>>, i: usize) -> impl IntoView {
     let dc = expect_context::<DecideContext>();
+    // The names only: the table is not rebuilt when a slider moves the item.
+    let names = memo(move |_| {
+        dc.analysis
+            .with(|a| (a.decisions.clone(), a.classes.clone()))
+    });
     let table = move || {
-        let (decisions, classes) = dc
-            .analysis
-            .with(|a| (a.decisions.clone(), a.classes.clone()));
+        let (decisions, classes) = names.get();
         part.with(|p| {
             let p = p.as_ref()?;
             let b = p.balance.as_ref().ok()?;

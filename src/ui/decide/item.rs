@@ -208,28 +208,21 @@ fn ProbabilityRow(
     }
 }
 
-/// The expected utility of each decision, the optimal one marked.
+/// The expected utility of each decision, the optimal one marked, best first.
+///
+/// The rows are keyed by decision: a move of a probability updates their cells in place, and
+/// moves rows when the ranking changes, instead of building every row again.
 #[component]
 fn ExpectedTable() -> impl IntoView {
     let dc = expect_context::<DecideContext>();
-    let rows = move || {
+    let ranking = memo(move |_| {
         dc.analysis.with(|a| {
-            let Ok((item, _)) = &a.item else {
-                return Vec::new();
-            };
-            item.ranking
-                .iter()
-                .map(|&d| {
-                    (
-                        d,
-                        a.decisions[d].clone(),
-                        item.expected[d],
-                        item.tied.contains(&d),
-                    )
-                })
-                .collect()
+            a.item
+                .as_ref()
+                .map(|(item, _)| item.ranking.clone())
+                .unwrap_or_default()
         })
-    };
+    });
     view! {
         <table class="matrix decide-eu" data-testid="decide-eu">
             <caption>"Expected utility Ū(d) = Σ U(d, c) · p(c), best first"</caption>
@@ -240,13 +233,35 @@ fn ExpectedTable() -> impl IntoView {
                 </tr>
             </thead>
             <tbody>
-                <For each=rows key=|r| (r.0, r.1.clone(), r.2.to_bits(), r.3) let:r>
-                    <tr class:is-best=r.3>
-                        <th scope="row">{r.1.clone()} {r.3.then_some(" ★")}</th>
-                        <td class="num" data-testid=format!("eu-{}", r.0)>{prose(r.2)}</td>
-                    </tr>
+                <For each=move || ranking.get() key=|d| *d let:d>
+                    <ExpectedRow d=d />
                 </For>
             </tbody>
         </table>
+    }
+}
+
+/// Decision `d`'s row: its name (with a star if optimal) and its expected utility.
+#[component]
+fn ExpectedRow(d: usize) -> impl IntoView {
+    let dc = expect_context::<DecideContext>();
+    let row = memo(move |_| {
+        dc.analysis.with(|a| {
+            let name = a.decisions.get(d).cloned().unwrap_or_default();
+            let (value, best) = a
+                .item
+                .as_ref()
+                .ok()
+                .and_then(|(item, _)| Some((*item.expected.get(d)?, item.tied.contains(&d))))
+                .unwrap_or((f64::NAN, false));
+            (name, value, best)
+        })
+    });
+    let best = move || row.with(|r| r.2);
+    view! {
+        <tr class:is-best=best>
+            <th scope="row">{rx(move || row.with(|r| r.0.clone()))} {rx(move || best().then_some(" ★"))}</th>
+            <td class="num" data-testid=format!("eu-{d}")>{rx(move || row.with(|r| prose(r.1)))}</td>
+        </tr>
     }
 }

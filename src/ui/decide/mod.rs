@@ -5,7 +5,8 @@
 //! probabilities, the expected utility of each decision and the verdict on the right
 //! ([`item`]), with the flip points (two classes) or the probability triangle (three) under it
 //! ([`shape`]); then each classifier as a decision maker, and the "don't balance classes"
-//! study ([`classifiers`]). Everything is computed by [`crate::state::decide::view::analyze`].
+//! study ([`classifiers`]). Everything is computed by [`crate::state::decide::view::analyze`]
+//! (a slider's move by [`crate::state::decide::view::DecideView::with_item`]).
 
 use crate::ui::{handler, memo};
 use leptos::prelude::*;
@@ -15,7 +16,7 @@ mod item;
 mod problem;
 mod shape;
 
-use crate::state::decide::view::{analyze, DecideInputs, DecideView as Analysis};
+use crate::state::decide::view::{analyze, DecideProblem, DecideView as Analysis};
 use crate::state::View;
 use crate::ui::chrome::view_intro::ViewIntro;
 use crate::ui::context::use_app;
@@ -38,9 +39,13 @@ pub struct DecideContext {
 pub fn DecideView() -> impl IntoView {
     let ctx = use_app();
     let p = memo(move |_| ctx.state.with(|s| s.decide.probabilities(s.n())));
+    // What a slider leaves unchanged (the shape, the classifiers' remaps) is analyzed again only
+    // when the problem changes; a slider's move computes the item.
+    let problem = memo(move |_| ctx.state.with(DecideProblem::from_app));
+    let base = memo(move |_| problem.with(|pr| analyze(&pr.inputs(&p.get_untracked()))));
     let analysis = memo(move |_| {
         let p = p.get();
-        ctx.state.with(|s| analyze(&DecideInputs::from_app(s, &p)))
+        problem.with(|pr| base.with(|b| b.with_item(&pr.inputs(&p))))
     });
     provide_context(DecideContext { analysis, p });
     view! {

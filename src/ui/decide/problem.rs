@@ -4,16 +4,20 @@
 
 use leptos::prelude::*;
 
+use crate::ui::context::use_app;
+use crate::ui::rx;
 use crate::ui::widgets::classes_editor::ClassesEditor;
 use crate::ui::widgets::deployment_editor::DeploymentEditor;
+use crate::ui::widgets::input_kit::large_problem;
 use crate::ui::widgets::utility_editor::UtilityEditor;
 
 /// Classes and decisions, utilities, deployment shares.
 #[component]
 pub fn ProblemPanel() -> impl IntoView {
+    let large = large_problem(&use_app());
     view! {
         <ClassesEditor />
-        <section class="card decide-utility" aria-labelledby="decide-utility-title" data-testid="decide-utility">
+        <section class="card decide-utility" class:is-large=rx(move || large.get()) aria-labelledby="decide-utility-title" data-testid="decide-utility">
             <h2 id="decide-utility-title">"Utilities"</h2>
             <p class="hint">
                 "What each decision (row) gains or costs when the true class is each column. Add a decision that is not a class (“refer to an expert”) above and give it a row."

@@ -131,7 +131,7 @@ pub fn NameField(
 }
 
 /// Number of classes from which the input cards are rendered lazily (only near the viewport;
-/// see `.card.is-large` in style/compare/inputs.css).
+/// see `.card.is-large` in style/app.css).
 pub const LARGE_FROM: usize = 8;
 
 /// Whether the problem is large enough for lazy rendering of the input cards.

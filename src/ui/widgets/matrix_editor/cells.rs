@@ -1,12 +1,12 @@
 //! The matrix editor's cells and the pure readers behind them: what a cell's text means
-//! ([`parse_cell`]), what all the cells mean ([`read`]), where the arrow keys go
+//! ([`parse_cell`]), what all the cells mean ([`Cells::read`]), where the arrow keys go
 //! ([`arrow_target`]) and where a pasted block lands ([`paste_into`]).
 
 use leptos::html;
 use leptos::prelude::*;
 
-use crate::core::limits::MAX_COUNT;
 use crate::core::Matrix;
+use crate::state::edit::cell::read_cell;
 use crate::text::shortest;
 
 /// What a matrix looks like typed: its cells as the shortest text, rows first.
@@ -16,28 +16,9 @@ pub(super) fn texts_of(m: &Matrix) -> Vec<Vec<String>> {
         .collect()
 }
 
+/// What a cell's text means ([`read_cell`]), its problem as the sentence's end.
 pub(super) fn parse_cell(text: &str, non_negative: bool) -> Result<f64, String> {
-    let t = text.trim();
-    if t.is_empty() {
-        return Err("is empty".into());
-    }
-    match Matrix::parse(t) {
-        Ok(m) if m.rows() == 1 && m.cols() == 1 && non_negative && m.get(0, 0) < 0.0 => {
-            Err(format!(
-                "is negative ({}); counts and fractions must be ≥ 0",
-                t.chars().take(20).collect::<String>()
-            ))
-        }
-        Ok(m) if m.rows() == 1 && m.cols() == 1 && m.get(0, 0).abs() > MAX_COUNT => Err(format!(
-            "'{}' is beyond ±10¹⁵, the largest number accepted",
-            t.chars().take(20).collect::<String>()
-        )),
-        Ok(m) if m.rows() == 1 && m.cols() == 1 => Ok(m.get(0, 0)),
-        _ => Err(format!(
-            "'{}' is not a number",
-            t.chars().take(20).collect::<String>()
-        )),
-    }
+    read_cell(text, non_negative).map_err(|e| e.to_string())
 }
 
 /// The label of row or column `i`, or "row 3" when there is none.
@@ -48,17 +29,18 @@ pub(super) fn label_at(labels: &[String], i: usize, axis: &str) -> String {
         .unwrap_or_else(|| format!("{axis} {}", i + 1))
 }
 
-/// What the cells currently mean: the matrix, or the first problem.
-pub(super) fn read(
-    texts: &[Vec<String>],
+/// What the cells of a `rows × cols` matrix mean, cell (i, j) read by `cell(i, j)`: the matrix,
+/// or the first problem, with the cell's row and column labels.
+fn read_with(
+    (n_rows, n_cols): (usize, usize),
     rows: &[String],
     cols: &[String],
-    non_negative: bool,
+    mut cell: impl FnMut(usize, usize) -> Result<f64, String>,
 ) -> Result<Matrix, String> {
-    let mut data = Vec::new();
-    for (i, row) in texts.iter().enumerate() {
-        for (j, t) in row.iter().enumerate() {
-            match parse_cell(t, non_negative) {
+    let mut data = Vec::with_capacity(n_rows * n_cols);
+    for i in 0..n_rows {
+        for j in 0..n_cols {
+            match cell(i, j) {
                 Ok(v) => data.push(v),
                 Err(e) => {
                     let (r, c) = (label_at(rows, i, "row"), label_at(cols, j, "column"));
@@ -67,8 +49,7 @@ pub(super) fn read(
             }
         }
     }
-    let cols_n = texts.first().map(|r| r.len()).unwrap_or(0);
-    Matrix::new(texts.len(), cols_n, data).map_err(|e| e.to_string())
+    Matrix::new(n_rows, n_cols, data).map_err(|e| e.to_string())
 }
 
 /// The signals of one cell: what is typed, whether it is bad, and its input.
@@ -175,12 +156,32 @@ impl Cells {
         });
     }
 
-    /// Marks each cell bad or good.
-    pub(super) fn mark(&self, texts: &[Vec<String>], non_negative: bool) {
+    /// What the cells mean (read in place, without copying what is typed).
+    pub(super) fn read(
+        &self,
+        rows: &[String],
+        cols: &[String],
+        non_negative: bool,
+    ) -> Result<Matrix, String> {
         self.grid.with_value(|g| {
-            for (row, texts) in g.iter().zip(texts) {
-                for (cell, text) in row.iter().zip(texts) {
-                    let is_bad = parse_cell(text, non_negative).is_err();
+            let dims = (g.len(), g.first().map(|r| r.len()).unwrap_or(0));
+            read_with(dims, rows, cols, |i, j| {
+                g[i][j].text.with_untracked(|t| parse_cell(t, non_negative))
+            })
+        })
+    }
+
+    /// Marks each cell bad or good, or only cell `only` (the others' texts are unchanged).
+    pub(super) fn mark(&self, only: Option<(usize, usize)>, non_negative: bool) {
+        self.grid.with_value(|g| {
+            for (i, row) in g.iter().enumerate() {
+                for (j, cell) in row.iter().enumerate() {
+                    if only.is_some_and(|o| o != (i, j)) {
+                        continue;
+                    }
+                    let is_bad = cell
+                        .text
+                        .with_untracked(|t| parse_cell(t, non_negative).is_err());
                     if cell.bad.get_untracked() != is_bad {
                         cell.bad.set(is_bad);
                     }

@@ -24,7 +24,7 @@ use web_sys::HtmlInputElement;
 use crate::core::Matrix;
 
 mod cells;
-use cells::{arrow_target, label_at, parse_cell, paste_into, read, texts_of, Cell, Cells};
+use cells::{arrow_target, label_at, parse_cell, paste_into, texts_of, Cell, Cells};
 
 /// An editable matrix.
 ///
@@ -69,26 +69,34 @@ pub fn MatrixEditor(
     // The cell being edited and its text when the edit began (when it got the focus).
     let before_edit = StoredValue::new(None::<(usize, usize, String)>);
 
-    // Outside changes refresh the fields, unless they already mean that matrix.
+    // The matrix the cells mean, when it is known: set by each reading of the cells that finds
+    // one (and by a refresh), cleared by one that finds none.
+    let meant = StoredValue::new(None::<Matrix>);
+
+    // Outside changes refresh the fields, unless they already mean that matrix. An edit's own
+    // commit comes back here as the matrix the cells mean: no need to read them again.
     Effect::new(move |_| {
         let v = value.get();
-        let t = cells.texts();
-        let same = t.len() == v.rows()
-            && t.first().map(|r| r.len()) == Some(v.cols())
-            && read(&t, &[], &[], false).map(|m| m == v).unwrap_or(false);
+        let same = match meant.with_value(|m| m.as_ref().map(|m| *m == v)) {
+            Some(same) => same,
+            None => cells.read(&[], &[], false).is_ok_and(|m| m == v),
+        };
         if !same {
             cells.show(texts_of(&v));
             problem.set(None);
         }
+        meant.set_value(Some(v));
     });
 
-    // Marks the cells, then commits what they mean if it is a valid matrix.
-    let evaluate = move || {
-        let t = cells.texts();
-        cells.mark(&t, non_negative);
+    // Marks the cells (or only the one typed in: the others are unchanged), then commits what
+    // they mean if it is a valid matrix.
+    let evaluate = move |only: Option<(usize, usize)>| {
+        cells.mark(only, non_negative);
         let rows = row_labels.get_untracked();
         let cols = col_labels.get_untracked();
-        match read(&t, &rows, &cols, non_negative).and_then(|m| check.run(m.clone()).map(|_| m)) {
+        let read = cells.read(&rows, &cols, non_negative);
+        meant.set_value(read.as_ref().ok().cloned());
+        match read.and_then(|m| check.run(m.clone()).map(|_| m)) {
             Ok(m) => {
                 problem.set(None);
                 if m != value.get_untracked() {
@@ -137,7 +145,7 @@ pub fn MatrixEditor(
             return;
         };
         cells.put(i, j, before.clone());
-        evaluate();
+        evaluate(None);
         let (r, c) = (
             label_at(&row_labels.get_untracked(), i, "row"),
             label_at(&col_labels.get_untracked(), j, "column"),
@@ -153,7 +161,7 @@ pub fn MatrixEditor(
     };
     let on_input = move |i: usize, j: usize, text: String| {
         cells.store(i, j, text);
-        evaluate();
+        evaluate(Some((i, j)));
     };
     let on_key = move |i: usize, j: usize, ev: Targeted<KeyboardEvent, HtmlInputElement>| {
         let input = ev.target();
@@ -179,7 +187,7 @@ pub fn MatrixEditor(
         match Matrix::parse_pasted(&text) {
             Ok(pasted) => {
                 cells.show(paste_into(cells.texts(), (i, j), &pasted));
-                evaluate();
+                evaluate(None);
             }
             Err(e) => problem.set(Some(format!("Pasted text: {e}"))),
         }

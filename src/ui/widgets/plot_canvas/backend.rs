@@ -85,6 +85,16 @@ impl Canvas {
         })
     }
 
+    /// Clears the whole canvas, its size kept: a redraw at the same size starts from here
+    /// instead of setting the size again, which would reset the canvas's bitmap and context
+    /// (and the element's size attributes) on every draw.
+    pub fn clear(&self) {
+        let _ = self.context.set_transform(1.0, 0.0, 0.0, 1.0, 0.0, 0.0);
+        let (w, h) = (self.canvas.width(), self.canvas.height());
+        self.context
+            .clear_rect(0.0, 0.0, f64::from(w), f64::from(h));
+    }
+
     /// The whole canvas as plotters' drawing area.
     pub fn area(self) -> DrawingArea<Canvas, Shift> {
         self.into_drawing_area()

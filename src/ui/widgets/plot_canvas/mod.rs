@@ -351,11 +351,23 @@ fn paint(
     (w, h): (u32, u32),
     theme: Theme,
 ) -> Result<(), String> {
-    canvas.set_width((f64::from(w) * theme.scale).round() as u32);
-    canvas.set_height((f64::from(h) * theme.scale).round() as u32);
-    let root = Canvas::new(canvas.clone())
-        .ok_or_else(|| "this browser cannot draw on a canvas".to_string())?
-        .area();
+    let size = (
+        (f64::from(w) * theme.scale).round() as u32,
+        (f64::from(h) * theme.scale).round() as u32,
+    );
+    // A new size clears the canvas; the same size is not set again (that would reset the
+    // canvas on every redraw, e.g. on every move of a slider), only cleared.
+    let resized = (canvas.width(), canvas.height()) != size;
+    if resized {
+        canvas.set_width(size.0);
+        canvas.set_height(size.1);
+    }
+    let backend = Canvas::new(canvas.clone())
+        .ok_or_else(|| "this browser cannot draw on a canvas".to_string())?;
+    if !resized {
+        backend.clear();
+    }
+    let root = backend.area();
     draw(&root, &theme)
         .and_then(|_| root.present().map_err(|e| e.to_string()))
         .map_err(|e| format!("the plot could not be drawn: {e}"))
