@@ -109,7 +109,7 @@ pub const TARGETS: &[Target] = &[
     },
     Target {
         name: "matrix-edit",
-        about: "matrix syntax and pasted text; every edit of the app state",
+        about: "matrix syntax, pasted text, a cell; every edit of the app state",
         run: text::run,
     },
     Target {

@@ -1,6 +1,7 @@
-//! The matrix syntax and pasted text (every reader), then a random sequence of every edit of
-//! the app state. Checks: a matrix read is written back exactly (`Display` → `parse`); an edit
-//! either leaves a valid state or refuses with the state unchanged; the edited state's link
+//! The matrix syntax, pasted text and a matrix editor's cell (every reader), then a random
+//! sequence of every edit of the app state. Checks: a matrix read is written back exactly
+//! (`Display` → `parse`); a cell reads as the matrix syntax reads it; an edit either leaves a
+//! valid state or refuses with the state unchanged; the edited state's link
 //! round-trips.
 
 use super::Case;
@@ -35,6 +36,20 @@ fn readers(case: &mut Case, text: &str) {
     }
     if let Ok(p) = edit::read_matrix_text(text) {
         case.all_finite("read_matrix_text", p.matrix.data());
+    }
+    // One cell of a matrix editor: a finite number within ±10¹⁵ (≥ 0 when asked), the value
+    // the matrix syntax reads as a 1 × 1 matrix.
+    let single = Matrix::parse(text.trim())
+        .ok()
+        .filter(|m| m.rows() == 1 && m.cols() == 1)
+        .map(|m| m.get(0, 0));
+    for non_negative in [false, true] {
+        if let Ok(v) = edit::cell::read_cell(text, non_negative) {
+            case.check(
+                single == Some(v) && v.abs() <= 1e15 && !(non_negative && v < 0.0),
+                || format!("read_cell({text:?}, {non_negative}) = {v}, the syntax: {single:?}"),
+            );
+        }
     }
     let _ = UtilityMatrix::parse(text);
     for o in [Orientation::OutputRows, Orientation::TrueRows] {
