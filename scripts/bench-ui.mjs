@@ -19,9 +19,11 @@
 //   * frame — until the end of the next animation frame (the requestAnimationFrame callback
 //             plus a task posted from it, i.e. after that frame's rendering), which also
 //             includes waiting for the frame to start.
-// It prints the median, min and max of both, and checks that what the step changes changed.
+// It prints the median, min and max of both, and checks that what the step changes changed;
+// and the machine's load average after each view's steps (the medians follow it).
 import { chromium } from '@playwright/test';
 import { spawn } from 'node:child_process';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -144,6 +146,8 @@ try {
     console.log(`  work  (event → app done + style/layout): median ${w.median.toFixed(2)} ms, min ${w.min.toFixed(2)}, max ${w.max.toFixed(2)}`);
     console.log(`  frame (event → end of next animation frame): median ${f.median.toFixed(2)} ms, min ${f.min.toFixed(2)}, max ${f.max.toFixed(2)}`);
     console.log(`  one frame at 60 Hz = 16.7 ms; what the step changes took ${result.distinct} distinct values${errors.length ? `; page errors: ${errors.join(' | ')}` : ''}`);
+    // The medians follow the machine's load more than anything else: say what it was.
+    console.log(`  load average (1 min) ${os.loadavg()[0].toFixed(2)} on ${os.cpus().length} cores`);
     if (result.distinct < 2) throw new Error(`${view}: the page did not change with the steps`);
     await page.close();
   }
