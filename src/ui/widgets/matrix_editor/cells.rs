@@ -165,8 +165,12 @@ impl Cells {
     ) -> Result<Matrix, String> {
         self.grid.with_value(|g| {
             let dims = (g.len(), g.first().map(|r| r.len()).unwrap_or(0));
+            // Every row has the first row's length (`show` keeps the grid rectangular).
             read_with(dims, rows, cols, |i, j| {
-                g[i][j].text.with_untracked(|t| parse_cell(t, non_negative))
+                match g.get(i).and_then(|r| r.get(j)) {
+                    Some(c) => c.text.with_untracked(|t| parse_cell(t, non_negative)),
+                    None => Err("is missing".into()),
+                }
             })
         })
     }
