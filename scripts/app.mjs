@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Trunk post-build step (run by scripts/post-build.mjs, first): cuts the page's own wasm into
 // pieces — the first page (Compare's numbers) in the main module, every other view, the
-// Compare editors and the charts in chunks loaded when they are shown (src/ui/lazy.rs) — and
+// Compare editors and the charts in chunks loaded when they are shown (crates/ui/src/lazy.rs) — and
 // puts them in the page in place of the whole module Trunk built.
 //
 // Trunk 0.21 runs cargo and wasm-bindgen in one step, with no hook between them
@@ -91,7 +91,7 @@ if (!(existsSync(stamp) && readFileSync(stamp, 'utf8') === inputSum)) {
     '--target', 'web', '--no-typescript', '--keep-lld-exports', '--no-demangle',
     '--out-dir', out, '--out-name', BIN, path.join(split, `${BIN}.wasm`),
   ]);
-  // A chunk that fails to load is the page's to report (src/ui/lazy.rs: a message and Retry);
+  // A chunk that fails to load is the page's to report (crates/ui/src/lazy.rs: a message and Retry);
   // the loader's own report goes to the console as a warning, not an error (a load cut short
   // by leaving the page is not an error either).
   const linkFile = path.join(split, '__wasm_split.js');

@@ -2,7 +2,7 @@
 // Trunk post-build step (run by scripts/post-build.mjs, after app.mjs): the page's stylesheets
 // as two files, the first page's and the other views'.
 //
-// index.html lists one stylesheet per part of src/ui (style/app.css says what each holds), and
+// index.html lists one stylesheet per part of crates/ui (style/app.css says what each holds), and
 // Trunk writes each as a hashed file with its own <link>. A page with twelve stylesheets makes
 // twelve requests before it can run its script; over HTTP/1.1 (six connections per host) they
 // queue in three waves, each a round trip, and the app's wasm waits behind them (on a phone
@@ -16,7 +16,7 @@
 // other views' stylesheets and the handout's) are joined into `views-<hash>.css`, linked
 // where the first of them was, `disabled` and with the id `views-css`. A browser does not
 // fetch a disabled stylesheet; the app enables it once the first page is painted
-// (src/ui/web/views_css.rs), and every view loaded on demand waits for it. On a phone network
+// (crates/ui/src/web/views_css.rs), and every view loaded on demand waits for it. On a phone network
 // (1.6 Mbit/s) its 7 KiB would otherwise share the line with the app's wasm before the first
 // page's numbers.
 //

@@ -17,7 +17,7 @@
 // Everything else (another origin, another path) goes to the network untouched.
 //
 // Release builds only (as csp.mjs): `trunk serve` rebuilds on every change, and a debug page
-// registers no worker (src/ui/web/offline.rs). Usage outside Trunk: `node scripts/sw.mjs DIR`.
+// registers no worker (crates/ui/src/web/offline.rs). Usage outside Trunk: `node scripts/sw.mjs DIR`.
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';

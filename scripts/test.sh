@@ -11,7 +11,7 @@ cd "$ROOT"
 
 # The compressed main wasm (the first page's module; every other view, the Compare editors,
 # metrics table and chart, the share bar and the handout's link are chunks loaded on demand:
-# src/ui/lazy.rs, scripts/app.mjs): 223 273 bytes on 2026-11-25, down from 1 089 318 as one
+# crates/ui/src/lazy.rs, scripts/app.mjs): 223 273 bytes on 2026-11-25, down from 1 089 318 as one
 # module. The limit is ~3 % above that, to catch growth; lower it with every cut (README,
 # "Size and load time").
 MAX_WASM_GZIP_BYTES=230000
@@ -72,9 +72,9 @@ wasm_size_check() {
 
 run "setup" "$ROOT/scripts/setup.sh"
 run "cargo fmt --check" cargo fmt --all -- --check
-run "cargo clippy (native)" cargo clippy --all-targets -- -D warnings
-run "cargo clippy (wasm32)" cargo clippy --target wasm32-unknown-unknown --lib --bins -- -D warnings
-run "cargo test" cargo test
+run "cargo clippy (native)" cargo clippy --workspace --all-targets -- -D warnings
+run "cargo clippy (wasm32)" cargo clippy --workspace --target wasm32-unknown-unknown --lib --bins -- -D warnings
+run "cargo test" cargo test --workspace
 run "fuzz (short)" "$ROOT/scripts/fuzz.sh" 10000 1
 run "trunk build --release" trunk build --release
 run "trunk build --release (sub-path)" trunk build --release --public-url "$SUBPATH" --dist dist-subpath

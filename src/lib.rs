@@ -1,31 +1,34 @@
 //! Utility Lab: evaluate classifiers by the **utility yield** of their confusion matrices.
 //!
-//! Conventions, everywhere in this crate (and in the app, the links and the command line):
+//! Conventions, everywhere (in the app, the links and the command line):
 //!
 //! * a confusion matrix has **rows = the classifier's output (its decision) `i`, columns = the
 //!   true class `j`**; class 0 is "positive" for binary metrics;
 //! * a utility matrix has rows = decisions, columns = true classes, and the utility yield is
 //!   `Σ_ij U_ij C_ij` with `C` the normalized confusion matrix.
 //!
-//! Modules:
-//! * [`core`]: pure numbers (matrices, metrics, yields, decisions, ROC, preference-driven
-//!   measure, the Monte Carlo sampler). No web crates; random generators are passed in.
-//! * [`plot`]: plot builders generic over plotters' `DrawingBackend`.
-//! * [`state`]: the app state, its link codec, the importers and each view's pure logic.
-//! * [`text`]: how numbers and short texts are written and read, everywhere.
-//! * [`csv`]: CSV files, read and written the same way everywhere.
-//! * [`worker`]: the messages between the page and the web worker, and the worker's pure
-//!   request handler.
-//! * `ui` (wasm32 only): the Leptos components.
+//! The code is a workspace of crates, one per layer, each importing only from below
+//! (docs/architecture.md):
+//!
+//! * [`core`] (`crates/core`): pure numbers (matrices, metrics, yields, decisions, ROC,
+//!   preference-driven measure, the Monte Carlo sampler) and [`text`], how numbers and short
+//!   texts are written and read. No web crates; random generators are passed in.
+//! * [`csv`] (`crates/csv`): CSV files, read and written the same way everywhere.
+//! * [`plot`] (`crates/plot`): plot builders generic over plotters' `DrawingBackend`.
+//! * [`worker`] (`crates/worker`): the messages between the page and the web worker, and the
+//!   worker's pure request handler.
+//! * [`state`] (`crates/state`): the app state, its link codec, the importers and each view's
+//!   pure logic.
+//! * `ui` (`crates/ui`, wasm32 only): the Leptos components.
+//!
+//! This package holds the binaries — the web app (`src/main.rs`), `ulab` (`crates/cli`) and the
+//! fuzz driver — and this facade, which names the layers for the integration tests.
 
-// `!(x > 0.0)` is used on purpose: unlike `x <= 0.0` it also rejects NaN.
-#![allow(clippy::neg_cmp_op_on_partial_ord)]
-
-pub mod core;
-pub mod csv;
-pub mod plot;
-pub mod state;
-pub mod text;
+pub use ulab_core as core;
+pub use ulab_core::text;
+pub use ulab_csv as csv;
+pub use ulab_plot as plot;
+pub use ulab_state as state;
 #[cfg(target_arch = "wasm32")]
-pub mod ui;
-pub mod worker;
+pub use ulab_ui as ui;
+pub use ulab_worker as worker;

@@ -1,7 +1,7 @@
-//! The Utility Lab web app (built by Trunk for wasm32).
+//! The Utility Lab web app (built by Trunk for wasm32): `crates/ui`.
 #[cfg(target_arch = "wasm32")]
 fn main() {
-    utility_lab::ui::start();
+    ulab_ui::start();
 }
 
 #[cfg(not(target_arch = "wasm32"))]

@@ -1,4 +1,4 @@
-// The page's two stylesheets (scripts/css.mjs, src/ui/web/views_css.rs): the first page's,
+// The page's two stylesheets (scripts/css.mjs, crates/ui/src/web/views_css.rs): the first page's,
 // render-blocking, and the other views' (and the handout's), linked disabled and fetched only
 // once the first page is painted, so that on a phone network it does not share the line with
 // the app's wasm. Every view loaded on demand waits for it.

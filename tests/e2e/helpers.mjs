@@ -40,7 +40,7 @@ export async function openApp(page, prefix, { colorScheme } = {}) {
 }
 
 /**
- * Waits until every part of the page loaded on demand (src/ui/lazy.rs: the editors, the metrics
+ * Waits until every part of the page loaded on demand (crates/ui/src/lazy.rs: the editors, the metrics
  * table, the chart, the share bar, a view) is on screen: no "Loading …" line is left.
  */
 export async function expectPartsLoaded(page) {

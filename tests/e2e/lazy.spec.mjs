@@ -1,4 +1,4 @@
-// The page's code in pieces (src/ui/lazy.rs, scripts/app.mjs): the first page's numbers come
+// The page's code in pieces (crates/ui/src/lazy.rs, scripts/app.mjs): the first page's numbers come
 // from the main module alone, before any chunk is fetched; the Compare editors, metrics table
 // and chart (one chunk) and the share bar follow; every other view's code is fetched the first
 // time it opens, once; a chunk that cannot be fetched gives a message and a Retry button, not a

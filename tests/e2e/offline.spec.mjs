@@ -1,5 +1,5 @@
 // Offline after the first visit: the service worker sw.js (written by scripts/sw.mjs after the
-// release build, registered by src/ui/web/offline.rs) caches the built files, so that a link
+// release build, registered by crates/ui/src/web/offline.rs) caches the built files, so that a link
 // opened once — or any other link of the same page — opens again with no network, the Monte
 // Carlo workers included; a new deployment replaces the cache on the next online visit; and
 // an embed in a frame of another origin works as before.

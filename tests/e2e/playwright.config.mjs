@@ -44,7 +44,7 @@ export default defineConfig({
         '--disable-sync',
       ],
     },
-    // The app registers a service worker (offline use, src/ui/web/offline.rs). It is blocked
+    // The app registers a service worker (offline use, crates/ui/src/web/offline.rs). It is blocked
     // here, so that every other spec sees the network as the page makes it (requests,
     // page.route); offline.spec.mjs allows it and tests it.
     serviceWorkers: 'block',

@@ -10,7 +10,7 @@
 //   explained where it appears: the Compare view's introduction and verdict, and the Story.
 //
 // What the plots draw (labels that never overlap, a scale on every panel, contrast of every
-// colour in both themes) is tested natively on their SVG: src/plot/legibility_tests.rs and
+// colour in both themes) is tested natively on their SVG: crates/plot/src/legibility_tests.rs and
 // the plot modules' tests.
 import { readFileSync } from 'node:fs';
 import { inflateSync } from 'node:zlib';

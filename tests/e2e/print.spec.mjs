@@ -1,7 +1,7 @@
 // Handouts: every view printed (Playwright's print media emulation, which is what the browser
 // lays out for paper) shows its numbers, tables and plots, no controls, light colours whatever
 // the theme, and the link that reproduces it as text and as a QR code (style/print.css,
-// src/ui/chrome/print_link.rs, src/ui/theme.rs). Print-emulated screenshots of every view, and
+// crates/ui/src/chrome/print_link.rs, crates/ui/src/theme.rs). Print-emulated screenshots of every view, and
 // the PDF the browser prints of it (A4), go to tests/e2e/.artifacts/print/.
 import { test, expect } from './fixtures.mjs';
 import path from 'node:path';

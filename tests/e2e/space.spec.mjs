@@ -40,7 +40,7 @@ async function linkValue(page, key) {
 }
 
 /**
- * The page coordinates of the hexagon's point (x, y): the frame of src/plot/space/frame.rs
+ * The page coordinates of the hexagon's point (x, y): the frame of crates/plot/src/space/frame.rs
  * (a square side min(w − 52, 560), 40 px left for the axis, centred, 10 px from the top, over
  * [−1.1, 1.1]²) on the canvas's bounding box.
  */

@@ -60,10 +60,10 @@ fn heatmap_plot(c: &Classifiers, divisions: usize) -> HeatmapPlot {
 
 fn histogram_plot(c: &Classifiers) -> HistogramPlot {
     let t = table::table(c, None, None).unwrap();
-    HistogramPlot {
-        result: GridPlan::new(c, &GridSettings::default()).unwrap().run(),
-        current: t.rows.iter().map(|r| Some(r.pd)).collect(),
-    }
+    GridPlan::new(c, &GridSettings::default())
+        .unwrap()
+        .run()
+        .histogram_plot(t.rows.iter().map(|r| Some(r.pd)).collect())
 }
 
 #[test]
@@ -107,7 +107,7 @@ fn histograms_render_for_2_to_20_classes() {
                 assert!(svg.contains("first at"), "{n} classes, {m} classifiers");
             }
             if n > 8 {
-                assert!(p.result.note.contains("at random"), "{}", p.result.note);
+                assert!(p.note.contains("at random"), "{}", p.note);
             }
         }
     }

@@ -15,7 +15,6 @@ use utility_lab::plot::decide::SimplexPlot;
 use utility_lab::plot::mc_scatter::{DifferencePanel, DifferencesPlot};
 use utility_lab::plot::mc_space::{Density, SpacePanel, SpacePlot};
 use utility_lab::plot::pd::heatmap::HeatmapPlot;
-use utility_lab::plot::pd::histogram::HistogramPlot;
 use utility_lab::plot::pd::winners::WinnerMap;
 use utility_lab::plot::yields::YieldChart;
 use utility_lab::plot::{Plot, PlotTable};
@@ -243,10 +242,7 @@ fn pd_tables_hold_the_macro_recall_at_kappa_zero_and_every_vector() {
     );
     // The histograms list every κ vector: 5² = 25 per classifier with the default grid.
     let result = GridPlan::new(&c, &GridSettings::default()).unwrap().run();
-    let hist = table_of(&HistogramPlot {
-        result,
-        current: vec![Some(0.7), None],
-    });
+    let hist = table_of(&result.histogram_plot(vec![Some(0.7), None]));
     for k in 2..4 {
         let n: u64 = hist.rows.iter().map(|r| r[k].parse::<u64>().unwrap()).sum();
         assert_eq!(n, 25);

@@ -326,7 +326,7 @@ proptest! {
     }
 }
 
-/// BUG (src/core/matrix.rs): `Display for Matrix` writes `{}` of f64, which never uses
+/// BUG (crates/core/src/matrix.rs): `Display for Matrix` writes `{}` of f64, which never uses
 /// exponent notation, so a large or tiny value becomes a token longer than the 64 characters
 /// `parse_number` accepts: `Matrix::parse("1e70")` succeeds, but writing that matrix back
 /// (`to_string()` = "1" followed by 70 zeros) and parsing it fails with a Parse error. A link

@@ -12,33 +12,12 @@
 //! `--target t --replay i` and the same seed. Exits with 1 if anything was found.
 //! `scripts/fuzz.sh` runs it; `scripts/test.sh` runs a short fixed-seed run.
 //!
-//! The `ulab` subcommands run in-process: the binary includes `ulab`'s own modules.
+//! The `ulab` subcommands run in-process, through the `ulab-cli` crate's `cli::run`.
 
-#[cfg(not(target_arch = "wasm32"))]
-#[path = "../ulab/cli.rs"]
-mod cli;
-#[cfg(not(target_arch = "wasm32"))]
-#[path = "../ulab/common/mod.rs"]
-mod common;
-#[cfg(not(target_arch = "wasm32"))]
-#[path = "../ulab/decide/mod.rs"]
-mod decide;
-#[cfg(not(target_arch = "wasm32"))]
-#[path = "../ulab/eval/mod.rs"]
-mod eval;
 #[cfg(not(target_arch = "wasm32"))]
 mod gen;
 #[cfg(not(target_arch = "wasm32"))]
-#[path = "../ulab/mc.rs"]
-mod mc;
-#[cfg(not(target_arch = "wasm32"))]
-#[path = "../ulab/pd/mod.rs"]
-mod pd;
-#[cfg(not(target_arch = "wasm32"))]
 mod report;
-#[cfg(not(target_arch = "wasm32"))]
-#[path = "../ulab/roc/mod.rs"]
-mod roc;
 #[cfg(not(target_arch = "wasm32"))]
 mod targets;
 

@@ -4,10 +4,10 @@
 //! the output of a successful run holds no NaN or infinity.
 
 use super::Case;
-use crate::cli::{self as ulab, Outcome};
 use crate::gen::Gen;
 use std::cell::RefCell;
 use std::path::PathBuf;
+use ulab_cli::cli::{self as ulab, Outcome};
 
 thread_local! {
     /// This thread's scratch files (written anew for each input).
@@ -235,7 +235,7 @@ fn args(g: &mut Gen) -> Vec<String> {
 pub fn run(g: &mut Gen, case: &mut Case) {
     let a = args(g);
     case.input(format!("{a:?}"));
-    let (outcome, out) = crate::common::capture(|| ulab::run(a.clone()));
+    let (outcome, out) = ulab_cli::common::capture(|| ulab::run(a.clone()));
     let code = outcome.code();
     match outcome {
         Outcome::Done => {

@@ -1,0 +1,73 @@
+//! The web worker (built by Trunk for wasm32 as `mc_worker.js` + `mc_worker_bg.wasm`, started
+//! by the page through `mc_worker_loader.js`).
+//!
+//! This file is only the wasm glue: it posts [`Response::Ready`] (a JSON string) once running,
+//! then answers every message with the pure handler of `crates/worker/src/` (tested natively), in the
+//! message's own encoding: a JSON string (the page's pool, [`handle_json`]) gets a JSON string
+//! back, a plain object (a script talking to the worker directly) gets an object ([`handle`]). Each request is answered
+//! synchronously with exactly one message; the pool keeps the work per request small (a chunk).
+//!
+//! [`Response::Ready`]: ulab_worker::Response::Ready
+//! [`handle`]: ulab_worker::handle
+//! [`handle_json`]: ulab_worker::handle_json
+
+#[cfg(target_arch = "wasm32")]
+mod glue {
+    use serde::Serialize;
+    use ulab_worker::{handle, handle_json, response_json, Request, Response};
+    use wasm_bindgen::prelude::*;
+    use wasm_bindgen::JsCast;
+    use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
+
+    /// Posts `response` to the page. If even that fails there is no one left to tell.
+    fn post(scope: &DedicatedWorkerGlobalScope, response: &Response) {
+        let serializer = serde_wasm_bindgen::Serializer::json_compatible();
+        let message = match response.serialize(&serializer) {
+            Ok(value) => value,
+            Err(e) => JsValue::from_str(&format!("mc_worker: cannot encode a response: {e}")),
+        };
+        let _ = scope.post_message(&message);
+    }
+
+    /// Decodes one object message and answers it.
+    fn answer(data: JsValue) -> Response {
+        match serde_wasm_bindgen::from_value::<Request>(data) {
+            Ok(request) => handle(request),
+            Err(e) => Response::error(format!("not a worker request: {e}")),
+        }
+    }
+
+    pub fn run() {
+        console_error_panic_hook::set_once();
+        let Ok(scope) = js_sys::global().dyn_into::<DedicatedWorkerGlobalScope>() else {
+            web_sys::console::error_1(&"mc_worker must run in a dedicated web worker".into());
+            return;
+        };
+        let reply_to = scope.clone();
+        let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
+            let data = event.data();
+            match data.as_string() {
+                Some(text) => {
+                    let _ = reply_to.post_message(&JsValue::from_str(&handle_json(&text)));
+                }
+                None => post(&reply_to, &answer(data)),
+            }
+        });
+        scope.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+        // The handler lives as long as the worker.
+        on_message.forget();
+        // As a JSON string, the page's encoding: the page's wasm has no object decoder.
+        let _ = scope.post_message(&JsValue::from_str(&response_json(&Response::ready())));
+    }
+}
+
+#[cfg(target_arch = "wasm32")]
+fn main() {
+    glue::run();
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+fn main() {
+    eprintln!("mc_worker is a web worker: it is built by Trunk for the browser.");
+    std::process::exit(2);
+}

@@ -1,0 +1,361 @@
+//! The problem's keys — the matrices, the names, the deployment shares and κ — and the problem
+//! stage of the decoder, which reads the first of them before every other key (they set the
+//! number of classes the others depend on), one function per step:
+//!
+//! 1. [`version`] and [`orientation`] (how the matrices are written);
+//! 2. [`utility`] and [`classifiers`];
+//! 3. [`classes`]: their number (from `u`, else the first classifier, else the class names),
+//!    the classifiers that fit, the factory example if nothing could be read, the class names;
+//! 4. [`decisions`]: the decision names.
+//!
+//! `prev` and `kappa` are ordinary keys, read after this stage.
+
+use super::keys::{join_numbers, read_list, Key};
+use super::pct::{join_names, pct_decode, pct_encode, split_names};
+use super::{LinkError, Notes, Parts};
+use crate::{
+    clean_name, default_class_name, default_decision_name, presets, AppState, Classifier,
+    FORMAT_VERSION, MAX_CLASSIFIERS,
+};
+use ulab_core::confusion::MAX_CLASSES;
+use ulab_core::limits::MAX_CELLS;
+use ulab_core::{ConfusionMatrix, Matrix, Orientation, UtilityMatrix};
+
+/// The problem's keys, in the order links are written.
+pub const KEYS: [Key; 7] = [
+    Key::problem(
+        "orient",
+        "`true-rows`",
+        "the matrices of this link have rows = true class (default `output-rows`)",
+        |s, out| {
+            if s.orientation == Orientation::TrueRows {
+                out.push("orient=true-rows".into())
+            }
+        },
+    ),
+    Key::problem(
+        "u",
+        "matrix",
+        "utility matrix, rows = decisions, columns = classes (matrix syntax)",
+        |s, out| out.push(format!("u={}", s.utility)),
+    ),
+    Key::problem(
+        "cm.",
+        "matrix",
+        "a classifier's confusion matrix, rows = output (unless `orient=true-rows`); one key \
+         per classifier, in order",
+        |s, out| {
+            for c in &s.classifiers {
+                out.push(format!(
+                    "cm.{}={}",
+                    pct_encode(&c.name),
+                    c.matrix.to_orientation(s.orientation)
+                ));
+            }
+        },
+    ),
+    Key::problem(
+        "classes",
+        "names",
+        "class names, comma-separated",
+        |s, out| {
+            let default: Vec<String> = (0..s.n()).map(default_class_name).collect();
+            if s.classes != default {
+                out.push(format!("classes={}", join_names(&s.classes)));
+            }
+        },
+    ),
+    Key::problem(
+        "decisions",
+        "names",
+        "decision names, comma-separated (when `u` has more rows than columns)",
+        |s, out| {
+            let default: Vec<String> = (0..s.utility.rows())
+                .map(|d| default_decision_name(d, &s.classes))
+                .collect();
+            if s.decisions != default {
+                out.push(format!("decisions={}", join_names(&s.decisions)));
+            }
+        },
+    ),
+    Key::value(
+        "prev",
+        "shares",
+        "deployment class shares, comma-separated (rescaled if they do not sum to 1)",
+        read_prevalence,
+        |s, out| {
+            if let Some(p) = &s.prevalence {
+                out.push(format!("prev={}", join_numbers(p)));
+            }
+        },
+    ),
+    Key::value(
+        "kappa",
+        "values 0–1",
+        "the p-d preference vector, comma-separated, each in [0, 1]",
+        |v, s| {
+            let n = s.n();
+            let k = read_list(v)
+                .filter(|k| k.len() == n && k.iter().all(|x| (0.0..=1.0).contains(x)))
+                .ok_or(LinkError::BadKappa { n })?;
+            s.kappa = Some(k);
+            Ok(())
+        },
+        |s, out| {
+            if let Some(k) = &s.kappa {
+                out.push(format!("kappa={}", join_numbers(k)));
+            }
+        },
+    ),
+];
+
+/// Shares that sum to 1 within this are kept as written (no rescaling, so no drift from one
+/// decode to the next); the state's own check allows the same.
+const SHARES_SUM_TOLERANCE: f64 = ulab_core::limits::SHARES_TOLERANCE;
+
+/// `prev`: `n` shares ≥ 0 with a positive sum; rescaled (with a notice) unless they already
+/// sum to 1.
+///
+/// Any finite values ≥ 0 with a positive sum are read, even `1e308,1e308` (whose sum
+/// overflows) or `1e-320,0`: they are divided by the largest first, then by their sum. A
+/// rescaled vector sums to 1 within rounding, so the next decode keeps it as written.
+fn read_prevalence(v: &str, s: &mut AppState) -> Result<(), LinkError> {
+    let n = s.n();
+    let p = read_list(v)
+        .filter(|p| p.len() == n && p.iter().all(|x| *x >= 0.0) && p.iter().any(|x| *x > 0.0))
+        .ok_or(LinkError::BadShares { n })?;
+    let sum: f64 = p.iter().sum();
+    if (sum - 1.0).abs() <= SHARES_SUM_TOLERANCE {
+        s.prevalence = Some(p);
+        return Ok(());
+    }
+    let max = p.iter().copied().fold(0.0, f64::max);
+    let scaled: Vec<f64> = p.iter().map(|x| x / max).collect();
+    let scaled_sum: f64 = scaled.iter().sum();
+    s.prevalence = Some(scaled.iter().map(|x| x / scaled_sum).collect());
+    Err(LinkError::Rescaled { sum })
+}
+
+/// Reads the problem keys into a state (the rest from the factory example's defaults).
+pub fn decode(parts: &Parts, notes: &mut Notes) -> AppState {
+    version(parts, notes);
+    let orientation = orientation(parts, notes);
+    let utility = utility(parts, notes);
+    let classifiers = classifiers(parts, orientation, notes);
+    let mut state = classes(parts, utility, classifiers, notes);
+    state.orientation = orientation;
+    decisions(parts, &mut state, notes);
+    state
+}
+
+/// `v`: a newer format is read as far as it goes, with a notice.
+pub fn version(parts: &Parts, notes: &mut Notes) {
+    let Some(v) = parts.get("v") else { return };
+    match v.trim().parse::<u32>() {
+        Ok(n) if n <= FORMAT_VERSION => {}
+        Ok(n) => notes.add("v", LinkError::NewerVersion(n)),
+        Err(_) => notes.add(
+            "v",
+            LinkError::NotAVersion(ulab_core::text::truncate(&v, 20)),
+        ),
+    }
+}
+
+/// `orient`: how the link's confusion matrices are written.
+pub fn orientation(parts: &Parts, notes: &mut Notes) -> Orientation {
+    let Some(o) = parts.get("orient") else {
+        return Orientation::OutputRows;
+    };
+    Orientation::parse(&o).unwrap_or_else(|| {
+        notes.add(
+            "orient",
+            LinkError::NotAnOrientation(ulab_core::text::truncate(&o, 20)),
+        );
+        Orientation::OutputRows
+    })
+}
+
+/// `u`: at least 2 columns and one row per column.
+pub fn utility(parts: &Parts, notes: &mut Notes) -> Option<Matrix> {
+    let u = parts.get("u")?;
+    let error = match Matrix::parse(&u) {
+        Ok(m) if m.cols() < 2 => LinkError::UtilityTooNarrow,
+        Ok(m) if m.rows() < m.cols() => LinkError::UtilityTooFewRows {
+            rows: m.rows(),
+            cols: m.cols(),
+        },
+        Ok(m) if m.cols() > MAX_CLASSES => LinkError::UtilityTooWide,
+        Ok(m) => match UtilityMatrix::new(m) {
+            Ok(u) => return Some(u.matrix().clone()),
+            Err(e) => LinkError::BadMatrix(e),
+        },
+        Err(e) => LinkError::BadMatrix(e),
+    };
+    notes.add("u", error);
+    None
+}
+
+/// `cm.NAME`: each a named confusion matrix, in order; unnamed, repeated, surplus and unreadable
+/// ones are noted.
+pub fn classifiers(parts: &Parts, orientation: Orientation, notes: &mut Notes) -> Vec<Classifier> {
+    let mut out: Vec<Classifier> = Vec::new();
+    for (key, raw) in parts.family("cm.") {
+        let name = clean_name(&key["cm.".len()..]);
+        let error = if name.is_empty() {
+            LinkError::Unnamed
+        } else if out.iter().any(|c| c.name == name) {
+            LinkError::SecondClassifier(name)
+        } else if out.len() >= MAX_CLASSIFIERS {
+            LinkError::TooManyClassifiers
+        } else {
+            match ConfusionMatrix::parse(&pct_decode(raw), orientation) {
+                Ok(cm) => {
+                    out.push(Classifier {
+                        name,
+                        matrix: cm.counts().clone(),
+                    });
+                    continue;
+                }
+                Err(e) => LinkError::BadMatrix(e),
+            }
+        };
+        notes.add(key, error);
+    }
+    out
+}
+
+/// The number of classes and their names: from `u`, else the first classifier, else the class
+/// names; the classifiers of another size are dropped. A link whose every matrix and class list
+/// was unreadable opens the factory example rather than an empty page.
+pub fn classes(
+    parts: &Parts,
+    utility: Option<Matrix>,
+    mut classifiers: Vec<Classifier>,
+    notes: &mut Notes,
+) -> AppState {
+    let has_content = parts
+        .keys()
+        .any(|k| k == "u" || k == "classes" || k == "decisions" || k.starts_with("cm."));
+    if !has_content {
+        return presets::factory();
+    }
+    let names = parts
+        .raw("classes")
+        .map(|raw| fill_empty(split_names(raw), "classes", default_class_name, notes));
+    let n = utility
+        .as_ref()
+        .map(|u| u.cols())
+        .or_else(|| classifiers.first().map(|c| c.matrix.rows()))
+        .or_else(|| names.as_ref().map(|c| c.len()).filter(|n| *n >= 2))
+        .unwrap_or(2)
+        .clamp(2, MAX_CLASSES);
+    classifiers.retain(|c| {
+        let size = c.matrix.rows();
+        if size != n {
+            notes.add(
+                &format!("cm.{}", c.name),
+                LinkError::ClassifierSize { size, n },
+            );
+        }
+        size == n
+    });
+    let fit = MAX_CELLS / (n * n);
+    for c in classifiers.iter().skip(fit) {
+        notes.add(&format!("cm.{}", c.name), LinkError::TooManyCells { n });
+    }
+    classifiers.truncate(fit);
+    let names_ok = names
+        .as_ref()
+        .is_some_and(|c| c.len() >= 2 && c.iter().all(|s| !s.is_empty()));
+    let mut state = presets::factory();
+    if utility.is_none() && classifiers.is_empty() && !names_ok {
+        notes.add("link", LinkError::Unreadable);
+    } else {
+        state.utility = utility.unwrap_or_else(|| Matrix::identity(n).expect("n ≥ 2"));
+        state.classifiers = classifiers;
+        state.classes = (0..n).map(default_class_name).collect();
+    }
+    // The factory example's classes when nothing could be read.
+    let n = state.n();
+    if let Some(names) = names {
+        if names.len() == n && names.iter().all(|s| !s.is_empty()) {
+            state.classes = names;
+        } else {
+            notes.add(
+                "classes",
+                LinkError::NameCount {
+                    found: names.len(),
+                    n,
+                    what: "classes",
+                },
+            );
+        }
+    }
+    state
+}
+
+/// `names` with each empty name replaced by its default name (`default(k)` for the 0-based
+/// position `k`), each noted: `classes=a,,b` keeps `a` and `b`.
+fn fill_empty(
+    mut names: Vec<String>,
+    key: &str,
+    default: impl Fn(usize) -> String,
+    notes: &mut Notes,
+) -> Vec<String> {
+    for (k, name) in names.iter_mut().enumerate() {
+        if name.is_empty() {
+            *name = default(k);
+            notes.add(
+                key,
+                LinkError::EmptyName {
+                    position: k + 1,
+                    default: name.clone(),
+                },
+            );
+        }
+    }
+    names
+}
+
+/// `decisions`: one name per row of the utility matrix (default: the class names, then
+/// `decision d`).
+pub fn decisions(parts: &Parts, state: &mut AppState, notes: &mut Notes) {
+    let n_d = state.utility.rows();
+    state.decisions = (0..n_d)
+        .map(|d| default_decision_name(d, &state.classes))
+        .collect();
+    let Some(raw) = parts.raw("decisions") else {
+        return;
+    };
+    let split = split_names(raw);
+    if split.len() != n_d {
+        notes.add(
+            "decisions",
+            LinkError::NameCount {
+                found: split.len(),
+                n: n_d,
+                what: "decisions",
+            },
+        );
+        return;
+    }
+    let classes = state.classes.clone();
+    let names = fill_empty(
+        split,
+        "decisions",
+        |d| default_decision_name(d, &classes),
+        notes,
+    );
+    if names.iter().all(|s| !s.is_empty()) {
+        state.decisions = names;
+    } else {
+        notes.add(
+            "decisions",
+            LinkError::NameCount {
+                found: names.len(),
+                n: n_d,
+                what: "decisions",
+            },
+        );
+    }
+}

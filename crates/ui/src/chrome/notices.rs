@@ -1,0 +1,73 @@
+//! What a link could not apply (shown until dismissed), and short-lived messages.
+
+use crate::{cond, handler, rx};
+use leptos::prelude::*;
+
+use crate::context::use_app;
+
+/// The notices of the last decoded link: each ignored part (key and reason); everything else
+/// of the link was applied.
+#[component]
+pub fn LinkNotices() -> impl IntoView {
+    let ctx = use_app();
+    let count = move || ctx.notices.with(Vec::len);
+    view! {
+        <Show when=cond(move || { count() > 0 })>
+            <div class="notice is-warning link-notices" role="alert" data-testid="link-notices">
+                <div class="link-notices-body">
+                    <p class="notice-title">
+                        {rx(move || {
+                            if count() == 1 {
+                                "One part of this link could not be used; everything else was applied:"
+                                    .to_string()
+                            } else {
+                                format!(
+                                    "{} parts of this link could not be used; everything else was applied:",
+                                    count(),
+                                )
+                            }
+                        })}
+                    </p>
+                    <ul>
+                        {rx(move || {
+                            ctx.notices
+                                .get()
+                                .into_iter()
+                                .map(|n| {
+                                    let key = n.key.clone();
+                                    let message = n.message();
+                                    view! {
+                                        <li data-testid="link-notice" data-key=key>
+                                            <code>{n.key}</code>
+                                            ": "
+                                            {message}
+                                        </li>
+                                    }
+                                })
+                                .collect_view()
+                        })}
+                    </ul>
+                </div>
+                <button
+                    type="button"
+                    class="btn btn-small"
+                    on:click=handler(move |_| ctx.notices.set(Vec::new()))
+                    data-testid="dismiss-notices"
+                >
+                    "Dismiss"
+                </button>
+            </div>
+        </Show>
+    }
+}
+
+/// A transient message at the bottom of the screen ("Link copied").
+#[component]
+pub fn Toast() -> impl IntoView {
+    let ctx = use_app();
+    view! {
+        <div class="toast-region" role="status" aria-live="polite">
+            {rx(move || ctx.toast.get().map(|t| view! { <p class="toast" data-testid="toast">{t}</p> }))}
+        </div>
+    }
+}

@@ -1,0 +1,286 @@
+//! Examples, sharing and saving: the presets (a menu, and the same as plain links), "Copy
+//! link" and "Copy embed code" (to the clipboard, and always shown in a read-only field so that
+//! they can be copied by hand), the state as a JSON file (save, and open: nothing is applied if
+//! the file is not a valid state).
+
+use crate::{cond, handler, memo, rx};
+use leptos::ev::{Event, Targeted};
+use leptos::prelude::*;
+use leptos::task::spawn_local;
+use web_sys::{HtmlInputElement, HtmlSelectElement};
+
+use crate::context::{link_to, use_app};
+use crate::lazy::{deferred, split_entry};
+use crate::web::export::{copy_text, could_not_copy};
+use ulab_state::presets;
+use ulab_state::{link, AppState};
+
+/// The `<iframe>` snippet for embedding `state`'s view.
+pub fn embed_code(state: &AppState) -> String {
+    let mut s = state.clone();
+    s.embed = true;
+    ulab_state::embed::iframe_code(&link_to(&s), s.view.label(), 900)
+}
+
+/// Which sharing field is open.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Panel {
+    None,
+    Link,
+    Embed,
+}
+
+/// The share bar, its code in a chunk of its own (`ui::lazy`): with it the state's JSON
+/// (serde) leaves the page's own wasm, and the first page's numbers come before it.
+pub fn share_bar() -> AnyView {
+    deferred("the sharing tools", share_bar_entry, ())
+}
+
+split_entry!(share_bar_entry, share_bar, (), |()| view! { <ShareBar /> }
+    .into_any());
+
+/// The bar of examples and sharing actions.
+///
+/// Over ~120 lines: its length is one `view!` of the panel's markup and the handlers it needs,
+/// which read best together.
+#[component]
+fn ShareBar() -> impl IntoView {
+    let ctx = use_app();
+    let panel = RwSignal::new(Panel::None);
+    // The result of the last "open state" (an error stays until the next action).
+    let status = RwSignal::new(None::<(bool, String)>);
+    // The menu names the example loaded, if the state is one (decoded once).
+    let examples = StoredValue::new(presets::decoded());
+    let loaded = memo(move |_| {
+        ctx.state
+            .with(|s| examples.with_value(|d| presets::loaded(s, d).map_or("", |p| p.id)))
+    });
+    let load_preset = move |ev: Targeted<Event, HtmlSelectElement>| {
+        let select = ev.target();
+        let id = select.value();
+        if let Some(p) = presets::preset(&id) {
+            let d = link::decode(p.fragment);
+            if ctx.replace(d.state).is_ok() {
+                ctx.say(format!("Loaded: {}", p.label));
+            }
+        }
+        // The example now loaded (the one before if this one could not be).
+        select.set_value(loaded.get_untracked());
+    };
+    let link = move || ctx.state.with(link_to);
+    let code = move || ctx.state.with(embed_code);
+    // The field with the text opens at once; "copied" is said once the browser has copied it.
+    let copy_link = move |_| {
+        status.set(None);
+        panel.set(Panel::Link);
+        let copied = copy_text(&ctx.state.with_untracked(link_to));
+        spawn_local(async move {
+            match copied.await {
+                Ok(()) => ctx.say("Link copied"),
+                Err(why) => ctx.say(could_not_copy(&why, "select the link and copy it by hand")),
+            }
+        });
+    };
+    let copy_embed = move |_| {
+        status.set(None);
+        panel.set(Panel::Embed);
+        let copied = copy_text(&ctx.state.with_untracked(embed_code));
+        spawn_local(async move {
+            match copied.await {
+                Ok(()) => ctx.say("Embed code copied"),
+                Err(why) => ctx.say(could_not_copy(
+                    &why,
+                    "select the embed code and copy it by hand",
+                )),
+            }
+        });
+    };
+    let export_json = move |_| {
+        status.set(None);
+        let json = ctx.state.with_untracked(|s| s.to_json());
+        ctx.save("utility-lab-state.json", "application/json", &json);
+    };
+    let import_json = move |ev: Targeted<Event, HtmlInputElement>| {
+        let input = ev.target();
+        let Some(file) = input.files().and_then(|f| f.get(0)) else {
+            return;
+        };
+        input.set_value("");
+        let name = file.name();
+        let promise = file.text();
+        spawn_local(async move {
+            let result = match wasm_bindgen_futures::JsFuture::from(promise).await {
+                Ok(text) => AppState::from_json(&text.as_string().unwrap_or_default())
+                    .map_err(|e| e.to_string())
+                    .and_then(|state| ctx.replace(state)),
+                Err(_) => Err("the file could not be read".to_string()),
+            };
+            match result {
+                Ok(()) => {
+                    status.set(Some((true, format!("Opened {name}."))));
+                    ctx.say("State opened");
+                }
+                Err(e) => status.set(Some((
+                    false,
+                    format!("{name} was not opened, nothing was changed: {e}"),
+                ))),
+            }
+        });
+    };
+    view! {
+        <div class="share-bar" data-testid="share-bar">
+            <div class="share-row" role="toolbar" aria-label="Examples and sharing">
+                <label class="preset-picker">
+                    <span>"Example"</span>
+                    <select on:change:target=load_preset data-testid="presets" aria-label="Load an example">
+                        <option value="" prop:selected=rx(move || loaded.get().is_empty())>
+                            "Choose an example…"
+                        </option>
+                        {presets::all()
+                            .map(|p| {
+                                view! {
+                                    <option value=p.id title=p.description prop:selected=rx(move || loaded.get() == p.id)>
+                                        {p.label}
+                                    </option>
+                                }
+                            })
+                            .collect_view()}
+                    </select>
+                </label>
+                <span class="share-actions">
+                    <button
+                        type="button"
+                        class="btn btn-primary"
+                        on:click=handler(copy_link)
+                        data-testid="copy-link"
+                        aria-expanded=rx(move || (panel.get() == Panel::Link).to_string())
+                        aria-controls="share-link-panel"
+                    >
+                        "Copy link"
+                    </button>
+                    <button
+                        type="button"
+                        class="btn"
+                        on:click=handler(copy_embed)
+                        data-testid="copy-embed"
+                        aria-expanded=rx(move || (panel.get() == Panel::Embed).to_string())
+                        aria-controls="share-embed-panel"
+                    >
+                        "Copy embed code"
+                    </button>
+                    <button type="button" class="btn" on:click=handler(export_json) data-testid="export-json">
+                        "Save state (JSON)"
+                    </button>
+                    <label class="btn file-btn">
+                        "Open state…"
+                        <input
+                            type="file"
+                            accept=".json,application/json"
+                            on:change:target=import_json
+                            data-testid="import-json"
+                            aria-label="Open a saved state (JSON file)"
+                        />
+                    </label>
+                </span>
+            </div>
+            <Show when=cond(move || panel.get() == Panel::Link)>
+                <div class="share-panel" id="share-link-panel" data-testid="share-link-panel">
+                    <label for="share-link-field">
+                        "Link to exactly this state (your numbers are in the part after #, which is never sent to the server):"
+                    </label>
+                    <div class="share-field-row">
+                        <input
+                            id="share-link-field"
+                            type="text"
+                            readonly
+                            prop:value=link
+                            on:focus:target=|ev| ev.target().select()
+                            data-testid="share-link-field"
+                        />
+                        <button type="button" class="btn btn-small" on:click=handler(move |_| panel.set(Panel::None))>
+                            "Close"
+                        </button>
+                    </div>
+                </div>
+            </Show>
+            <Show when=cond(move || panel.get() == Panel::Embed)>
+                <div class="share-panel" id="share-embed-panel" data-testid="share-embed-panel">
+                    <label for="share-embed-field">
+                        "Paste this into a web page to show this view alone (from 375 px wide), with a link back to the full app:"
+                    </label>
+                    <div class="share-field-row">
+                        <textarea
+                            id="share-embed-field"
+                            readonly
+                            rows="3"
+                            prop:value=code
+                            on:focus:target=|ev| ev.target().select()
+                            data-testid="embed-code-field"
+                        ></textarea>
+                        <button type="button" class="btn btn-small" on:click=handler(move |_| panel.set(Panel::None))>
+                            "Close"
+                        </button>
+                    </div>
+                    <p class="hint">
+                        <a href=rx(move || {
+                            let mut s = ctx.state.get();
+                            s.embed = true;
+                            format!("#{}", link::encode(&s))
+                        }) target="_blank" rel="noopener" data-testid="embed-preview">
+                            "Preview the embedded view ↗"
+                        </a>
+                    </p>
+                </div>
+            </Show>
+            {rx(move || {
+                status
+                    .get()
+                    .map(|(ok, msg)| {
+                        view! {
+                            <p
+                                class="notice share-status"
+                                class:is-error=!ok
+                                role=if ok { "status" } else { "alert" }
+                                data-testid="share-status"
+                            >
+                                {msg}
+                                " "
+                                <button type="button" class="btn btn-small" on:click=handler(move |_| status.set(None))>
+                                    "Dismiss"
+                                </button>
+                            </p>
+                        }
+                    })
+            })}
+            <nav class="examples" aria-label="Examples as links" data-testid="preset-links">
+                <span class="examples-label">"Examples:"</span>
+                <ul>
+                    {presets::all()
+                        .map(|p| {
+                            view! {
+                                <li>
+                                    <a
+                                        href=format!("#{}", p.fragment)
+                                        title=p.description
+                                        data-testid=format!("preset-link-{}", p.id)
+                                    >
+                                        {short_label(p.label)}
+                                    </a>
+                                </li>
+                            }
+                        })
+                        .collect_view()}
+                </ul>
+            </nav>
+        </div>
+    }
+}
+
+/// A preset's menu label without its source in parentheses: "Factory (Dyrland et al. 2022, eq. 4)" →
+/// "Factory".
+fn short_label(label: &str) -> String {
+    match label.split_once(" (") {
+        Some((head, _)) => head.to_string(),
+        None => label.to_string(),
+    }
+}

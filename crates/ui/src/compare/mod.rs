@@ -1,0 +1,130 @@
+//! The Compare view: the utility matrix and the classifiers on the left, what they
+//! yield and what the popular metrics say on the right (below them on narrow screens).
+
+use crate::{cond, handler, memo, rx};
+use leptos::prelude::*;
+
+mod classifier_list;
+mod intro;
+mod metric_detail;
+mod metric_table;
+mod problem_editor;
+mod verdict;
+mod yields_panel;
+
+use crate::chrome::share_bar::share_bar;
+use crate::context::use_app;
+use crate::lazy::{deferred, split_entry};
+use classifier_list::ClassifierList;
+use intro::Intro;
+use metric_table::MetricTable;
+use problem_editor::ProblemEditor;
+use ulab_state::compare::{analyze_with, Analysis, Options, DEFAULT_THRESHOLD};
+use verdict::Verdict;
+use yields_panel::YieldsPanel;
+
+/// What every part of the Compare view reads: the analysis of the current state, and the
+/// view's own choices (not part of the state, so not in links).
+#[derive(Clone, Copy)]
+pub struct CompareContext {
+    /// Yields, rankings, metrics and verdict of the current state (recomputed on every edit).
+    pub analysis: Memo<Result<Analysis, String>>,
+    /// Threshold probability `p_t` of the net-benefit row.
+    pub threshold: RwSignal<f64>,
+    /// The metric table shows the deployment class shares (when they are set).
+    pub show_deployment: RwSignal<bool>,
+    /// Decimals shown in the metric table.
+    pub decimals: RwSignal<usize>,
+}
+
+split_entry!(
+    /// The editors, in the chunk `compare` (`ui::lazy`) with the metrics table and the chart:
+    /// the page shows the factory's numbers first, and the editors' code (with the importers and
+    /// the readers of typed text) follows.
+    inputs_entry,
+    compare,
+    (),
+    |()| view! { <ProblemEditor /> <ClassifierList /> }.into_any()
+);
+
+split_entry!(
+    /// The metrics table, in the chunk `compare` (`ui::lazy`): it follows the yields and the
+    /// verdict, which the page shows first.
+    metrics_entry,
+    compare,
+    (),
+    |()| view! { <MetricTable /> }.into_any()
+);
+
+/// The Compare view.
+#[component]
+pub fn CompareView() -> impl IntoView {
+    let ctx = use_app();
+    let threshold = RwSignal::new(DEFAULT_THRESHOLD);
+    let analysis = memo(move |_| {
+        let opts = Options {
+            threshold: Some(threshold.get()),
+        };
+        ctx.state
+            .with(|s| analyze_with(s, &opts).map_err(|e| e.to_string()))
+    });
+    provide_context(CompareContext {
+        analysis,
+        threshold,
+        show_deployment: RwSignal::new(false),
+        decimals: RwSignal::new(2),
+    });
+    let embed = move || ctx.state.with(|s| s.embed);
+    let warnings = move || {
+        analysis.with(|a| match a {
+            Ok(a) => a.warnings.clone(),
+            Err(_) => Vec::new(),
+        })
+    };
+    // On a phone the results come first: this takes the reader to the editors (by focus and
+    // scroll, not by a #fragment, which holds the state).
+    let inputs_ref = NodeRef::<leptos::html::Div>::new();
+    let to_inputs = move |_: leptos::ev::MouseEvent| {
+        if let Some(inputs) = inputs_ref.get_untracked() {
+            inputs.scroll_into_view();
+            let _ = inputs.focus();
+        }
+    };
+    view! {
+        <section class="view view-compare" data-testid="view-compare" aria-label="Compare classifiers">
+            <Show when=cond(move || !embed())>
+                <Intro />
+                {share_bar()}
+            </Show>
+            <div class="compare-grid">
+                <div class="compare-inputs" id="compare-inputs" tabindex="-1" node_ref=inputs_ref>
+                    {deferred("the editors", inputs_entry, ())}
+                </div>
+                <div class="compare-results" aria-label="Results">
+                    <button type="button" class="btn btn-small to-inputs" data-testid="to-inputs" on:click=handler(to_inputs)>
+                        "Edit the inputs ↓"
+                    </button>
+                    {rx(move || {
+                        analysis
+                            .with(|a| a.as_ref().err().cloned())
+                            .map(|e| {
+                                view! {
+                                    <p class="notice is-error" role="alert" data-testid="analysis-error">
+                                        {e}
+                                    </p>
+                                }
+                            })
+                    })}
+                    <For each=warnings key=|w| w.clone() let:w>
+                        <p class="notice is-warning analysis-warning" role="note" data-testid="analysis-warning">
+                            {w}
+                        </p>
+                    </For>
+                    <Verdict />
+                    <YieldsPanel />
+                    {deferred("the metrics table", metrics_entry, ())}
+                </div>
+            </div>
+        </section>
+    }
+}

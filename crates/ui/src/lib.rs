@@ -1,0 +1,47 @@
+//! The web app's Leptos components (wasm32 only): the only code that touches the DOM.
+//!
+//! * [`app`]: the shell — header, link notices, the current view, footer (or, embedded, the
+//!   view alone); [`context`]: the app-wide state, kept in the URL; [`theme`]: the colour
+//!   scheme (the user's choice and the system's preference, one `dark` Memo);
+//! * [`chrome`]: header, view navigation, footer, notices, share bar;
+//! * [`widgets`]: building blocks shared by the views (matrix editor, plot canvas, …);
+//! * [`reactive`]: [`rx`], the one pointer type for a view's closures (keeps the wasm small);
+//! * [`lazy`]: the views other than Compare, each loaded from its own wasm chunk when it opens;
+//! * [`fallback`]: the page shown if the app panics (the link, a Reload button);
+//! * [`web`]: downloads, clipboard, the worker pool and its jobs;
+//! * one folder per view — [`compare`], [`reliability`], [`story`], [`decide`], [`space`], [`pd`], [`roc`] — whose `mod.rs` holds the
+//!   view and its context; a view's panels import from their own view, never from another.
+
+#![cfg(target_arch = "wasm32")]
+
+pub mod app;
+pub mod chrome;
+pub mod compare;
+pub mod context;
+pub mod decide;
+pub mod fallback;
+pub mod lazy;
+pub mod pd;
+pub mod reactive;
+pub mod reliability;
+pub mod roc;
+pub mod space;
+pub mod story;
+pub mod theme;
+pub mod web;
+pub mod widgets;
+
+pub use reactive::{cond, handler, memo, rx};
+
+/// Starts the app: index.html's loading line goes; a panic goes to the browser console and replaces the page by
+/// [`fallback`]'s message with the current link; [`app::App`] is mounted on `<body>`; the
+/// service worker that keeps the page working offline is registered ([`web::offline`]).
+pub fn start() {
+    fallback::install();
+    // The "Loading" line of index.html, shown until now.
+    if let Some(boot) = leptos::prelude::document().get_element_by_id("boot") {
+        boot.remove();
+    }
+    leptos::mount::mount_to_body(app::App);
+    web::offline::register();
+}

@@ -1,0 +1,224 @@
+//! Two classes: the heatmap of p-d over (κ₀, κ₁) for each classifier (Kozak et al. 2022,
+//! figs 2–5) and the map of which classifier ranks first at each κ, the κ in force marked;
+//! the cell under the pointer (or tapped) is read out under the maps, and the cell of the κ in
+//! force otherwise.
+
+use crate::{handler, memo, rx};
+use leptos::ev::{Event, PointerEvent, Targeted};
+use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::{HtmlCanvasElement, HtmlSelectElement};
+
+use super::{use_pd, MaybeCanvas, MaybePlot};
+use crate::context::use_app;
+use ulab_core::text::fixed;
+use ulab_plot::pd::heatmap::HeatmapPlot;
+use ulab_plot::pd::winners::WinnerMap;
+use ulab_state::pd::export::heatmap_csv;
+use ulab_state::pd::heatmap::{heatmaps, Heatmaps};
+use ulab_state::pd::link::{format_step, parse_step};
+
+/// The grid steps offered (`1/N`).
+const STEPS: [usize; 5] = [10, 20, 50, 100, 200];
+
+/// The canvas under a pointer event and the pointer's position on it, in CSS pixels.
+fn on_canvas(ev: &PointerEvent) -> Option<(f64, f64, f64)> {
+    let canvas = ev.target()?.dyn_into::<HtmlCanvasElement>().ok()?;
+    Some((
+        canvas.client_width() as f64,
+        ev.offset_x() as f64,
+        ev.offset_y() as f64,
+    ))
+}
+
+/// A cell read out: κ, every classifier's name and p-d, and who ranks first.
+type Readout = (String, Vec<(String, String)>, String);
+
+/// The readout of one grid point: κ, every classifier's p-d, and who ranks first.
+fn readout(h: &Heatmaps, k0: f64, k1: f64) -> Option<Readout> {
+    let c = h.cell_at(k0, k1)?;
+    let kappa = format!(
+        "κ = ({}, {})",
+        ulab_core::text::number(c.kappa[0], 3),
+        ulab_core::text::number(c.kappa[1], 3)
+    );
+    let values = h
+        .names
+        .iter()
+        .zip(&c.values)
+        .map(|(n, v)| (n.clone(), fixed(*v, 4)))
+        .collect();
+    let first: Vec<&str> = c
+        .winners
+        .iter()
+        .filter_map(|w| h.names.get(*w))
+        .map(String::as_str)
+        .collect();
+    Some((kappa, values, first.join(" = ")))
+}
+
+/// The two-class panel.
+#[component]
+pub fn TwoClassPanel() -> impl IntoView {
+    let ctx = use_app();
+    let pd = use_pd();
+    let divisions = memo(move |_| ctx.state.with(|s| s.pd.divisions));
+    let classes = memo(move |_| {
+        ctx.state.with(|s| {
+            [
+                s.classes.first().cloned().unwrap_or_default(),
+                s.classes.get(1).cloned().unwrap_or_default(),
+            ]
+        })
+    });
+    let grids = memo(move |_| {
+        pd.classifiers.with(|c| {
+            let c = c.as_ref().map_err(Clone::clone)?;
+            heatmaps(c, divisions.get()).map_err(|e| e.to_string())
+        })
+    });
+    let markers = memo(move |_| {
+        pd.table.with(|t| {
+            t.as_ref()
+                .map(|t| {
+                    t.rows
+                        .iter()
+                        .map(|r| (r.kappa.len() == 2).then(|| [r.kappa[0], r.kappa[1]]))
+                        .collect::<Vec<_>>()
+                })
+                .unwrap_or_default()
+        })
+    });
+    let current = memo(move |_| {
+        pd.shown.with(|s| {
+            s.as_ref()
+                .filter(|s| s.kappa.len() == 2)
+                .map(|s| [s.kappa[0], s.kappa[1]])
+        })
+    });
+    let heat_plot = memo(move |_| {
+        grids.with(|g| {
+            MaybePlot(g.as_ref().ok().map(|h| HeatmapPlot {
+                heatmaps: h.clone(),
+                classes: classes.get(),
+                markers: markers.get(),
+            }))
+        })
+    });
+    let win_plot = memo(move |_| {
+        grids.with(|g| {
+            MaybePlot(g.as_ref().ok().map(|h| WinnerMap {
+                heatmaps: h.clone(),
+                classes: classes.get(),
+                marker: current.get(),
+            }))
+        })
+    });
+    // The κ under the pointer (or last tapped); `None` = the κ in force.
+    let pointed = RwSignal::new(None::<(f64, f64)>);
+    let on_heat = move |ev: PointerEvent| {
+        let hit = on_canvas(&ev).and_then(|(w, x, y)| {
+            heat_plot.with_untracked(|p| p.0.as_ref().and_then(|p| p.kappa_at(w, x, y)))
+        });
+        if let Some(p) = hit {
+            pointed.set(Some((p.kappa0, p.kappa1)));
+        }
+    };
+    let on_win = move |ev: PointerEvent| {
+        let hit = on_canvas(&ev).and_then(|(w, x, y)| {
+            win_plot.with_untracked(|p| p.0.as_ref().and_then(|p| p.kappa_at(w, x, y)))
+        });
+        if let Some(k) = hit {
+            pointed.set(Some(k));
+        }
+    };
+    let shown_cell = memo(move |_| {
+        let k = pointed
+            .get()
+            .or_else(|| current.get().map(|k| (k[0], k[1])))?;
+        grids.with(|g| g.as_ref().ok().and_then(|h| readout(h, k.0, k.1)))
+    });
+    let set_step = move |ev: Targeted<Event, HtmlSelectElement>| {
+        if let Ok(n) = parse_step(&ev.target().value()) {
+            let _ = ctx.edit(|s| s.pd.divisions = n);
+        }
+    };
+    let export = move |_| {
+        let csv = grids.with_untracked(|g| {
+            g.as_ref()
+                .ok()
+                .map(|h| heatmap_csv(h, &classes.get_untracked()))
+        });
+        if let Some(csv) = csv {
+            ctx.save_csv("p-d heatmaps.csv", &csv);
+        }
+    };
+    view! {
+        <section class="card pd-two" aria-labelledby="pd-two-title" data-testid="pd-two-class">
+            <h3 id="pd-two-title">"Two classes: p-d over every κ"</h3>
+            <p class="hint">
+                "Each square is one classifier's p-d over (κ of the first class, κ of the second), as in figs 2–5 of Kozak et al. (2022); the disc marks the κ in force. Point at a cell (or tap it) to read its values."
+            </p>
+            <label class="pd-step">
+                "Grid step "
+                <select on:change:target=set_step data-testid="pd-step">
+                    {STEPS
+                        .iter()
+                        .map(|n| {
+                            let n = *n;
+                            view! {
+                                <option value=format_step(n) selected=rx(move || divisions.get() == n)>
+                                    {format_step(n)}
+                                </option>
+                            }
+                        })
+                        .collect_view()}
+                </select>
+            </label>
+            {rx(move || grids.with(|g| g.as_ref().err().cloned()).map(|e| view! { <p class="notice is-error" role="alert">{e}</p> }))}
+            <div class="pd-plot" on:pointermove=handler(on_heat) on:pointerdown=handler(on_heat) data-testid="pd-heatmaps-box">
+                <MaybeCanvas plot=heat_plot name="p-d heatmaps" label="p-d of each classifier over κ of the two classes" testid="pd-heatmaps" />
+            </div>
+            <ReadoutView cell=shown_cell pointed=pointed />
+            <h4>"Which classifier ranks first"</h4>
+            <div class="pd-plot" on:pointermove=handler(on_win) on:pointerdown=handler(on_win) data-testid="pd-winners-box">
+                <MaybeCanvas plot=win_plot name="p-d first rank" label="which classifier p-d ranks first at each κ" testid="pd-winners" />
+            </div>
+            <div class="pd-actions">
+                <button type="button" class="btn btn-small" on:click=handler(export) data-testid="pd-export-heatmaps">
+                    "CSV of the grids"
+                </button>
+            </div>
+        </section>
+    }
+}
+
+/// The values of the cell pointed at (or of the κ in force).
+#[component]
+fn ReadoutView(
+    cell: Memo<Option<Readout>>,
+    pointed: RwSignal<Option<(f64, f64)>>,
+) -> impl IntoView {
+    view! {
+        <div class="pd-readout" aria-live="polite" data-testid="pd-readout">
+            {rx(move || {
+                cell.get()
+                    .map(|(kappa, values, first)| {
+                        let whose = if pointed.get().is_some() { "Pointed at: " } else { "κ in force: " };
+                        view! {
+                            <p>
+                                <strong>{whose} {kappa}</strong>
+                                " · "
+                                {values
+                                    .into_iter()
+                                    .map(|(n, v)| view! { <span class="pd-readout-item">{n} " " <span class="num">{v}</span></span> })
+                                    .collect_view()}
+                                " · first: "
+                                <span data-testid="pd-readout-first">{first}</span>
+                            </p>
+                        }
+                    })
+            })}
+        </div>
+    }
+}

@@ -1,0 +1,327 @@
+//! The view's inputs: the scores file (picker, drop, paste), the binormal curves of the link,
+//! the utility matrix and the class-0 share.
+
+use crate::{cond, handler, memo, rx};
+use leptos::ev::{DragEvent, Event, Targeted};
+use leptos::prelude::*;
+use web_sys::{HtmlInputElement, HtmlSelectElement};
+
+use super::{loader, LoadState, RocContext};
+use crate::context::use_app;
+use crate::widgets::matrix_editor::MatrixEditor;
+use crate::widgets::number_field::{apply_real, NumberField};
+use ulab_core::Matrix;
+use ulab_state::roc::link::reload_notice;
+
+/// Starts loading a dropped or picked file (read in slices, [`loader`]).
+fn read_file(rc: RocContext, file: web_sys::File) {
+    let name = file.name();
+    if file.size() > ulab_state::roc::scores::MAX_SCORES_BYTES as f64 {
+        rc.load.set(LoadState::Failed(format!(
+            "{name} was not read: larger than 200 MB"
+        )));
+        return;
+    }
+    loader::start(rc, name, loader::Source::File(file));
+}
+
+/// The scores file: picker, drop zone, paste box, progress and the positive label.
+///
+/// Over ~120 lines: one `view!` of the panel with the handlers it needs.
+#[component]
+pub fn ScoresInput() -> impl IntoView {
+    let ctx = use_app();
+    let rc = expect_context::<RocContext>();
+    let pasted = RwSignal::new(String::new());
+    let over = RwSignal::new(false);
+    let on_pick = move |ev: Targeted<Event, HtmlInputElement>| {
+        let input = ev.target();
+        if let Some(file) = input.files().and_then(|f| f.get(0)) {
+            read_file(rc, file);
+        }
+        input.set_value("");
+    };
+    let on_drop = move |ev: DragEvent| {
+        ev.prevent_default();
+        over.set(false);
+        if let Some(file) = ev
+            .data_transfer()
+            .and_then(|d| d.files())
+            .and_then(|f| f.get(0))
+        {
+            read_file(rc, file);
+        }
+    };
+    let on_over = move |ev: DragEvent| {
+        ev.prevent_default();
+        over.set(true);
+    };
+    let load_pasted = move |_| {
+        let text = pasted.get_untracked();
+        if !text.trim().is_empty() {
+            loader::start(rc, "the pasted scores".into(), loader::Source::Text(text));
+        }
+    };
+    let notice = move || {
+        if rc.loaded.with(Option::is_some) {
+            return None;
+        }
+        ctx.state.with(|s| reload_notice(&s.roc))
+    };
+    // The labels to choose from: those of a file waiting for its positive label, else those
+    // of the loaded file.
+    let labels = move || {
+        rc.pending
+            .with(|p| p.as_ref().map(|p| p.1.labels.clone()))
+            .or_else(|| {
+                rc.loaded
+                    .with(|l| l.as_ref().map(|l| l.table.labels.clone()))
+            })
+    };
+    let current = move || {
+        if rc.pending.with(Option::is_some) {
+            return String::new();
+        }
+        rc.loaded
+            .with(|l| l.as_ref().map(|l| l.table.labels[l.positive].clone()))
+            .unwrap_or_default()
+    };
+    let choose_positive = move |ev: Targeted<Event, HtmlSelectElement>| {
+        let label = ev.target().value();
+        if label.is_empty() {
+            return;
+        }
+        let source = rc.pending.get_untracked().or_else(|| {
+            rc.loaded
+                .with_untracked(|l| l.as_ref().map(|l| (l.file.clone(), l.table.clone())))
+        });
+        if let Some((file, table)) = source {
+            if let Ok(p) = table.positive(Some(&label)) {
+                let _ = ctx.edit(|s| s.roc.positive = Some(label.clone()));
+                loader::build(rc, file, table, p);
+            }
+        }
+    };
+    let clear = move |_| {
+        rc.set_loaded(None);
+        rc.load.set(LoadState::Idle);
+        let _ = ctx.edit(|s| {
+            s.roc.scores.clear();
+            s.roc.positive = None;
+        });
+    };
+    view! {
+        <section class="card roc-scores" aria-labelledby="roc-scores-title" data-testid="roc-scores">
+            <h3 id="roc-scores-title">"Your scores"</h3>
+            {rx(move || notice().map(|n| view! { <p class="notice is-warning" role="note" data-testid="roc-reload-notice">{n}</p> }))}
+            <div
+                class="roc-drop"
+                class:is-over=rx(move || over.get())
+                on:dragover=handler(on_over)
+                on:dragleave=handler(move |_| over.set(false))
+                on:drop=handler(on_drop)
+                data-testid="roc-drop"
+            >
+                <p>
+                    "A CSV with one label column and one score column per classifier (a header row names them), e.g. "
+                    <code>"label,logistic,forest"</code>
+                    ". Drop it here, or "
+                    <label class="btn btn-small roc-file-label">
+                        "choose a file"
+                        <input type="file" accept=".csv,.tsv,.txt,text/csv" class="visually-hidden" on:change:target=on_pick data-testid="roc-file" />
+                    </label>
+                    "."
+                </p>
+                <p class="hint">"Up to 10⁶ rows: read in slices, the page stays responsive. Nothing leaves your browser."</p>
+            </div>
+            <details class="roc-paste">
+                <summary>"…or paste the CSV"</summary>
+                <label for="roc-paste-text" class="visually-hidden">"Scores CSV"</label>
+                <textarea
+                    id="roc-paste-text"
+                    rows="5"
+                    placeholder="label,A,B\n1,0.9,0.6\n0,0.8,0.1\n…"
+                    prop:value=rx(move || pasted.get())
+                    on:input:target=move |ev| pasted.set(ev.target().value())
+                    data-testid="roc-paste"
+                ></textarea>
+                <button type="button" class="btn btn-small" on:click=handler(load_pasted) data-testid="roc-paste-load">"Read the pasted scores"</button>
+            </details>
+            {rx(move || match rc.load.get() {
+                LoadState::Idle => None,
+                LoadState::Working(what, f) => Some(view! {
+                    <div class="roc-progress" role="status" data-testid="roc-load-progress">
+                        <span>{what}</span>
+                        <progress max="1" value=f.to_string()></progress>
+                    </div>
+                }.into_any()),
+                LoadState::Failed(why) => Some(view! { <p class="notice is-error" role="alert" data-testid="roc-load-error">{why}</p> }.into_any()),
+                LoadState::Done(what) => Some(view! { <p class="notice roc-loaded" role="status" data-testid="roc-load-done">{what}</p> }.into_any()),
+            })}
+            <Show when=cond(move || labels().is_some())>
+                <div class="roc-positive">
+                    <label for="roc-positive">"Positive label (class 0)"</label>
+                    <select id="roc-positive" on:change:target=choose_positive data-testid="roc-positive">
+                        <option value="" selected=rx(move || current().is_empty())>"Choose…"</option>
+                        {rx(move || labels().unwrap_or_default().into_iter().map(|l| {
+                            let sel = l.clone();
+                            view! { <option value=l.clone() selected=rx(move || current() == sel)>{l.clone()}</option> }
+                        }).collect_view())}
+                    </select>
+                    <Show when=cond(move || rc.loaded.with(Option::is_some))>
+                        <button type="button" class="btn btn-small" on:click=handler(clear) data-testid="roc-clear">"Remove the scores"</button>
+                    </Show>
+                </div>
+            </Show>
+        </section>
+    }
+}
+
+/// The binormal curves: each editable (`a,b`) and removable, and a form to add one.
+#[component]
+pub fn BinormalCurves() -> impl IntoView {
+    let ctx = use_app();
+    let new_name = RwSignal::new(String::new());
+    let new_ab = RwSignal::new("1,1".to_string());
+    let error = RwSignal::new(None::<String>);
+    let add = move |_| {
+        let (name, ab) = (new_name.get_untracked(), new_ab.get_untracked());
+        let mut next = ctx.state.get_untracked();
+        match next.roc.add_binormal(&name, &ab) {
+            Ok(()) => {
+                error.set(None);
+                let _ = ctx.edit(|s| s.roc = next.roc);
+                new_name.set(String::new());
+            }
+            Err(e) => error.set(Some(e)),
+        }
+    };
+    let rows = move || {
+        ctx.state.with(|s| {
+            s.roc
+                .binormal
+                .iter()
+                .enumerate()
+                .map(|(i, (n, m))| (i, n.clone(), ulab_state::roc::binormal::format_ab(m)))
+                .collect::<Vec<_>>()
+        })
+    };
+    view! {
+        <section class="card roc-binormal" aria-labelledby="roc-bn-title" data-testid="roc-binormal">
+            <h3 id="roc-bn-title">"Binormal curves"</h3>
+            <p class="hint">"TPR = Φ(a + b·Φ⁻¹(FPR)), AUC = Φ(a/√(1+b²)): a model curve from two numbers (in the link as bn.NAME=a,b)."</p>
+            <ul class="roc-bn-list">
+                <For each=rows key=|r| r.clone() let:r>
+                    {
+                        let (i, name, ab) = r;
+                        let edit = move |ev: Targeted<Event, HtmlInputElement>| {
+                            let text = ev.target().value();
+                            match ulab_state::roc::binormal::parse_ab(&text) {
+                                Ok(m) => {
+                                    error.set(None);
+                                    let _ = ctx.edit(|s| if let Some(c) = s.roc.binormal.get_mut(i) { c.1 = m });
+                                }
+                                Err(e) => error.set(Some(e.to_string())),
+                            }
+                        };
+                        let remove = move |_| {
+                            let _ = ctx.edit(|s| {
+                                if i < s.roc.binormal.len() {
+                                    s.roc.binormal.remove(i);
+                                }
+                            });
+                        };
+                        let label = format!("a,b of {name}");
+                        view! {
+                            <li class="roc-bn-row">
+                                <span class="roc-bn-name">{name.clone()}</span>
+                                <input type="text" class="roc-bn-ab" value=ab aria-label=label on:change:target=edit data-testid="roc-bn-ab" />
+                                <button type="button" class="btn btn-small" on:click=handler(remove) aria-label=format!("Remove {name}")>"×"</button>
+                            </li>
+                        }
+                    }
+                </For>
+            </ul>
+            <div class="roc-bn-add">
+                <input type="text" placeholder="name" aria-label="Name of a new curve" prop:value=rx(move || new_name.get()) on:input:target=move |ev| new_name.set(ev.target().value()) data-testid="roc-bn-new-name" />
+                <input type="text" placeholder="a,b" aria-label="a,b of the new curve" prop:value=rx(move || new_ab.get()) on:input:target=move |ev| new_ab.set(ev.target().value()) data-testid="roc-bn-new-ab" />
+                <button type="button" class="btn btn-small" on:click=handler(add) data-testid="roc-bn-add">"Add curve"</button>
+            </div>
+            <p class="field-error" role="alert">{rx(move || error.get().unwrap_or_default())}</p>
+        </section>
+    }
+}
+
+/// The utility matrix (2 × 2) and the class-0 share `B`.
+#[component]
+pub fn ProblemPanel() -> impl IntoView {
+    let ctx = use_app();
+    let rc = expect_context::<RocContext>();
+    let utility = memo(move |_| ctx.state.with(|s| s.utility.clone()));
+    let binary = memo(move |_| ctx.state.with(|s| s.n() == 2 && s.utility.rows() == 2));
+    let names = Signal::derive(move || ctx.state.with(|s| s.classes.clone()));
+    let decisions = Signal::derive(move || ctx.state.with(|s| s.decisions.clone()));
+    let share = move || {
+        rc.report
+            .with(|r| r.as_ref().map(|r| r.share.note()).unwrap_or_default())
+    };
+    let b_value = Signal::derive(move || {
+        ctx.state.with(|s| {
+            s.prevalence
+                .as_ref()
+                .and_then(|p| p.first())
+                .map(|b| ulab_core::text::shortest(*b))
+                .unwrap_or_default()
+        })
+    });
+    let make_binary = move |_| {
+        let _ = ctx.edit(|s| {
+            s.resize_classes(2);
+            s.utility = Matrix::identity(2).expect("2 ≥ 1");
+            s.decisions = s.classes.clone();
+        });
+    };
+    view! {
+        <section class="card roc-problem" aria-labelledby="roc-problem-title" data-testid="roc-problem">
+            <h3 id="roc-problem-title">"Your utilities"</h3>
+            <Show
+                when=cond(move || binary.get())
+                fallback=move || view! {
+                    <p class="notice is-warning" role="note">"ROC curves are for two classes and two decisions; the utility matrix has more."</p>
+                    <button type="button" class="btn btn-small" on:click=handler(make_binary) data-testid="roc-make-binary">"Use two classes (identity utilities)"</button>
+                }
+            >
+                <MatrixEditor
+                    value=Signal::from(utility)
+                    row_labels=decisions
+                    col_labels=names
+                    corner=Signal::derive(|| "decision \\ true".to_string())
+                    check=Callback::new(|_m: Matrix| Ok(()))
+                    on_commit=Callback::new(move |m: Matrix| { let _ = ctx.edit(|s| s.utility = m); })
+                    label=Signal::derive(|| "Utility matrix".to_string())
+                    testid="roc-utility"
+                />
+            </Show>
+            <NumberField
+                label="Class-0 share B in deployment"
+                value=b_value
+                apply=Callback::new(move |t: String| {
+                    if t.trim().is_empty() {
+                        return ctx.edit(|s| s.prevalence = None);
+                    }
+                    apply_real(&ctx, &t, "class-0 share", |s, b| {
+                        if s.n() == 2 && (0.0..=1.0).contains(&b) {
+                            s.prevalence = Some(vec![b, 1.0 - b]);
+                        }
+                    })
+                })
+                testid="roc-share"
+                step="0.05"
+                min="0"
+                max="1"
+                hint="empty: the test set's (½ for binormal curves only)"
+            />
+            <p class="hint" data-testid="roc-share-note">{share}</p>
+        </section>
+    }
+}

@@ -1,0 +1,299 @@
+//! Import a classifier from a CSV file or pasted text: a confusion matrix (either orientation,
+//! optional header of class names) or two columns `y_true,y_pred` (optional header). Errors
+//! name their line and nothing is applied; success adds the classifier under the name the user
+//! picks, or replaces the classifier of that name.
+
+use crate::{cond, handler, memo, rx};
+use leptos::ev::{Event, Targeted};
+use leptos::prelude::*;
+use web_sys::HtmlInputElement;
+
+use super::input_kit::next_id;
+use super::radio::radio;
+use crate::context::use_app;
+use crate::web::sliced::{feed, Sliced};
+use ulab_core::text::{capitalize, percent};
+use ulab_core::Orientation;
+use ulab_state::edit::import::stream::ImportStream;
+use ulab_state::edit::{
+    import_classifier, import_read, next_classifier_name, ImportKind, ImportOptions, ImportOutcome,
+};
+
+/// Files up to this size (bytes) are read at once, as a pasted text is (~10⁵ label rows: a
+/// few tens of milliseconds); larger ones in slices ([`ImportStream`]).
+const WHOLE_BYTES: f64 = 1_000_000.0;
+
+/// Lines read per step of a file's import.
+const LINES_PER_STEP: usize = 500;
+
+/// The import of a file, read [`LINES_PER_STEP`] lines per step.
+impl Sliced for ImportStream {
+    fn push_bytes(&mut self, bytes: &[u8]) -> Result<(), String> {
+        ImportStream::push_bytes(self, bytes).map_err(|e| e.to_string())
+    }
+    fn end(&mut self) {
+        ImportStream::end(self);
+    }
+    fn step(&mut self) -> Result<(), String> {
+        ImportStream::step(self, LINES_PER_STEP).map_err(|e| e.to_string())
+    }
+    fn is_done(&self) -> bool {
+        ImportStream::is_done(self)
+    }
+    fn bytes(&self) -> (usize, usize) {
+        self.progress()
+    }
+}
+
+/// The import panel (a disclosure under the classifier cards).
+///
+/// Over ~120 lines: its length is one `view!` of the panel's markup and the handlers it needs,
+/// which read best together.
+#[component]
+pub fn ImportPanel() -> impl IntoView {
+    let ctx = use_app();
+    let open = RwSignal::new(false);
+    let name = RwSignal::new(String::new());
+    let text = RwSignal::new(String::new());
+    let kind = RwSignal::new(ImportKind::Auto);
+    let orientation = RwSignal::new(Orientation::OutputRows);
+    let use_file_classes = RwSignal::new(false);
+    // The fraction of a file read, while one is.
+    let busy = RwSignal::new(None::<f64>);
+    let message = RwSignal::new(None::<(bool, String)>);
+    let default_name = memo(move |_| ctx.state.with(|s| next_classifier_name(&s.classifiers)));
+    let names = memo(move |_| {
+        ctx.state.with(|s| {
+            s.classifiers
+                .iter()
+                .map(|c| c.name.clone())
+                .collect::<Vec<_>>()
+        })
+    });
+    let classes = memo(move |_| ctx.state.with(|s| s.classes.join(", ")));
+    let replaces = memo(move |_| {
+        let typed = name.get();
+        let t = typed.trim();
+        names
+            .with(|n| n.iter().any(|c| c == t))
+            .then(|| t.to_string())
+    });
+
+    let options = move || {
+        let typed = name.get_untracked();
+        ImportOptions {
+            kind: kind.get_untracked(),
+            orientation: orientation.get_untracked(),
+            name: if typed.trim().is_empty() {
+                default_name.get_untracked()
+            } else {
+                typed
+            },
+            use_file_classes: use_file_classes.get_untracked(),
+        }
+    };
+    // Applies an import's outcome (`source`: the file's name) and says what happened.
+    let apply = move |outcome: Result<ImportOutcome, String>, source: Option<String>| {
+        let from = source.map(|s| format!("{s}: ")).unwrap_or_default();
+        match outcome {
+            Ok(out) => match ctx.edit(|s| *s = out.state) {
+                Ok(()) => {
+                    message.set(Some((false, format!("{from}{}", out.message))));
+                    ctx.say(out.message);
+                    text.set(String::new());
+                    name.set(String::new());
+                }
+                Err(e) => message.set(Some((true, format!("{from}{e}. Nothing was changed.")))),
+            },
+            Err(e) => message.set(Some((
+                true,
+                format!("{from}{}. Nothing was changed.", capitalize(&e)),
+            ))),
+        }
+    };
+    let import_text = move |_| {
+        let opts = options();
+        let outcome = ctx
+            .state
+            .with_untracked(|s| import_classifier(s, &text.get_untracked(), &opts));
+        apply(outcome.map_err(|e| e.to_string()), None);
+    };
+    let import_file = move |ev: Targeted<Event, HtmlInputElement>| {
+        let input = ev.target();
+        let Some(file) = input.files().and_then(|f| f.get(0)) else {
+            return;
+        };
+        input.set_value("");
+        let file_name = file.name();
+        if file.size() > ulab_csv::MAX_CSV_BYTES as f64 {
+            message.set(Some((
+                true,
+                format!("{file_name}: the file is larger than 50 MB. Nothing was changed."),
+            )));
+            return;
+        }
+        busy.set(Some(0.0));
+        message.set(None);
+        let opts = options();
+        leptos::task::spawn_local(async move {
+            let stale = || busy.try_get_untracked().is_none();
+            let outcome = if file.size() <= WHOLE_BYTES {
+                // Small: read at once, as a pasted text is.
+                let read = wasm_bindgen_futures::JsFuture::from(file.text()).await;
+                read.map_err(|_| "the file could not be read".to_string())
+                    .and_then(|t| {
+                        let t = t.as_string().unwrap_or_default();
+                        ctx.state
+                            .with_untracked(|s| import_classifier(s, &t, &opts))
+                            .map_err(|e| e.to_string())
+                    })
+            } else {
+                // Large: read in slices and counted as it comes, so the page stays responsive.
+                let mut reader = ImportStream::new(opts.kind);
+                let progress = |f: f64, _: &ImportStream| busy.set(Some(f));
+                let read = feed(&mut reader, Some(&file), "import", progress, stale).await;
+                read.and_then(|_| {
+                    let imported = reader.finish().map_err(|e| e.to_string())?;
+                    ctx.state
+                        .with_untracked(|s| import_read(s, imported, &opts))
+                        .map_err(|e| e.to_string())
+                })
+            };
+            if stale() {
+                return;
+            }
+            busy.set(None);
+            apply(outcome, Some(file_name));
+        });
+    };
+
+    let uid = next_id();
+    let kind_name = format!("import-kind-{uid}");
+    let orient_name = format!("import-orient-{uid}");
+    let panel_id = format!("import-panel-{uid}");
+    let name_id = format!("import-name-{uid}");
+    let text_id = format!("import-text-{uid}");
+    let msg_id = format!("import-msg-{uid}");
+    let list_id = format!("import-names-{uid}");
+    let toggle = move |_| {
+        let now = !open.get_untracked();
+        if now {
+            orientation.set(ctx.state.with_untracked(|s| s.orientation));
+        }
+        open.set(now);
+    };
+    let panel_id2 = panel_id.clone();
+    let msg_id2 = msg_id.clone();
+
+    view! {
+        <div class="card import" data-testid="import">
+            <button
+                type="button"
+                class="btn import-toggle"
+                aria-expanded=rx(move || if open.get() { "true" } else { "false" })
+                aria-controls=panel_id
+                on:click=handler(toggle)
+                data-testid="import-open"
+            >
+                {rx(move || if open.get() { "▾ Import a classifier" } else { "▸ Import a classifier (CSV, spreadsheet, labels)…" })}
+            </button>
+            <Show when=cond(move || open.get())>
+                <div class="import-panel" id=panel_id2.clone() role="group" aria-label="Import a classifier">
+                    <p class="hint">
+                        "A confusion matrix (CSV, cells copied from a spreadsheet, or 27,15;23,35), or two columns y_true,y_pred with one row per test item (any labels; a header row is optional)."
+                    </p>
+                    <div class="import-options">
+                        <label class="stack-label" for=name_id.clone()>
+                            "Name"
+                        </label>
+                        <input
+                            type="text"
+                            id=name_id.clone()
+                            class="import-name"
+                            maxlength="80"
+                            autocomplete="off"
+                            list=list_id.clone()
+                            placeholder=rx(move || default_name.get())
+                            prop:value=rx(move || name.get())
+                            on:input:target=move |ev| name.set(ev.target().value())
+                            aria-describedby=format!("{}-hint", name_id.clone())
+                            data-testid="import-name"
+                        />
+                        <datalist id=list_id.clone()>
+                            {rx(move || names.get().into_iter().map(|n| view! { <option value=n></option> }).collect_view())}
+                        </datalist>
+                        <p class="hint" id=format!("{}-hint", name_id.clone()) data-testid="import-target">
+                            {rx(move || match replaces.get() {
+                                Some(n) => format!("Replaces classifier {n}."),
+                                None => "Adds a new classifier; the name of an existing one replaces it.".to_string(),
+                            })}
+                        </p>
+                        <fieldset class="segmented">
+                            <legend>"The text holds"</legend>
+                            {radio(kind, ImportKind::Auto, kind_name.clone(), "detect", "import-kind-auto".into())}
+                            {radio(kind, ImportKind::Matrix, kind_name.clone(), "a matrix", "import-kind-matrix".into())}
+                            {radio(kind, ImportKind::Labels, kind_name.clone(), "y_true, y_pred", "import-kind-labels".into())}
+                        </fieldset>
+                        <fieldset class="segmented">
+                            <legend>"A matrix's rows are"</legend>
+                            {radio(orientation, Orientation::OutputRows, orient_name.clone(), "the output (papers)", "import-output-rows".into())}
+                            {radio(orientation, Orientation::TrueRows, orient_name.clone(), "the true class (scikit-learn)", "import-true-rows".into())}
+                        </fieldset>
+                        <label class="check">
+                            <input
+                                type="checkbox"
+                                prop:checked=rx(move || use_file_classes.get())
+                                on:change:target=move |ev| use_file_classes.set(ev.target().checked())
+                                data-testid="import-use-classes"
+                            />
+                            <span>{rx(move || format!(" Use the file's classes instead of {}", classes.get()))}</span>
+                        </label>
+                    </div>
+                    <label class="stack-label" for=text_id.clone()>"Text"</label>
+                    <textarea
+                        id=text_id.clone()
+                        rows="6"
+                        spellcheck="false"
+                        placeholder="y_true,y_pred\nlong,long\nshort,long\n…"
+                        aria-describedby=msg_id2.clone()
+                        prop:value=rx(move || text.get())
+                        on:input:target=move |ev| text.set(ev.target().value())
+                        data-testid="import-text"
+                    ></textarea>
+                    <div class="row-actions">
+                        <button type="button" class="btn btn-primary" on:click=handler(import_text) data-testid="import-apply">
+                            "Import the text"
+                        </button>
+                        <label class="btn file-btn">
+                            {rx(move || match busy.get() {
+                                Some(f) => format!("Reading… {}", percent(f, 0)),
+                                None => "Choose a CSV file…".to_string(),
+                            })}
+                            <input
+                                type="file"
+                                prop:disabled=rx(move || busy.get().is_some())
+                                accept=".csv,.tsv,.txt,text/csv,text/plain,text/tab-separated-values"
+                                on:change:target=import_file
+                                data-testid="import-file"
+                            />
+                        </label>
+                    </div>
+                </div>
+            </Show>
+            <p
+                id=msg_id
+                class=rx(move || match message.get() {
+                    Some((true, _)) => "notice is-error import-message",
+                    Some((false, _)) => "notice import-message",
+                    None => "import-message is-empty",
+                })
+                role="status"
+                aria-live="polite"
+                data-testid="import-message"
+                data-error=rx(move || if matches!(message.get(), Some((true, _))) { "true" } else { "false" })
+            >
+                {rx(move || message.get().map(|(_, m)| m))}
+            </p>
+        </div>
+    }
+}

@@ -1,0 +1,127 @@
+//! A number field applied on change, with its error under it, and the parsers that apply a
+//! typed real or whole number to the app state.
+
+use crate::{cond, rx};
+use leptos::ev::{Event, Targeted};
+use leptos::prelude::*;
+use web_sys::HtmlInputElement;
+
+use crate::context::AppContext;
+use ulab_core::text::{parse_number, parse_whole};
+use ulab_state::AppState;
+
+/// A number field applied on change: a value that does not parse, or that the state refuses,
+/// is explained under the field and the last good value stays in force.
+#[component]
+pub fn NumberField(
+    /// The label.
+    #[prop(into)]
+    label: String,
+    /// The value in force, as text.
+    #[prop(into)]
+    value: Signal<String>,
+    /// Applies a typed value; `Err` explains why it was not applied.
+    apply: Callback<String, Result<(), String>>,
+    /// `data-testid` of the input.
+    #[prop(into)]
+    testid: String,
+    /// `step` of the input.
+    #[prop(into, optional)]
+    step: String,
+    /// `min` of the input.
+    #[prop(into, optional)]
+    min: String,
+    /// `max` of the input.
+    #[prop(into, optional)]
+    max: String,
+    /// A hint under the field.
+    #[prop(into, optional)]
+    hint: String,
+) -> impl IntoView {
+    let error = RwSignal::new(None::<String>);
+    let id = format!("field-{testid}");
+    let err_id = format!("{id}-error");
+    let on_change = move |ev: Targeted<Event, HtmlInputElement>| {
+        error.set(apply.run(ev.target().value()).err());
+    };
+    let step = (!step.is_empty()).then_some(step);
+    let min = (!min.is_empty()).then_some(min);
+    let max = (!max.is_empty()).then_some(max);
+    let has_hint = !hint.is_empty();
+    view! {
+        <div class="rel-field">
+            <label for=id.clone()>{label}</label>
+            <input
+                id=id
+                type="number"
+                inputmode="decimal"
+                step=step
+                min=min
+                max=max
+                prop:value=rx(move || value.get())
+                class:is-invalid=rx(move || error.get().is_some())
+                aria-invalid=rx(move || if error.get().is_some() { "true" } else { "false" })
+                aria-describedby=err_id.clone()
+                on:change:target=on_change
+                data-testid=testid
+            />
+            <Show when=cond(move || has_hint)>
+                <span class="hint">{hint.clone()}</span>
+            </Show>
+            <p class="field-error" id=err_id role="alert">{rx(move || error.get().unwrap_or_default())}</p>
+        </div>
+    }
+}
+
+/// A field's `value`: what `read` takes from `source`, as text.
+pub fn setting_text<T, V>(source: Memo<T>, read: fn(&T) -> V) -> Signal<String>
+where
+    T: Send + Sync + 'static,
+    V: ToString + 'static,
+{
+    Signal::derive(move || source.with(|s| read(s).to_string()))
+}
+
+/// A field's `apply` for a real-valued setting: [`apply_real`] with `write`.
+pub fn real_setting(
+    ctx: AppContext,
+    what: &'static str,
+    write: fn(&mut AppState, f64),
+) -> Callback<String, Result<(), String>> {
+    Callback::new(move |t: String| apply_real(&ctx, &t, what, write))
+}
+
+/// A field's `apply` for a whole-number setting: [`apply_whole`] with `write`.
+pub fn whole_setting(
+    ctx: AppContext,
+    what: &'static str,
+    write: fn(&mut AppState, u64),
+) -> Callback<String, Result<(), String>> {
+    Callback::new(move |t: String| apply_whole(&ctx, &t, what, write))
+}
+
+/// Parses and applies a real-valued setting through `ctx` (looked up by the component that
+/// makes the callback, never inside it).
+pub fn apply_real(
+    ctx: &AppContext,
+    text: &str,
+    what: &str,
+    f: impl FnOnce(&mut AppState, f64),
+) -> Result<(), String> {
+    let v =
+        parse_number(text).ok_or_else(|| format!("{what}: '{}' is not a number", text.trim()))?;
+    ctx.edit(|s| f(s, v))
+}
+
+/// Parses and applies a whole-number setting (`1e6` and `1000000.0` are accepted as well as
+/// `1000000`) through `ctx`.
+pub fn apply_whole(
+    ctx: &AppContext,
+    text: &str,
+    what: &str,
+    f: impl FnOnce(&mut AppState, u64),
+) -> Result<(), String> {
+    let v = parse_whole(text)
+        .ok_or_else(|| format!("{what}: '{}' is not a whole number ≥ 0", text.trim()))?;
+    ctx.edit(|s| f(s, v))
+}
