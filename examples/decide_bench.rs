@@ -13,10 +13,10 @@ use std::hint::black_box;
 use std::time::Instant;
 use utility_lab::core::Matrix;
 use utility_lab::plot::Plot;
-use utility_lab::state::decide::probabilities::set_probability;
-use utility_lab::state::decide::simplex::{from_plane, regions, HEIGHT};
-use utility_lab::state::decide::view::{analyze, DecideInputs, DecideView};
 use utility_lab::state::Classifier;
+use utility_lab::state::decide::probabilities::set_probability;
+use utility_lab::state::decide::simplex::{HEIGHT, from_plane, regions};
+use utility_lab::state::decide::view::{DecideInputs, DecideView, analyze};
 
 fn median_us(mut f: impl FnMut(), reps: usize) -> f64 {
     let mut t: Vec<f64> = (0..reps)

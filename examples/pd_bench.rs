@@ -10,11 +10,11 @@
 
 use std::time::Instant;
 use utility_lab::core::{ConfusionMatrix, Matrix};
-use utility_lab::plot::pd::heatmap::{draw_heatmaps, draw_markers, HeatmapPlot};
-use utility_lab::plot::{render_svg, Plot, Theme};
+use utility_lab::plot::pd::heatmap::{HeatmapPlot, draw_heatmaps, draw_markers};
+use utility_lab::plot::{Plot, Theme, render_svg};
+use utility_lab::state::pd::Classifiers;
 use utility_lab::state::pd::grid::{GridPlan, GridSettings};
 use utility_lab::state::pd::heatmap::heatmaps;
-use utility_lab::state::pd::Classifiers;
 
 /// A deterministic n × n count matrix (a linear congruential sequence), diagonal-heavy.
 fn matrix(n: usize, seed: u64) -> ConfusionMatrix {

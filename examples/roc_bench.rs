@@ -22,7 +22,7 @@ use utility_lab::state::roc::build::TableCurves;
 use utility_lab::state::roc::charts::{roc_chart, threshold_chart};
 use utility_lab::state::roc::curves::Curve;
 use utility_lab::state::roc::export::{points_csv_part, points_rows};
-use utility_lab::state::roc::scores::{parse_scores, ScoresParser};
+use utility_lab::state::roc::scores::{ScoresParser, parse_scores};
 
 /// A uniform sequence in [0, 1) (xoshiro256++).
 fn uniform(seed: u64) -> impl FnMut() -> f64 {

@@ -10,9 +10,9 @@ use utility_lab::core::{ConfusionMatrix, Orientation, UtilityMatrix};
 use utility_lab::plot::Plot;
 use utility_lab::state::space::link::SpaceSettings;
 use utility_lab::state::space::point::matrix_at;
-use utility_lab::state::space::regions::{contestants, hexagon_map, Trivial};
-use utility_lab::state::space::verdict::{verdict, Diagram};
-use utility_lab::state::space::view::{hexagon_view, Problem};
+use utility_lab::state::space::regions::{Trivial, contestants, hexagon_map};
+use utility_lab::state::space::verdict::{Diagram, verdict};
+use utility_lab::state::space::view::{Problem, hexagon_view};
 
 fn median_us(reps: usize, mut f: impl FnMut()) -> f64 {
     let mut t: Vec<f64> = (0..reps)

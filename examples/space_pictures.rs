@@ -9,7 +9,7 @@ use utility_lab::core::{ConfusionMatrix, Orientation, UtilityMatrix};
 use utility_lab::plot::Plot;
 use utility_lab::state::space::link::SpaceSettings;
 use utility_lab::state::space::regions::Trivial;
-use utility_lab::state::space::view::{hexagon_view, slice_view, Problem};
+use utility_lab::state::space::view::{Problem, hexagon_view, slice_view};
 
 fn cm(s: &str) -> ConfusionMatrix {
     ConfusionMatrix::parse(s, Orientation::OutputRows).expect("a confusion matrix")

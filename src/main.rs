@@ -6,6 +6,8 @@ fn main() {
 
 #[cfg(not(target_arch = "wasm32"))]
 fn main() {
-    eprintln!("utility-lab is the web app: build it with `trunk build` (see README). For the command line, use `ulab`.");
+    eprintln!(
+        "utility-lab is the web app: build it with `trunk build` (see README). For the command line, use `ulab`."
+    );
     std::process::exit(2);
 }

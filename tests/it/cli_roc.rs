@@ -71,7 +71,7 @@ fn hand_computed_auc_hull_and_optimum() {
         assert!(close(h.0, w.0, 1e-12) && close(h.1, w.1, 1e-12), "{hull:?}");
     }
     assert!(out["hull"][0]["threshold"].is_null()); // +∞
-                                                    // Identity utilities, B = ½: yield = ½·TPR + ½·(1 − FPR), best at threshold 0.8: 5/6.
+    // Identity utilities, B = ½: yield = ½·TPR + ½·(1 − FPR), best at threshold 0.8: 5/6.
     assert!(close(num(&out["iso_utility_slope"]), 1.0, 1e-12));
     let opt = &out["optimal"];
     assert_eq!(num(&opt["threshold"]), 0.8);
@@ -162,7 +162,7 @@ fn stdin_and_curve() {
     let out: Value = serde_json::from_str(&text_of(&out, &args)).unwrap();
     let curve = out["curve"].as_array().unwrap();
     assert_eq!(curve.len(), 6); // (0,0) + 5 distinct scores
-                                // yield = ½·TPR + ½·(1 − FPR) at each point
+    // yield = ½·TPR + ½·(1 − FPR) at each point
     let want = [0.5, 2.0 / 3.0, 5.0 / 6.0, 2.0 / 3.0, 2.0 / 3.0, 0.5];
     for (p, w) in curve.iter().zip(want) {
         assert!(close(num(&p["yield"]), w, 1e-12), "{p}");

@@ -8,13 +8,13 @@ use proptest::collection::vec;
 use proptest::prelude::*;
 use utility_lab::core::decision::decide;
 use utility_lab::core::{Matrix, UtilityMatrix};
+use utility_lab::state::decide::DecideError;
 use utility_lab::state::decide::one_item::{explain, one_item};
 use utility_lab::state::decide::probabilities::{
     format_p, parse_p, set_probability, set_typed, tidy,
 };
 use utility_lab::state::decide::simplex::{contains, regions, to_plane};
 use utility_lab::state::decide::two_classes::envelope;
-use utility_lab::state::decide::DecideError;
 
 pub(crate) fn names(s: &str) -> Vec<String> {
     s.split(',').map(String::from).collect()

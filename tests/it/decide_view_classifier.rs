@@ -7,13 +7,13 @@ use super::decide_view::{close, m, names, shares, u};
 use proptest::collection::vec;
 use proptest::prelude::*;
 use utility_lab::core::{Matrix, UtilityMatrix};
-use utility_lab::state::decide::balance::{balance_study, SharesKind};
+use utility_lab::state::Classifier;
+use utility_lab::state::decide::DecideError;
+use utility_lab::state::decide::balance::{SharesKind, balance_study};
 use utility_lab::state::decide::classifier::label_only;
 use utility_lab::state::decide::export::{expected_utilities_csv, remap_csv};
 use utility_lab::state::decide::one_item::one_item;
-use utility_lab::state::decide::view::{analyze, DecideProblem};
-use utility_lab::state::decide::DecideError;
-use utility_lab::state::Classifier;
+use utility_lab::state::decide::view::{DecideProblem, analyze};
 
 // ------------------------------------------------------------------------------------------
 // 4. A label-only classifier as a decision maker (Dyrland et al. (draft), eq. 23)

@@ -9,8 +9,8 @@ use utility_lab::core::Matrix;
 use utility_lab::plot::Plot;
 use utility_lab::state::decide::balance::SharesKind;
 use utility_lab::state::decide::presets::DECIDE_PRESETS;
-use utility_lab::state::decide::view::{analyze, DecideInputs, DecideView, Shape};
-use utility_lab::state::{link as url, AppState, Classifier};
+use utility_lab::state::decide::view::{DecideInputs, DecideView, Shape, analyze};
+use utility_lab::state::{AppState, Classifier, link as url};
 
 fn names(prefix: &str, n: usize) -> Vec<String> {
     (0..n).map(|k| format!("{prefix} {k}")).collect()
@@ -155,9 +155,11 @@ fn every_decide_preset_opens_with_the_numbers_it_promises() {
             "decide-lottery" => {
                 assert_eq!(s.decisions[item.optimal], "buy");
                 assert!((item.expected[0] - 1.2).abs() < 1e-12);
-                assert!(sentence
-                    .headline
-                    .contains("although lose is the more probable class"));
+                assert!(
+                    sentence
+                        .headline
+                        .contains("although lose is the more probable class")
+                );
             }
             "decide-factory-a" => {
                 let r = v.classifiers[0].remap.as_ref().unwrap();

@@ -108,7 +108,7 @@ fn defaults_and_thread_count_independence() {
     assert_eq!(a["sigma"], 0.1);
     assert_eq!(a["seed"], 1);
     // The library gives the same numbers.
-    use utility_lab::core::mc::{run, McConfig, Prior};
+    use utility_lab::core::mc::{McConfig, Prior, run};
     let r = run(
         &McConfig::new(Prior::Uniform, 0.1, 150_000, 1).unwrap(),
         |_, _| {},
@@ -160,9 +160,11 @@ fn sweep_prints_one_object_per_sigma() {
     assert_eq!(single["misranked_percent"], arr[1]["misranked_percent"]);
     let table = ulab(&["mc", "--sweep", "0,0.2", "--pairs", "5000"]);
     assert!(table.status.success());
-    assert!(String::from_utf8(table.stdout)
-        .unwrap()
-        .contains("realized sd"));
+    assert!(
+        String::from_utf8(table.stdout)
+            .unwrap()
+            .contains("realized sd")
+    );
 }
 
 #[test]

@@ -15,10 +15,10 @@
 //! ranker's mis-ranked fraction within 1.8 standard errors on 10⁷ pairs each).
 
 use rand::RngCore;
-use utility_lab::core::mc::question::{question, QuestionConfig};
-use utility_lab::core::mc::rng::{chunk_rng, Stream};
+use utility_lab::core::mc::question::{QuestionConfig, question};
+use utility_lab::core::mc::rng::{Stream, chunk_rng};
 use utility_lab::core::mc::sampler::{gamma, standard_normal};
-use utility_lab::core::mc::{run, run_chunk, McConfig, McResult, PerRanker, Prior, Tally};
+use utility_lab::core::mc::{McConfig, McResult, PerRanker, Prior, Tally, run, run_chunk};
 use utility_lab::core::{ConfusionMatrix, Orientation, UtilityMatrix};
 
 #[test]

@@ -1,13 +1,13 @@
 //! The figure helpers: scatter of scores vs yields (figs 2–3), pair differences (fig. 6),
 //! prior points (fig. 4), error extents (fig. 5).
 
+use utility_lab::core::UtilityMatrix;
 use utility_lab::core::mc::scatter::{
     error_points, metric_scatter, pair_differences, pair_differences_chunk, prior_points,
 };
 use utility_lab::core::mc::scores::{binary_scores, misranked};
-use utility_lab::core::mc::{run, run_chunk, McConfig, Prior, Ranker, Tally};
+use utility_lab::core::mc::{McConfig, Prior, Ranker, Tally, run, run_chunk};
 use utility_lab::core::metrics::Metric;
-use utility_lab::core::UtilityMatrix;
 
 fn u(s: &str) -> UtilityMatrix {
     UtilityMatrix::parse(s).unwrap()
@@ -91,9 +91,10 @@ fn pair_differences_count_like_the_fast_loop() {
 #[test]
 fn prior_points_fig_4() {
     let g = prior_points(Prior::Gaussian, 100_000, 4).unwrap();
-    assert!(g
-        .iter()
-        .all(|(x, y)| x.abs() <= 1.0 && y.abs() <= 1.0 && (y - x).abs() < 1.0));
+    assert!(
+        g.iter()
+            .all(|(x, y)| x.abs() <= 1.0 && y.abs() <= 1.0 && (y - x).abs() < 1.0)
+    );
     // Concentrated at the centre: most points within 1/3 of accuracy's identity.
     let near = g.iter().filter(|(x, y)| x * x + y * y < 1.0 / 9.0).count() as f64 / 1e5;
     assert!(near > 0.35 && near < 0.45, "{near}"); // 1 − e^(−1/2) ≈ 0.39 untruncated
@@ -117,15 +118,17 @@ fn error_points_fig_5() {
         let (x0, y0) = um.xy().unwrap();
         // σ = 0: every point is the matrix itself.
         let pts = error_points(&um, 0.0, 100, 1).unwrap();
-        assert!(pts
-            .iter()
-            .all(|(x, y)| (x - x0).abs() < 1e-12 && (y - y0).abs() < 1e-12));
+        assert!(
+            pts.iter()
+                .all(|(x, y)| (x - x0).abs() < 1e-12 && (y - y0).abs() < 1e-12)
+        );
         // σ = 0.1 and 0.2: a cloud around it, wider for 0.2; all points inside the space.
         let spread = |s: f64| {
             let p = error_points(&um, s, 20_000, 2).unwrap();
-            assert!(p
-                .iter()
-                .all(|(x, y)| x.abs() <= 1.0 && y.abs() <= 1.0 && (y - x).abs() <= 1.0));
+            assert!(
+                p.iter()
+                    .all(|(x, y)| x.abs() <= 1.0 && y.abs() <= 1.0 && (y - x).abs() <= 1.0)
+            );
             p.iter()
                 .map(|(x, y)| ((x - x0).powi(2) + (y - y0).powi(2)).sqrt())
                 .sum::<f64>()

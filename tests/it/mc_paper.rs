@@ -5,7 +5,7 @@
 //! `|ours − paper| < half a unit of the last printed digit + 4·√(SE_ours² + SE_paper²)`, with
 //! `SE_paper` the binomial standard error of 10⁶ pairs at the paper's value.
 
-use utility_lab::core::mc::{run, McConfig, McResult, Prior, Ranker};
+use utility_lab::core::mc::{McConfig, McResult, Prior, Ranker, run};
 use utility_lab::core::metrics::Metric;
 
 /// The ranker of a metric the Monte Carlo scores.

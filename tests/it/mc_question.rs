@@ -2,7 +2,7 @@
 //! finite test sets.
 
 use utility_lab::core::mc::question::{
-    question, question_chunk, question_summary, QuestionConfig, QuestionTally, QUESTION_CHUNK,
+    QUESTION_CHUNK, QuestionConfig, QuestionTally, question, question_chunk, question_summary,
 };
 use utility_lab::core::{ConfusionMatrix, Matrix, Orientation, UtilityMatrix};
 

@@ -8,7 +8,7 @@
 
 use rand::{RngCore, SeedableRng};
 use rand_xoshiro::Xoshiro256StarStar;
-use utility_lab::core::mc::{run, McConfig, McResult, Prior, Ranker};
+use utility_lab::core::mc::{McConfig, McResult, Prior, Ranker, run};
 use utility_lab::core::{ConfusionMatrix, Matrix, Orientation, UtilityMatrix};
 
 struct Reference {

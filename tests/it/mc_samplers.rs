@@ -4,13 +4,13 @@
 //! against its closed form, the gamma's moments. Fixed seeds; tolerances are 5 standard
 //! errors unless said otherwise.
 
-use utility_lab::core::mc::rng::{chunk_rng, uniform, uniform_open, McRng, Stream};
+use utility_lab::core::UtilityMatrix;
+use utility_lab::core::mc::Prior;
+use utility_lab::core::mc::rng::{McRng, Stream, chunk_rng, uniform, uniform_open};
 use utility_lab::core::mc::sampler::{
     class_share, erroneous_utility, gamma, rate, standard_normal, truncated_entry, utility_entries,
     utility_point,
 };
-use utility_lab::core::mc::Prior;
-use utility_lab::core::UtilityMatrix;
 
 fn rng(seed: u64) -> McRng {
     chunk_rng(seed, Stream::Pairs, 0)
@@ -78,9 +78,10 @@ fn uniform_prior_stays_in_the_hexagon_with_exact_moments() {
     let pts: Vec<(f64, f64)> = (0..n)
         .map(|_| utility_point(&mut r, Prior::Uniform))
         .collect();
-    assert!(pts
-        .iter()
-        .all(|(x, y)| x.abs() <= 1.0 && y.abs() <= 1.0 && (y - x).abs() < 1.0));
+    assert!(
+        pts.iter()
+            .all(|(x, y)| x.abs() <= 1.0 && y.abs() <= 1.0 && (y - x).abs() < 1.0)
+    );
     // Exact moments of the uniform distribution on the hexagon (area 3): the square's
     // integrals minus those of the two corner triangles:
     // E[x] = 0, E[x²] = (4/3 − 2·1/4)/3 = 5/18, E[x⁴] = (4/5 − 2·1/6)/3 = 7/45,
@@ -134,9 +135,10 @@ fn gaussian_prior_bounds_and_truncated_moments() {
     let pts: Vec<(f64, f64)> = (0..n)
         .map(|_| utility_point(&mut r, Prior::Gaussian))
         .collect();
-    assert!(pts
-        .iter()
-        .all(|(x, y)| x.abs() <= 1.0 && y.abs() <= 1.0 && (y - x).abs() < 1.0));
+    assert!(
+        pts.iter()
+            .all(|(x, y)| x.abs() <= 1.0 && y.abs() <= 1.0 && (y - x).abs() < 1.0)
+    );
     let g = 1200;
     let h = 2.0 / g as f64;
     let (mut z, mut ex2, mut exy) = (0.0, 0.0, 0.0);

@@ -2,10 +2,10 @@
 //! formulas (on many random pairs), the textbook formulas against hand values, and the yield
 //! difference against the core's `UtilityMatrix::yield_of`.
 
-use utility_lab::core::mc::rng::{chunk_rng, uniform, uniform_open, Stream};
+use utility_lab::core::mc::rng::{Stream, chunk_rng, uniform, uniform_open};
 use utility_lab::core::mc::sampler::rate;
 use utility_lab::core::mc::scores::{
-    binary_scores, misranked, score_differences, N_SCORES, SCORE_METRICS,
+    N_SCORES, SCORE_METRICS, binary_scores, misranked, score_differences,
 };
 use utility_lab::core::mc::{Pair, Prior};
 use utility_lab::core::metrics::Metric;

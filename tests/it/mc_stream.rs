@@ -15,10 +15,10 @@
 //! ```
 
 use utility_lab::core::mc::batch::PairBatch;
-use utility_lab::core::mc::rng::{chunk_rng, Stream};
+use utility_lab::core::mc::rng::{Stream, chunk_rng};
 use utility_lab::core::mc::scores::score_differences;
 use utility_lab::core::mc::{
-    run_chunk, McConfig, Pair, Prior, Ranker, Tally, CHUNK_PAIRS, ERROR_SCALE,
+    CHUNK_PAIRS, ERROR_SCALE, McConfig, Pair, Prior, Ranker, Tally, run_chunk,
 };
 
 /// What both samplers are compared on.

@@ -6,7 +6,7 @@ use utility_lab::core::decision::{self, BinaryRule};
 use utility_lab::core::metrics::{self, Admissibility, Metric};
 use utility_lab::core::pd::{self, f1_of_macro_pr, heatmap};
 use utility_lab::core::prevalence::reweight;
-use utility_lab::core::roc::{iso_utility_slope, yield_at, Binormal};
+use utility_lab::core::roc::{Binormal, iso_utility_slope, yield_at};
 use utility_lab::core::utility::rank_classifiers;
 use utility_lab::core::{ConfusionMatrix, Matrix, Orientation, Score, UtilityMatrix};
 
@@ -148,9 +148,10 @@ fn factory_yields_eqs_3_to_6() {
     assert!(!eq4.is_equivalent(&eq5, 1e-6) && !eq5.is_equivalent(&eq6, 1e-6));
     // Hand normalization (eq. 12) of eq. 4: (U + 335) / 500.
     let n = eq4.normalized().unwrap();
-    assert!(n
-        .matrix()
-        .approx_eq(&Matrix::parse("0.7,0;0.6,1").unwrap(), 1e-15));
+    assert!(
+        n.matrix()
+            .approx_eq(&Matrix::parse("0.7,0;0.6,1").unwrap(), 1e-15)
+    );
     // A scaled version is equivalent too; a transposed one is not.
     assert!(eq4.is_equivalent(&eq4.affine(0.01, -3.0).unwrap(), 1e-12));
     assert!(!eq4.is_equivalent(&u("15,-35;-335,165"), 1e-6));
@@ -585,7 +586,7 @@ fn fig_8_iso_utility_slopes_and_tangent_beats_area() {
 #[test]
 fn the_lottery_of_dyrland_draft() {
     let lottery = u("10,-1;0,0"); // buy / not-buy × win / lose
-                                  // "+10 · 0.2 − 1 · 0.8 = +1.2" and 0 for not-buy.
+    // "+10 · 0.2 − 1 · 0.8 = +1.2" and 0 for not-buy.
     let eu = decision::expected_utilities(&lottery, &[0.2, 0.8]).unwrap();
     assert!(close(eu[0], 1.2, 1e-12) && eu[1] == 0.0);
     let d = decision::decide(&lottery, &[0.2, 0.8]).unwrap();
@@ -712,9 +713,11 @@ fn table_3_of_kozak_2022() {
             // Class 2 is never output: its precision is 0/0. The paper counts it as 0 (its
             // "Precision" 0.25 = p-d[1,1]); the core's macro precision is undefined, and so
             // the F1 of macro P and R. By hand: P = (0.5 + 0)/2, R = (1 + 0)/2, F1 = 2PR/(P+R).
-            assert!(metrics::macro_average(&c, metrics::precision)
-                .value()
-                .is_none());
+            assert!(
+                metrics::macro_average(&c, metrics::precision)
+                    .value()
+                    .is_none()
+            );
             assert!(f1_of_macro_pr(&c).value().is_none());
             ours[5] = 2.0 * 0.25 * 0.5 / 0.75;
         } else {

@@ -10,12 +10,12 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 use utility_lab::core::pd::grid_analysis;
 use utility_lab::core::{ConfusionMatrix, Matrix, Orientation, Score, UtilityMatrix};
 use utility_lab::state::link as url;
-use utility_lab::state::pd::f1::{kappa_for_f1, F1Convention, KappaForF1};
+use utility_lab::state::pd::f1::{F1Convention, KappaForF1, kappa_for_f1};
 use utility_lab::state::pd::grid::{GridPlan, GridSettings, Sampling};
-use utility_lab::state::pd::heatmap::{heatmaps, MAX_CELLS};
+use utility_lab::state::pd::heatmap::{MAX_CELLS, heatmaps};
 use utility_lab::state::pd::kappa::{self, KappaError};
 use utility_lab::state::pd::presets::{F1_COUNTERPARTS, TABLE3};
-use utility_lab::state::pd::table::{table, Measure};
+use utility_lab::state::pd::table::{Measure, table};
 use utility_lab::state::pd::{Classifiers, PdError};
 
 // ---- independent statements -------------------------------------------------------------

@@ -6,14 +6,14 @@
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use utility_lab::core::{ConfusionMatrix, Matrix, Orientation};
+use utility_lab::plot::Plot;
 use utility_lab::plot::pd::heatmap::HeatmapPlot;
 use utility_lab::plot::pd::histogram::HistogramPlot;
 use utility_lab::plot::pd::winners::WinnerMap;
-use utility_lab::plot::Plot;
 use utility_lab::state::pd::grid::{GridPlan, GridSettings};
 use utility_lab::state::pd::heatmap::heatmaps;
 use utility_lab::state::pd::presets::TABLE3;
-use utility_lab::state::pd::{kappa, table, Classifiers};
+use utility_lab::state::pd::{Classifiers, kappa, table};
 
 fn random_classifiers(rng: &mut Xoshiro256PlusPlus, m: usize, n: usize) -> Classifiers {
     let cms = (0..m)

@@ -4,18 +4,18 @@
 //! (Dyrland et al. 2022, §4.2), the CSV exports and the link settings.
 
 use super::pd_view::{eq30, named, p_r, rows_of};
-use utility_lab::core::mc::{run, McConfig, Prior};
+use utility_lab::core::mc::{McConfig, Prior, run};
 use utility_lab::core::pd::PdLinear;
 use utility_lab::core::{ConfusionMatrix, Matrix, Orientation};
 
 use crate::common::csv_records as records;
 use utility_lab::state::link as url;
-use utility_lab::state::pd::against::{self, McComparison, KNOWN_RUN};
+use utility_lab::state::pd::against::{self, KNOWN_RUN, McComparison};
 use utility_lab::state::pd::grid::{GridPlan, GridSettings};
 use utility_lab::state::pd::heatmap::heatmaps;
 use utility_lab::state::pd::presets::{PD_PRESETS, TABLE3, TABLE3_KAPPAS, TABLE3_PUBLISHED};
 use utility_lab::state::pd::table::table;
-use utility_lab::state::pd::{export, link, Classifiers};
+use utility_lab::state::pd::{Classifiers, export, link};
 
 // ---- 5. presets ----------------------------------------------------------------------------
 
@@ -44,8 +44,8 @@ fn table3_reconstruction_reproduces_every_published_number() {
     }
     // The two documented discrepancies, exactly.
     assert_eq!(format!("{:.4}", (5.0 / 6.0 + 1.0) / 2.0), "0.9167"); // cm2: printed 0.9157
-                                                                     // cm7: F1 0.550253 from the matrix (0.5503), but 0.5502499 (0.5502, as printed) from the
-                                                                     // rounded P = 0.5505 and R = 0.55.
+    // cm7: F1 0.550253 from the matrix (0.5503), but 0.5502499 (0.5502, as printed) from the
+    // rounded P = 0.5505 and R = 0.55.
     let (p7, r7) = (0.5 * (6.0 / 11.0 + 5.0 / 9.0), 0.55);
     assert_eq!(format!("{:.4}", 2.0 * p7 * r7 / (p7 + r7)), "0.5503");
     assert_eq!(
@@ -109,7 +109,7 @@ fn presets_decode_to_the_expected_matrices() {
     let t4 = &d.state.classifiers[0];
     assert_eq!(t4.name, "T4");
     assert_eq!(t4.matrix.to_string(), "40,8,9;7,10,1;3,2,20"); // rows = output
-                                                               // Until the view is enabled in the link codec, the only notice is about `view`.
+    // Until the view is enabled in the link codec, the only notice is about `view`.
     assert!(d.notices.iter().all(|n| n.key == "view"), "{:?}", d.notices);
     let c = Classifiers::from_app(&d.state.classifiers).unwrap();
     assert_eq!(

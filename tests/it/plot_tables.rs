@@ -7,9 +7,9 @@
 
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
+use utility_lab::core::mc::Prior;
 use utility_lab::core::mc::sampler::utility_point;
 use utility_lab::core::mc::scatter::prior_points;
-use utility_lab::core::mc::Prior;
 use utility_lab::core::{ConfusionMatrix, Matrix, UtilityMatrix};
 use utility_lab::plot::decide::SimplexPlot;
 use utility_lab::plot::mc_scatter::{DifferencePanel, DifferencesPlot};
@@ -19,18 +19,18 @@ use utility_lab::plot::pd::winners::WinnerMap;
 use utility_lab::plot::yields::YieldChart;
 use utility_lab::plot::{Plot, PlotTable};
 use utility_lab::state::compare::analyze as compare;
-use utility_lab::state::decide::view::{analyze, DecideInputs};
+use utility_lab::state::decide::view::{DecideInputs, analyze};
+use utility_lab::state::pd::Classifiers;
 use utility_lab::state::pd::grid::{GridPlan, GridSettings};
 use utility_lab::state::pd::heatmap::heatmaps;
-use utility_lab::state::pd::Classifiers;
 use utility_lab::state::presets::factory;
 use utility_lab::state::reliability::{
-    merge_scatter, scatter_works, score_scatter, PAPER_SCATTER_METRICS,
+    PAPER_SCATTER_METRICS, merge_scatter, scatter_works, score_scatter,
 };
 use utility_lab::state::roc::charts::{roc_chart, threshold_chart};
 use utility_lab::state::space::link::SpaceSettings;
-use utility_lab::state::space::regions::{contestants, Trivial};
-use utility_lab::state::space::view::{hexagon_view, Problem};
+use utility_lab::state::space::regions::{Trivial, contestants};
+use utility_lab::state::space::view::{Problem, hexagon_view};
 
 const MINUS: char = '\u{2212}';
 
@@ -247,9 +247,10 @@ fn pd_tables_hold_the_macro_recall_at_kappa_zero_and_every_vector() {
         let n: u64 = hist.rows.iter().map(|r| r[k].parse::<u64>().unwrap()).sum();
         assert_eq!(n, 25);
     }
-    assert!(hist
-        .note
-        .ends_with("p-d at the κ in force (dashed): A 0.7."));
+    assert!(
+        hist.note
+            .ends_with("p-d at the κ in force (dashed): A 0.7.")
+    );
 }
 
 #[test]

@@ -8,7 +8,7 @@ use utility_lab::core::decision::remap;
 use utility_lab::core::metrics::{self, Metric};
 use utility_lab::core::pd::kappa_for_value;
 use utility_lab::core::prevalence::reweight;
-use utility_lab::core::roc::{mann_whitney_auc, Binormal, Roc};
+use utility_lab::core::roc::{Binormal, Roc, mann_whitney_auc};
 use utility_lab::core::utility::rank_classifiers;
 use utility_lab::core::{ConfusionMatrix, Matrix, Orientation, Score, UtilityMatrix};
 
@@ -518,10 +518,10 @@ fn metrics_are_never_nan_on_extreme_magnitudes() {
     ] {
         let cm = ConfusionMatrix::parse(text, Orientation::OutputRows).unwrap();
         for (m, s) in metrics::all_metrics(&cm, None).unwrap() {
-            if let Score::Defined(v) = s {
-                if !v.is_finite() {
-                    failures.push(format!("{text}: {m:?} = {v}"));
-                }
+            if let Score::Defined(v) = s
+                && !v.is_finite()
+            {
+                failures.push(format!("{text}: {m:?} = {v}"));
             }
         }
     }

@@ -17,7 +17,7 @@
 use serde::Deserialize;
 use serde_json::Value;
 use utility_lab::core::metrics::{self, Metric};
-use utility_lab::core::roc::{mann_whitney_auc, Roc};
+use utility_lab::core::roc::{Roc, mann_whitney_auc};
 use utility_lab::core::{ConfusionMatrix, Matrix, Orientation, Score, Undefined, UtilityMatrix};
 
 const TOL: f64 = 1e-9;

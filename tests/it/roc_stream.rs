@@ -6,7 +6,7 @@
 //! test wrote (or name the line of the bad cell, with no table).
 
 use proptest::prelude::*;
-use utility_lab::state::roc::scores::{parse_scores, ScoresError, ScoresParser, ScoresTable};
+use utility_lab::state::roc::scores::{ScoresError, ScoresParser, ScoresTable, parse_scores};
 
 /// A generated file: its text, the table it holds (or the line and column of its bad cell).
 struct File {

@@ -11,16 +11,16 @@
 use proptest::prelude::*;
 use rand::{RngCore, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
-use utility_lab::core::roc::{yield_at, Binormal, Roc};
 use utility_lab::core::UtilityMatrix;
+use utility_lab::core::roc::{Binormal, Roc, yield_at};
 use utility_lab::state::link;
-use utility_lab::state::roc::analysis::{analyze, choose_share, RocReport, ShareSource};
-use utility_lab::state::roc::build::{RocBuilder, TableCurves, BLOCK};
+use utility_lab::state::roc::analysis::{RocReport, ShareSource, analyze, choose_share};
+use utility_lab::state::roc::build::{BLOCK, RocBuilder, TableCurves};
 use utility_lab::state::roc::compare::{counts_at, point_for_threshold, scored_classifier};
 use utility_lab::state::roc::curves::{Curve, ScoredCurve};
 use utility_lab::state::roc::presets::FIG8_PRESETS;
 use utility_lab::state::roc::scored_curves;
-use utility_lab::state::roc::scores::{parse_scores, ScoresError, ScoresParser};
+use utility_lab::state::roc::scores::{ScoresError, ScoresParser, parse_scores};
 use utility_lab::state::roc::verdict::{auc_sentence, auc_text, best_sentence};
 
 pub(crate) fn u(s: &str) -> UtilityMatrix {
@@ -151,11 +151,12 @@ fn the_positive_label_follows_scikit_learn_or_must_be_chosen() {
         }
     );
     assert_eq!(t.positive(Some(" ham ")).unwrap(), 1);
-    assert!(t
-        .positive(Some("eggs"))
-        .unwrap_err()
-        .to_string()
-        .contains("'eggs' is not in the file"));
+    assert!(
+        t.positive(Some("eggs"))
+            .unwrap_err()
+            .to_string()
+            .contains("'eggs' is not in the file")
+    );
 }
 
 #[test]
@@ -441,9 +442,11 @@ fn fig_8_presets_larger_auc_lower_yield() {
         );
         assert!(preset.fragment.starts_with("view=roc&"));
     }
-    assert!(auc_sentence(&report_of(FIG8_PRESETS[1].fragment))
-        .unwrap()
-        .contains("(0.8819 vs 0.8538)"));
+    assert!(
+        auc_sentence(&report_of(FIG8_PRESETS[1].fragment))
+            .unwrap()
+            .contains("(0.8819 vs 0.8538)")
+    );
 }
 
 // ------------------------------------------------------------------------------------------

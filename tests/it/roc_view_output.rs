@@ -4,13 +4,13 @@
 
 use super::roc_view::{binormal, report_of, u, uniform};
 use crate::common::csv_records as records;
-use utility_lab::core::roc::{upper_hull, yield_at, Roc};
-use utility_lab::plot::roc::{RocChart, RocSeries};
+use utility_lab::core::roc::{Roc, upper_hull, yield_at};
 use utility_lab::plot::Plot;
+use utility_lab::plot::roc::{RocChart, RocSeries};
 use utility_lab::state::link;
-use utility_lab::state::roc::analysis::{analyze, choose_share, RocReport};
+use utility_lab::state::roc::analysis::{RocReport, analyze, choose_share};
 use utility_lab::state::roc::charts::{roc_chart, threshold_chart};
-use utility_lab::state::roc::curves::{Curve, ScoredCurve, DRAW_TOLERANCE};
+use utility_lab::state::roc::curves::{Curve, DRAW_TOLERANCE, ScoredCurve};
 use utility_lab::state::roc::export::{points_csv, summary_csv};
 use utility_lab::state::roc::link::reload_notice;
 use utility_lab::state::roc::presets::FIG8_PRESETS;
@@ -138,22 +138,28 @@ fn link_keys_round_trip_and_bad_values_are_reported() {
     assert_eq!(s.roc.scores, vec!["m1".to_string(), "m 2".to_string()]);
     let keys: Vec<&str> = d.notices.iter().map(|n| n.key.as_str()).collect();
     assert_eq!(keys, ["bn.", "bn.A", "bn.C", "bn.D"]);
-    assert!(d.notices[1]
-        .message()
-        .contains("a second classifier named 'A'"));
+    assert!(
+        d.notices[1]
+            .message()
+            .contains("a second classifier named 'A'")
+    );
     assert!(d.notices[2].message().contains("greater than 0"));
-    assert!(d.notices[3]
-        .message()
-        .starts_with("'x' is not a binormal curve a,b"));
+    assert!(
+        d.notices[3]
+            .message()
+            .starts_with("'x' is not a binormal curve a,b")
+    );
     let again = link::encode(s);
     assert!(
         again.contains("&bn.A=1,1&bn.B%202=2,1&pos=%C3%A9t%C3%A9&scores=m1,m%202"),
         "{again}"
     );
     assert_eq!(link::decode(&again).state, *s);
-    assert!(reload_notice(&s.roc)
-        .unwrap()
-        .contains("classifiers m1 and m 2"));
+    assert!(
+        reload_notice(&s.roc)
+            .unwrap()
+            .contains("classifiers m1 and m 2")
+    );
 }
 
 // ------------------------------------------------------------------------------------------
@@ -240,10 +246,12 @@ fn the_roc_picture_names_curves_marks_optima_and_draws_the_family() {
     let r = report_of(FIG8_PRESETS[0].fragment);
     let chart = roc_chart(&r);
     assert!(chart.family.len() >= 5);
-    assert!(chart
-        .series
-        .iter()
-        .all(|s| s.optimum.is_some() && s.tangent.is_some()));
+    assert!(
+        chart
+            .series
+            .iter()
+            .all(|s| s.optimum.is_some() && s.tangent.is_some())
+    );
     let svg = chart.to_svg(1280, false).unwrap();
     for want in [
         "AUC 0.910",
@@ -258,10 +266,12 @@ fn the_roc_picture_names_curves_marks_optima_and_draws_the_family() {
     let thr = threshold_chart(&r).to_svg(600, true).unwrap();
     assert!(thr.contains("latent threshold") && thr.contains("never class 0"));
     // An empty chart says so.
-    assert!(RocChart::default()
-        .to_svg(375, false)
-        .unwrap()
-        .contains("No curve yet"));
+    assert!(
+        RocChart::default()
+            .to_svg(375, false)
+            .unwrap()
+            .contains("No curve yet")
+    );
     let _ = RocSeries::default();
 }
 

@@ -5,22 +5,22 @@
 use proptest::prelude::*;
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
-use utility_lab::core::mc::sampler::utility_point;
 use utility_lab::core::mc::Prior;
+use utility_lab::core::mc::sampler::utility_point;
 use utility_lab::core::utility::rank_classifiers;
 use utility_lab::core::{ConfusionMatrix, Matrix, Orientation, UtilityMatrix};
-use utility_lab::plot::space::frame::Frame;
 use utility_lab::plot::Plot;
+use utility_lab::plot::space::frame::Frame;
 use utility_lab::state::space::assess::{
-    cloud_from, implied_answers, matrix_from, parse_answer, parse_answers, sigma_from, Question,
+    Question, cloud_from, implied_answers, matrix_from, parse_answer, parse_answers, sigma_from,
 };
 use utility_lab::state::space::cloud::{format_cloud, parse_cloud, summarize};
 use utility_lab::state::space::link::SpaceSettings;
 use utility_lab::state::space::point::{matrix_at, point_info};
-use utility_lab::state::space::regions::{contestants, hexagon_map, Contestant, Kind, Trivial};
-use utility_lab::state::space::slice::{parse_slice, slice_map, Slice};
-use utility_lab::state::space::verdict::{verdict, Diagram};
-use utility_lab::state::space::view::{hexagon_view, slice_view, Problem};
+use utility_lab::state::space::regions::{Contestant, Kind, Trivial, contestants, hexagon_map};
+use utility_lab::state::space::slice::{Slice, parse_slice, slice_map};
+use utility_lab::state::space::verdict::{Diagram, verdict};
+use utility_lab::state::space::view::{Problem, hexagon_view, slice_view};
 
 /// Named classifiers.
 type Named = Vec<(String, ConfusionMatrix)>;
@@ -289,22 +289,27 @@ fn assessment_gives_back_the_factory() {
     assert_eq!(answers, implied_answers(&u).unwrap());
     let m = matrix_from(&answers).unwrap();
     assert!(m.is_equivalent(&u, 1e-12));
-    assert!(m
-        .matrix()
-        .approx_eq(&Matrix::parse("0.7,0;0.6,1").unwrap(), 1e-15));
-    assert!(Question::Cost { row: 1, col: 0 }
-        .prompt(2, &names)
-        .contains("A missed “long”"));
+    assert!(
+        m.matrix()
+            .approx_eq(&Matrix::parse("0.7,0;0.6,1").unwrap(), 1e-15)
+    );
+    assert!(
+        Question::Cost { row: 1, col: 0 }
+            .prompt(2, &names)
+            .contains("A missed “long”")
+    );
     // A range: a cloud that contains the estimate, and a σ.
     let ranged = parse_answers("c10:0.05 to 0.2,l0:-0.3", 2).unwrap();
     let est = matrix_from(&ranged).unwrap();
     assert!(est.is_equivalent(&u, 1e-12)); // √(0.05·0.2) = 0.1
     let cloud = cloud_from(&ranged).unwrap();
     assert_eq!(cloud.members.len(), 3);
-    assert!(cloud
-        .members
-        .iter()
-        .any(|m| m.matrix.approx_eq(est.matrix(), 1e-15)));
+    assert!(
+        cloud
+            .members
+            .iter()
+            .any(|m| m.matrix.approx_eq(est.matrix(), 1e-15))
+    );
     let s = sigma_from(&ranged).unwrap();
     assert!(s > 0.0 && s < 0.2, "{s}");
     // The cloud goes into the link as a typed cloud.
@@ -412,15 +417,17 @@ fn views_and_pictures_never_panic() {
     assert!(hexagon_view(&p3, &settings, Trivial::Auto).is_err());
     let sv = slice_view(&p3, &SpaceSettings::default(), Trivial::Auto).unwrap();
     assert!(sv.plot.to_svg(1280, true).unwrap().contains("always 0"));
-    assert!(hexagon_view(
-        &Problem {
-            classifiers: &[],
-            ..p3
-        },
-        &settings,
-        Trivial::Auto
-    )
-    .is_err());
+    assert!(
+        hexagon_view(
+            &Problem {
+                classifiers: &[],
+                ..p3
+            },
+            &settings,
+            Trivial::Auto
+        )
+        .is_err()
+    );
 }
 
 #[test]

@@ -3,7 +3,7 @@
 
 use proptest::prelude::*;
 use utility_lab::core::{Matrix, Orientation};
-use utility_lab::state::{link, AppState, Classifier, ErrorAxis, Prior, View};
+use utility_lab::state::{AppState, Classifier, ErrorAxis, Prior, View, link};
 
 fn name() -> impl Strategy<Value = String> {
     // Any printable text, including separators, markup and non-ASCII.

@@ -8,7 +8,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
 use serde::Serialize;
-use ulab_core::mc::{run_chunk, McConfig, McResult, PerRanker, Prior, Ranker, Tally};
+use ulab_core::mc::{McConfig, McResult, PerRanker, Prior, Ranker, Tally, run_chunk};
 use ulab_core::metrics::Metric;
 
 use super::common::{self, list_arg};

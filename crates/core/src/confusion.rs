@@ -1,6 +1,6 @@
 //! Confusion matrices: rows = the classifier's output `i`, columns = the true class `j`.
 
-use super::error::{check_count, CoreError, RangeKind};
+use super::error::{CoreError, RangeKind, check_count};
 use super::limits::MAX_COUNT;
 use super::matrix::{Matrix, Orientation};
 use serde::{Deserialize, Serialize};
@@ -364,12 +364,12 @@ pub fn class_order(mut labels: Vec<String>) -> Vec<String> {
     labels.sort();
     labels.dedup();
     let numeric: Option<Vec<f64>> = labels.iter().map(|l| l.parse::<f64>().ok()).collect();
-    if let Some(nums) = numeric {
-        if nums.iter().all(|v| v.is_finite()) {
-            let mut pairs: Vec<(f64, String)> = nums.into_iter().zip(labels).collect();
-            pairs.sort_by(|a, b| a.0.total_cmp(&b.0));
-            labels = pairs.into_iter().map(|p| p.1).collect();
-        }
+    if let Some(nums) = numeric
+        && nums.iter().all(|v| v.is_finite())
+    {
+        let mut pairs: Vec<(f64, String)> = nums.into_iter().zip(labels).collect();
+        pairs.sort_by(|a, b| a.0.total_cmp(&b.0));
+        labels = pairs.into_iter().map(|p| p.1).collect();
     }
     labels
 }

@@ -6,7 +6,7 @@ use super::confusion::ConfusionMatrix;
 use super::error::CoreError;
 use super::limits::MAX_ALPHA;
 use super::matrix::Matrix;
-use super::utility::{check_shares, UtilityMatrix};
+use super::utility::{UtilityMatrix, check_shares};
 use serde::{Deserialize, Serialize};
 
 /// Expected utility of each decision (Dyrland et al. 2022, eq. 8; Dyrland et al. (draft) eq. 2): `Ū_d = Σ_c U_dc p_c`.

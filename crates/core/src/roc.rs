@@ -8,7 +8,7 @@
 //! (Just over 500 lines: the empirical curve, its hull, AUC, the tangent and the binormal
 //! model share the ROC conventions above; most of the length is formula documentation and doctests.)
 
-use super::error::{check_range, CoreError};
+use super::error::{CoreError, check_range};
 use super::limits::MAX_BINORMAL;
 use super::special::{norm_cdf, norm_inv};
 use super::utility::UtilityMatrix;

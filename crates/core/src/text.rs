@@ -90,11 +90,7 @@ pub fn trimmed(v: f64, decimals: usize) -> String {
     } else {
         s
     };
-    if s == "-0" {
-        "0".to_string()
-    } else {
-        s
-    }
+    if s == "-0" { "0".to_string() } else { s }
 }
 
 /// `v` with at most `decimals` decimals, trailing zeros removed, and a typographic minus:
@@ -436,11 +432,7 @@ mod tests {
             } else {
                 s
             };
-            if s == "-0" {
-                "0".to_string()
-            } else {
-                s
-            }
+            if s == "-0" { "0".to_string() } else { s }
         };
         let mut values = vec![
             0.0,

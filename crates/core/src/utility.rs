@@ -5,7 +5,7 @@
 //! formula documentation and doctests.)
 
 use super::confusion::ConfusionMatrix;
-use super::error::{check_range, CoreError, RangeKind};
+use super::error::{CoreError, RangeKind, check_range};
 use super::limits::{MAX_CLASSES, MAX_UTILITY};
 use super::matrix::Matrix;
 use serde::{Deserialize, Serialize};

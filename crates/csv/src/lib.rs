@@ -19,7 +19,7 @@ mod input;
 mod stream;
 
 pub use input::TooLarge;
-pub use stream::{step_to_end, RecordStream, StreamError};
+pub use stream::{RecordStream, StreamError, step_to_end};
 
 /// The largest file accepted, in bytes.
 pub const MAX_CSV_BYTES: usize = ulab_core::limits::MAX_CSV_BYTES;

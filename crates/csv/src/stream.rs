@@ -18,7 +18,7 @@
 //! ```
 
 use super::input::{Input, TooLarge};
-use super::{delimiter, read_records, CsvError, Record};
+use super::{CsvError, Record, delimiter, read_records};
 use std::fmt;
 
 /// What stops a [`RecordStream`].
@@ -321,10 +321,10 @@ mod tests {
             } else {
                 s.end();
             }
-            if out.is_empty() {
-                if let Some(r) = s.first()? {
-                    out.push(r.clone());
-                }
+            if out.is_empty()
+                && let Some(r) = s.first()?
+            {
+                out.push(r.clone());
             }
             out.extend(s.next_records(lines)?);
             if s.is_done() || (s.ended() && out.is_empty()) {

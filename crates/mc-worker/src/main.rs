@@ -14,9 +14,9 @@
 #[cfg(target_arch = "wasm32")]
 mod glue {
     use serde::Serialize;
-    use ulab_worker::{handle, handle_json, response_json, Request, Response};
-    use wasm_bindgen::prelude::*;
+    use ulab_worker::{Request, Response, handle, handle_json, response_json};
     use wasm_bindgen::JsCast;
+    use wasm_bindgen::prelude::*;
     use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
 
     /// Posts `response` to the page. If even that fails there is no one left to tell.

@@ -7,10 +7,10 @@
 //! Utility space view's regions and the points drawn on them (they lie on coloured regions, not
 //! on the background).
 
-use super::colour::{contrast, over, MARK_CONTRAST, TEXT_CONTRAST};
-use super::mc_scatter::{point_colour, DifferencePanel, DifferencesPlot, ScorePanel, ScoreScatter};
-use super::mc_space::{group_style, tone_colour, Marker, PointGroup, SpacePanel, SpacePlot, Tone};
-use super::reliability::{metric_colour, metric_text_colour, SweepPanel, SweepPlot, SweepPoint};
+use super::colour::{MARK_CONTRAST, TEXT_CONTRAST, contrast, over};
+use super::mc_scatter::{DifferencePanel, DifferencesPlot, ScorePanel, ScoreScatter, point_colour};
+use super::mc_space::{Marker, PointGroup, SpacePanel, SpacePlot, Tone, group_style, tone_colour};
+use super::reliability::{SweepPanel, SweepPlot, SweepPoint, metric_colour, metric_text_colour};
 use super::svg_probe::{overlapping, svg_size, texts};
 use super::yields::YieldChart;
 use super::{Plot, Theme};
@@ -22,11 +22,7 @@ fn themes() -> [Theme; 2] {
 }
 
 fn name(t: &Theme) -> &'static str {
-    if t.dark {
-        "dark"
-    } else {
-        "light"
-    }
+    if t.dark { "dark" } else { "light" }
 }
 
 /// A colour with opacity, as it shows over the background.

@@ -14,7 +14,7 @@
 //! (Over 500 lines: figs 2–3 and fig. 6 share the panel grid and its axes; split, the shared
 //! drawing would have to be exported for two users. Each plot's table is in its `Plot` impl.)
 
-use super::mc_space::{tone_colour, Tone};
+use super::mc_space::{Tone, tone_colour};
 use super::panel_grid::{draw_panel_grid, grid_height};
 use super::reliability::grid_layout;
 use super::{DrawResult, Theme};
@@ -322,11 +322,7 @@ fn symmetric_range(v: &[f64]) -> f64 {
     }
     a.sort_by(f64::total_cmp);
     let q = a[((a.len() - 1) as f64 * 0.995).round() as usize];
-    if q > 0.0 {
-        q * 1.08
-    } else {
-        1.0
-    }
+    if q > 0.0 { q * 1.08 } else { 1.0 }
 }
 
 /// One polygon that fills a `2hx × 2hy` square around each centre and nothing else: the
@@ -435,8 +431,8 @@ fn draw_difference_panel<DB: DrawingBackend>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::svg_probe::{overlapping, texts};
     use crate::Plot;
+    use crate::svg_probe::{overlapping, texts};
 
     #[test]
     fn score_scatter_marks_each_mis_ranked_pair_with_two_triangles() {

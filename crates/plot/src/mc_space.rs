@@ -413,8 +413,8 @@ fn draw_space_panel<DB: DrawingBackend>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::svg_probe::{overlapping, texts};
     use crate::Plot;
+    use crate::svg_probe::{overlapping, texts};
 
     #[test]
     fn draws_density_points_landmarks_and_legend() {

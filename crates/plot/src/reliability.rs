@@ -185,7 +185,12 @@ impl super::Plot for SweepPlot {
         use super::table::cell;
         let mut t = super::PlotTable::new(
             "Mis-ranked pairs (%) of the erroneous utility matrix at each error, and of each metric",
-            &["prior, ranker", &self.x_title, "mis-ranked pairs (%)", "standard error"],
+            &[
+                "prior, ranker",
+                &self.x_title,
+                "mis-ranked pairs (%)",
+                "standard error",
+            ],
         );
         for p in &self.panels {
             for q in &p.points {

@@ -192,11 +192,7 @@ impl YieldChart {
 
     /// The margin under the axis: room for the legend of the two bars, if any.
     fn bottom(&self) -> f64 {
-        if self.deployment.is_some() {
-            20.0
-        } else {
-            4.0
-        }
+        if self.deployment.is_some() { 20.0 } else { 4.0 }
     }
 
     /// The chart's height in CSS pixels at `width`: a row per classifier, the reference
@@ -425,7 +421,7 @@ fn value_label<DB: DrawingBackend>(
 mod tests {
     use super::*;
     use crate::svg_probe::{overlapping, svg_size, texts};
-    use crate::{render_svg, Plot};
+    use crate::{Plot, render_svg};
 
     #[test]
     fn draws_every_name_and_reference_with_deployment() {

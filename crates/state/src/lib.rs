@@ -34,7 +34,7 @@ use std::fmt;
 use ulab_core::{ConfusionMatrix, CoreError, Matrix, Orientation, UtilityMatrix};
 
 pub use reliability::settings::{
-    ErrorAxis, McSettings, QuestionSettings, MAX_APP_PAIRS, MAX_QUESTION_DRAWS, MAX_QUESTION_N,
+    ErrorAxis, MAX_APP_PAIRS, MAX_QUESTION_DRAWS, MAX_QUESTION_N, McSettings, QuestionSettings,
 };
 pub use ulab_core::mc::Prior;
 pub use validate::StateError;

@@ -295,9 +295,10 @@ mod tests {
     #[test]
     fn the_label_is_escaped() {
         let qr = link_qr("x", "a \"b\" <c> & d").unwrap();
-        assert!(qr
-            .svg
-            .contains("aria-label=\"a &quot;b&quot; &lt;c&gt; &amp; d\""));
+        assert!(
+            qr.svg
+                .contains("aria-label=\"a &quot;b&quot; &lt;c&gt; &amp; d\"")
+        );
     }
 
     #[test]
@@ -316,8 +317,11 @@ mod tests {
         let link = format!("http://h/#{}", "a".repeat(3000));
         let html = link_block_html(&link);
         assert!(!html.contains("<svg"));
-        assert!(html
-            .contains("data-testid=\"print-qr-too-long\">This link is too long for a QR code (3"));
+        assert!(
+            html.contains(
+                "data-testid=\"print-qr-too-long\">This link is too long for a QR code (3"
+            )
+        );
         assert!(html.contains(&link));
     }
 }

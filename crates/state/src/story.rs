@@ -9,7 +9,7 @@
 //! One view's pure logic in one file (over 500 lines with its tests): the steps, their link
 //! key, the story's numbers.
 
-use super::compare::verdict::{trivial_why, TrivialWhy};
+use super::compare::verdict::{TrivialWhy, trivial_why};
 use super::link::{self, Key, LinkError};
 use super::presets::{self, preset};
 use ulab_core::metrics::Metric;
@@ -500,10 +500,11 @@ mod tests {
         assert_eq!(tnr.favoured, Some(0));
         // (0.70 − 0.64) / 0.64 = 0.09375: "a relative difference of 9 %".
         assert!(close(tnr.relative.unwrap(), 0.06 / 0.64));
-        assert!(rows
-            .iter()
-            .filter(|r| r.names.metric != Metric::Specificity)
-            .all(|r| r.favoured == Some(1)));
+        assert!(
+            rows.iter()
+                .filter(|r| r.names.metric != Metric::Specificity)
+                .all(|r| r.favoured == Some(1))
+        );
     }
 
     #[test]

@@ -5,10 +5,10 @@
 use super::reliability::settings::SettingsError;
 use super::{AppState, MAX_CLASSIFIERS};
 use std::fmt;
+use ulab_core::CoreError;
 use ulab_core::confusion::MAX_CLASSES;
 use ulab_core::limits::MAX_CELLS;
 use ulab_core::matrix::MAX_DIM;
-use ulab_core::CoreError;
 
 /// The first invariant a state breaks: its `Display` is one line for the user.
 #[derive(Debug, Clone, PartialEq)]

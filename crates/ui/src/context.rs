@@ -15,8 +15,8 @@ use wasm_bindgen::JsValue;
 
 use crate::theme::{self, ColourScheme};
 use ulab_plot::Theme;
-use ulab_state::link::{self, Notice};
 use ulab_state::AppState;
+use ulab_state::link::{self, Notice};
 
 /// Shared signals of the app.
 #[derive(Clone, Copy)]

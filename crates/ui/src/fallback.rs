@@ -12,8 +12,8 @@
 use std::cell::OnceCell;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
+use wasm_bindgen::prelude::*;
 use web_sys::{Document, Element};
 
 thread_local! {

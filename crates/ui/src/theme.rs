@@ -11,8 +11,8 @@
 
 use crate::memo;
 use leptos::prelude::*;
-use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
+use wasm_bindgen::closure::Closure;
 
 /// The colour theme chosen by the user.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -26,9 +26,9 @@
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use ulab_core::mc::figures::{first_pair_differences, scatter_sample};
-use ulab_core::mc::question::{question_chunk, QuestionConfig, QuestionTally};
+use ulab_core::mc::question::{QuestionConfig, QuestionTally, question_chunk};
 use ulab_core::mc::scatter::PairDifferences;
-use ulab_core::mc::{run_chunk, McConfig, Tally};
+use ulab_core::mc::{McConfig, Tally, run_chunk};
 use ulab_core::{ConfusionMatrix, CoreError, Orientation, UtilityMatrix};
 
 pub use ulab_core::mc::figures::{ScatterSample, ScatterSeries};

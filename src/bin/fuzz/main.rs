@@ -15,7 +15,7 @@
 //! The `ulab` subcommands run in-process, through the `ulab-cli` crate's `cli::run`.
 
 #[cfg(not(target_arch = "wasm32"))]
-mod gen;
+mod inputs;
 #[cfg(not(target_arch = "wasm32"))]
 mod report;
 #[cfg(not(target_arch = "wasm32"))]

@@ -1,11 +1,11 @@
 //! The driver: runs each target's inputs (targets spread over threads), catches panics, times
 //! every input, and prints the table and the first findings.
 
-use crate::gen::Gen;
-use crate::targets::{Case, Target, TARGETS};
-use std::panic::{catch_unwind, AssertUnwindSafe};
-use std::sync::atomic::{AtomicUsize, Ordering};
+use crate::inputs::Gen;
+use crate::targets::{Case, TARGETS, Target};
+use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 /// Findings kept per kind and target (the counts go on).
@@ -65,14 +65,14 @@ fn settings() -> Result<Settings, String> {
             _ => return Err(usage()),
         }
     }
-    if let Some(t) = &s.only {
-        if !TARGETS.iter().any(|x| x.name == t) {
-            let names: Vec<&str> = TARGETS.iter().map(|x| x.name).collect();
-            return Err(format!(
-                "unknown target '{t}' (one of {})",
-                names.join(", ")
-            ));
-        }
+    if let Some(t) = &s.only
+        && !TARGETS.iter().any(|x| x.name == t)
+    {
+        let names: Vec<&str> = TARGETS.iter().map(|x| x.name).collect();
+        return Err(format!(
+            "unknown target '{t}' (one of {})",
+            names.join(", ")
+        ));
     }
     Ok(s)
 }

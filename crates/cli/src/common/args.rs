@@ -172,10 +172,10 @@ pub fn confusion_from_matrix(
 /// The matrix a metric is computed on: the matrix itself, or, for huge totals (where products
 /// of counts overflow), its normalized copy. Every metric is invariant under scaling.
 pub fn metric_safe(cm: &ConfusionMatrix) -> ConfusionMatrix {
-    if cm.total() > 1e100 {
-        if let Ok(n) = ConfusionMatrix::new(cm.normalized(), Orientation::OutputRows) {
-            return n;
-        }
+    if cm.total() > 1e100
+        && let Ok(n) = ConfusionMatrix::new(cm.normalized(), Orientation::OutputRows)
+    {
+        return n;
     }
     cm.clone()
 }
@@ -226,15 +226,15 @@ pub fn named_confusions(
             return Err(format!("{label}: the name is given twice"));
         }
         let cm = confusion_arg(&label, &text, orientation)?;
-        if let Some((first, c0)) = out.first() {
-            if c0.n() != cm.n() {
-                return Err(format!(
-                    "{label}: {} classes, but --cm {} has {}",
-                    cm.n(),
-                    truncate(first, 40),
-                    c0.n()
-                ));
-            }
+        if let Some((first, c0)) = out.first()
+            && c0.n() != cm.n()
+        {
+            return Err(format!(
+                "{label}: {} classes, but --cm {} has {}",
+                cm.n(),
+                truncate(first, 40),
+                c0.n()
+            ));
         }
         out.push((name, cm));
     }
@@ -279,7 +279,7 @@ pub fn list_arg(option: &str, text: &str) -> Result<Vec<f64>, String> {
                     "{option}: value {}: '{}' is not a number",
                     k + 1,
                     truncate(t, 24)
-                ))
+                ));
             }
         }
     }

@@ -2,7 +2,7 @@
 //! confusion counts and the deployment's base rates (Dyrland et al. (draft), eq. 23).
 
 use super::Args;
-use crate::common::{self, fmt4, fmt_num, quoted, Table};
+use crate::common::{self, Table, fmt_num, fmt4, quoted};
 use serde::Serialize;
 use ulab_core::decision;
 use ulab_core::{ConfusionMatrix, Orientation, UtilityMatrix};
@@ -125,15 +125,15 @@ fn remap_counts(
         )?),
         None => None,
     };
-    if alpha == 0.0 {
-        if let Some(c) = cm.class_totals().iter().position(|t| *t == 0.0) {
-            return Err(format!(
-                "--counts: the test set has no case of class {}, so p(output | {}) is 0/0 with \
+    if alpha == 0.0
+        && let Some(c) = cm.class_totals().iter().position(|t| *t == 0.0)
+    {
+        return Err(format!(
+            "--counts: the test set has no case of class {}, so p(output | {}) is 0/0 with \
                  --alpha 0: use a pseudo-count α > 0",
-                quoted(&classes[c]),
-                classes[c]
-            ));
-        }
+            quoted(&classes[c]),
+            classes[c]
+        ));
     }
     let safe = common::metric_safe(&cm);
     let r = decision::remap(&safe, u, alpha, prevalence.as_deref()).map_err(|e| match e {

@@ -2,7 +2,7 @@
 //! eqs. 2, 12), and a label-only classifier turned into a decision maker (Dyrland et al. (draft), §3.2,
 //! eq. 23, appendix).
 
-use crate::common::{self, fmt_num, quoted, Table};
+use crate::common::{self, Table, fmt_num, quoted};
 use serde::Serialize;
 use ulab_core::decision::{self, BinaryRule};
 use ulab_core::{Orientation, UtilityMatrix};

@@ -7,7 +7,7 @@ use crate::common::{self, quoted};
 use serde::Serialize;
 use ulab_core::metrics::Metric;
 use ulab_core::utility::ranking;
-use ulab_core::{prevalence, ConfusionMatrix, Score};
+use ulab_core::{ConfusionMatrix, Score, prevalence};
 
 const AFTER_HELP: &str = "\
 Matrices use the matrix syntax: cells separated by ',', rows by ';' (quote them in the shell).

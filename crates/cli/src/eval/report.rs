@@ -1,7 +1,7 @@
 //! The human-readable report of `ulab eval`.
 
 use super::Evaluated;
-use crate::common::{self, fmt4, fmt_num, quoted, Table};
+use crate::common::{self, Table, fmt_num, fmt4, quoted};
 use ulab_core::metrics::{Admissibility, Metric};
 use ulab_core::{Orientation, Score, UtilityMatrix};
 
@@ -86,11 +86,7 @@ impl Report<'_> {
 
     /// The padding of a cell that is not marked (so that marked and unmarked cells align).
     fn pad(&self) -> &'static str {
-        if self.several() {
-            "  "
-        } else {
-            ""
-        }
+        if self.several() { "  " } else { "" }
     }
 
     /// The mark of a cell: ` *` on the best value of a row (with several classifiers).

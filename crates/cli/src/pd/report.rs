@@ -1,9 +1,9 @@
 //! The human-readable report of `ulab pd`.
 
 use super::PdResult;
-use crate::common::{self, fmt4, fmt_list, fmt_num, quoted, Table};
-use ulab_core::pd as core_pd;
+use crate::common::{self, Table, fmt_list, fmt_num, fmt4, quoted};
 use ulab_core::Score;
+use ulab_core::pd as core_pd;
 
 fn score_text(s: &Score) -> String {
     match s {

@@ -1,11 +1,11 @@
 //! `ulab roc --binormal`: the binormal model's curve t(f) = Φ(a + b·Φ⁻¹(f)).
 
-use super::{fmt_threshold, optimum_lines, slope, threshold_json, Args, JsonOptimal, JsonPoint};
-use crate::common::{self, fmt4, fmt_num, Table};
+use super::{Args, JsonOptimal, JsonPoint, fmt_threshold, optimum_lines, slope, threshold_json};
+use crate::common::{self, Table, fmt_num, fmt4};
 use serde::Serialize;
+use ulab_core::UtilityMatrix;
 use ulab_core::roc::{self as core_roc, Binormal};
 use ulab_core::special::norm_inv;
-use ulab_core::UtilityMatrix;
 
 #[derive(Serialize)]
 struct JsonBinormal {

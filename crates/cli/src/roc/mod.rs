@@ -2,10 +2,10 @@
 //! and with a utility matrix the iso-utility slope and the yield-maximizing operating point
 //! (Dyrland et al. 2022, §5).
 
-use crate::common::{self, fmt4, fmt_num};
+use crate::common::{self, fmt_num, fmt4};
 use serde::Serialize;
-use ulab_core::roc as core_roc;
 use ulab_core::UtilityMatrix;
+use ulab_core::roc as core_roc;
 
 mod binormal;
 mod scores;
@@ -112,10 +112,10 @@ pub fn run(args: &Args) -> Result<(), String> {
         }
         None => None,
     };
-    if let Some(b) = args.share {
-        if !(b > 0.0 && b < 1.0) {
-            return Err(format!("--share: {} is outside (0, 1)", fmt_num(b)));
-        }
+    if let Some(b) = args.share
+        && !(b > 0.0 && b < 1.0)
+    {
+        return Err(format!("--share: {} is outside (0, 1)", fmt_num(b)));
     }
     if args.binormal.is_some() && args.positive.is_some() {
         return Err("--positive applies to --scores only".to_string());

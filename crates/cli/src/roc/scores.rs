@@ -1,11 +1,11 @@
 //! `ulab roc --scores`: the empirical ROC curve of a scored test set.
 
-use super::{fmt_threshold, optimum_lines, slope, threshold_json, Args, JsonOptimal, JsonPoint};
-use crate::common::{self, fmt4, fmt_num, quoted, Table};
+use super::{Args, JsonOptimal, JsonPoint, fmt_threshold, optimum_lines, slope, threshold_json};
+use crate::common::{self, Table, fmt_num, fmt4, quoted};
 use serde::Serialize;
+use ulab_core::UtilityMatrix;
 use ulab_core::labels::conventional_positive;
 use ulab_core::roc::{self as core_roc, Roc, RocPoint};
-use ulab_core::UtilityMatrix;
 
 #[derive(Serialize)]
 struct JsonScores<'a> {
@@ -68,7 +68,7 @@ fn read_scores(path: &str) -> Result<ScoreData, String> {
                             "{shown}: line {line_no}: a header with {} fields must name the \
                              columns 'score' and 'label'",
                             fields.len()
-                        ))
+                        ));
                     }
                 });
                 continue;
@@ -205,10 +205,10 @@ fn analyse(args: &Args, path: &str, u: Option<&UtilityMatrix>) -> Result<Analysi
             .map(|p| core_roc::yield_at(u, b, p.fpr, p.tpr))
             .collect()
     });
-    if let Some(ys) = &yields {
-        if ys.iter().any(|y| !y.is_finite()) {
-            return Err("--utility: the yields overflow: rescale the utility matrix".into());
-        }
+    if let Some(ys) = &yields
+        && ys.iter().any(|y| !y.is_finite())
+    {
+        return Err("--utility: the yields overflow: rescale the utility matrix".into());
     }
     let optimal = yields.as_ref().map(|ys| {
         let mut best = 0;

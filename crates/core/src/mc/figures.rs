@@ -2,8 +2,8 @@
 //! inputs: the kept points and the counts of figs 2–3 ([`scatter_sample`]), and the first pairs
 //! of a run for fig. 6 ([`first_pair_differences`]).
 
-use super::scatter::{metric_scatter, pair_differences_chunk, PairDifferences};
-use super::{McConfig, CHUNK_PAIRS};
+use super::scatter::{PairDifferences, metric_scatter, pair_differences_chunk};
+use super::{CHUNK_PAIRS, McConfig};
 use crate::error::CoreError;
 use crate::metrics::Metric;
 use crate::{Matrix, UtilityMatrix};

@@ -66,8 +66,8 @@ mod ranker;
 mod run;
 mod tally;
 
-pub use config::{McConfig, Prior, CHUNK_PAIRS, MAX_TALLY_PAIRS};
+pub use config::{CHUNK_PAIRS, MAX_TALLY_PAIRS, McConfig, Prior};
 pub use pair::Pair;
 pub use ranker::{PerRanker, Ranker};
 pub use run::{run, run_chunk};
-pub use tally::{McResult, Tally, ERROR_SCALE};
+pub use tally::{ERROR_SCALE, McResult, Tally};

@@ -1,7 +1,7 @@
 //! One sample of the experiment: a [`Pair`] of binary classifiers on one test set, with a true
 //! and an erroneous utility matrix.
 
-use super::{sampler, Prior};
+use super::{Prior, sampler};
 use rand::RngCore;
 use serde::{Deserialize, Serialize};
 

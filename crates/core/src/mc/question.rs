@@ -25,7 +25,7 @@
 //! (Just over 500 lines: the question's chunked draws, their tally and summary belong
 //! together; most of the length is formula documentation and doctests.)
 
-use super::rng::{chunk_rng, Stream};
+use super::rng::{Stream, chunk_rng};
 use super::sampler;
 use crate::error::CoreError;
 use crate::limits::{MAX_ALPHA, MAX_SIGMA};

@@ -1,9 +1,9 @@
 //! Running a Monte Carlo: [`run_chunk`] (one chunk, what a thread or web worker computes) and
 //! [`run`] (every chunk in order, on this thread).
 
-use super::batch::{ErrorSums, PairBatch, BATCH};
-use super::rng::{chunk_rng, Stream};
-use super::{scores, McConfig, McResult, PerRanker, Tally, ERROR_SCALE};
+use super::batch::{BATCH, ErrorSums, PairBatch};
+use super::rng::{Stream, chunk_rng};
+use super::{ERROR_SCALE, McConfig, McResult, PerRanker, Tally, scores};
 use crate::error::CoreError;
 
 /// Runs chunk `chunk` of `config`: [`McConfig::chunk_len`] pairs drawn from

@@ -7,9 +7,9 @@
 //! differ by one ulp between the native C library and wasm. The same seed thus gives
 //! bit-identical numbers natively and in the browser.
 
+use super::Prior;
 use super::rng::{uniform, uniform_of, uniform_open};
 use super::ziggurat::{ZIG_F, ZIG_R, ZIG_X};
-use super::Prior;
 use rand::RngCore;
 
 /// A standard normal variate `Z ~ N(0, 1)` by the 256-layer ziggurat (Marsaglia & Tsang 2000,
@@ -319,11 +319,7 @@ pub fn truncated_entry<R: RngCore + ?Sized>(rng: &mut R, v: f64, sigma: f64) -> 
 /// `v` clamped to `[0, 1]` (NaN to 0).
 #[inline(always)]
 fn clamp01(v: f64) -> f64 {
-    if v >= 0.0 {
-        v.min(1.0)
-    } else {
-        0.0
-    }
+    if v >= 0.0 { v.min(1.0) } else { 0.0 }
 }
 
 /// [`truncated_entry`] for `v ∈ [0, 1]` and finite `σ ≥ 0`.
@@ -429,7 +425,7 @@ pub(crate) fn ordered_column<R: RngCore + ?Sized>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::mc::rng::{chunk_rng, Stream};
+    use crate::mc::rng::{Stream, chunk_rng};
 
     #[test]
     fn ordered_column_respects_order() {

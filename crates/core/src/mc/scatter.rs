@@ -4,12 +4,12 @@
 //! utility matrices around a true one (fig. 5).
 
 use super::batch::{ErrorSums, PairBatch};
-use super::rng::{chunk_rng, McRng, Stream};
-use super::scores::{binary_scores, misranked, N_SCORES, SCORE_METRICS};
-use super::{sampler, McConfig, PerRanker, Prior, Ranker, Tally, ERROR_SCALE};
+use super::rng::{McRng, Stream, chunk_rng};
+use super::scores::{N_SCORES, SCORE_METRICS, binary_scores, misranked};
+use super::{ERROR_SCALE, McConfig, PerRanker, Prior, Ranker, Tally, sampler};
+use crate::UtilityMatrix;
 use crate::error::CoreError;
 use crate::metrics::Metric;
-use crate::UtilityMatrix;
 use serde::{Deserialize, Serialize};
 
 /// The most points a figure helper returns (or, for [`metric_scatter`], draws).
@@ -457,10 +457,12 @@ pub fn error_matrices(
     }
     check_points("points", n)?;
     let u = binary_utility(&utility.normalized()?)?;
-    Ok(draw_chunked(seed, Stream::ErrorPoints, n, |rng| loop {
-        let e = sampler::erroneous_utility(rng, &u, sigma);
-        if e.iter().any(|v| *v != e[0]) {
-            return e;
+    Ok(draw_chunked(seed, Stream::ErrorPoints, n, |rng| {
+        loop {
+            let e = sampler::erroneous_utility(rng, &u, sigma);
+            if e.iter().any(|v| *v != e[0]) {
+                return e;
+            }
         }
     }))
 }

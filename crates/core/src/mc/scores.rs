@@ -227,7 +227,7 @@ pub fn misranked(true_diff: f64, score_diff: f64) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::mc::rng::{chunk_rng, uniform, uniform_open, Stream};
+    use crate::mc::rng::{Stream, chunk_rng, uniform, uniform_open};
     use crate::mc::sampler::rate;
 
     fn sign(v: f64) -> i8 {

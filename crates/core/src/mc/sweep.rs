@@ -2,7 +2,7 @@
 //! metric as `σ` grows, for one or both priors, with the realized standard deviation beside
 //! each `σ` (so either can be the x-axis).
 
-use super::{run, McConfig, McResult, Prior};
+use super::{McConfig, McResult, Prior, run};
 use crate::error::CoreError;
 use serde::{Deserialize, Serialize};
 

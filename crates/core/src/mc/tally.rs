@@ -77,11 +77,7 @@ impl Tally {
         let s1 = self.error_sum as f64 / ERROR_SCALE;
         let s2 = self.error_sq_sum as f64 / ERROR_SCALE;
         let var = (s2 - s1 * s1 / n) / (n - 1.0);
-        if var > 0.0 {
-            var.sqrt()
-        } else {
-            0.0
-        }
+        if var > 0.0 { var.sqrt() } else { 0.0 }
     }
 
     /// The mean utility error `Σe / (4·pairs)` (0 without pairs).

@@ -334,7 +334,7 @@ impl Metric {
                     Admissibility::Admissible(_) => {
                         Admissibility::Inadmissible("not a per-class metric")
                     }
-                }
+                };
             }
         };
         match indicator(n, &cells) {

@@ -24,7 +24,7 @@ use super::utility::UtilityMatrix;
 
 mod metric;
 
-pub use metric::{all_metrics, Admissibility, Metric};
+pub use metric::{Admissibility, Metric, all_metrics};
 
 fn tp(cm: &ConfusionMatrix, k: usize) -> f64 {
     cm.get(k, k)

@@ -7,7 +7,7 @@
 //! half a step on each side. Each grid is [`heatmap`](super::heatmap)'s; the app's bounds on
 //! `N` and on the work are the state's (`pd::heatmap` of the state crate).
 
-use super::{heatmap, TIE_TOLERANCE};
+use super::{TIE_TOLERANCE, heatmap};
 use crate::{ConfusionMatrix, CoreError};
 
 /// The heatmaps of every classifier on one grid, and the winner map.

@@ -2,8 +2,8 @@
 //! with numbers written by a function the caller chooses (the page's, or the exported files'
 //! [`exported`](crate::text::exported)).
 
-use super::heatmaps::{bits, Heatmaps};
 use super::GridAnalysis;
+use super::heatmaps::{Heatmaps, bits};
 
 /// The rows of the state's heatmap CSV without its header, numbers written by `num` (the CSV's
 /// [`exported`](crate::text::exported), or the page's numbers in the plot's table).

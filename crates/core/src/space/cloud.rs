@@ -10,7 +10,7 @@
 //! point a utility matrix of the space; it also pulls the cloud's mean away from the centre
 //! near an edge.
 
-use super::{contains, Point};
+use super::{Point, contains};
 use crate::error::CoreError;
 use crate::mc::rng::Stream;
 use crate::mc::sampler;
@@ -97,11 +97,13 @@ pub fn gaussian_points_on(
     }
     let inv = 1.0 / sigma;
     let (x0, y0) = centre;
-    Ok(draw_chunked(seed, stream, n, |rng| loop {
-        let x = x0 + sampler::standard_normal(rng) / inv;
-        let y = y0 + sampler::standard_normal(rng) / inv;
-        if x.abs() <= 1.0 && y.abs() <= 1.0 && (y - x).abs() < 1.0 {
-            return (x, y);
+    Ok(draw_chunked(seed, stream, n, |rng| {
+        loop {
+            let x = x0 + sampler::standard_normal(rng) / inv;
+            let y = y0 + sampler::standard_normal(rng) / inv;
+            if x.abs() <= 1.0 && y.abs() <= 1.0 && (y - x).abs() < 1.0 {
+                return (x, y);
+            }
         }
     }))
 }

@@ -16,8 +16,8 @@ pub use lines::ThresholdPlot;
 pub use posterior::PosteriorPlot;
 pub use simplex::{SimplexFrame, SimplexPlot, SimplexRegion};
 
-use super::colour::{contrast, over};
 use super::Theme;
+use super::colour::{contrast, over};
 use plotters::style::RGBColor;
 
 /// `c` blended into the background: `t = 1` is `c`, `t = 0` the background (opaque, so that

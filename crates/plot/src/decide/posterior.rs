@@ -3,7 +3,7 @@
 //! and the decision for that output — marked when it is not the output's own.
 
 use super::{blend, decision_colour, ink_on, short};
-use crate::mc_space::{tone_colour, Tone};
+use crate::mc_space::{Tone, tone_colour};
 use crate::{DrawResult, Plot, Theme};
 use plotters::coord::Shift;
 use plotters::prelude::*;

@@ -8,7 +8,7 @@ use crate::{DrawResult, Plot, Theme};
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
-use ulab_core::simplex::{from_plane, project, to_plane, HEIGHT};
+use ulab_core::simplex::{HEIGHT, from_plane, project, to_plane};
 
 /// A region of the triangle where one decision is optimal.
 #[derive(Debug, Clone, PartialEq)]
@@ -207,7 +207,7 @@ impl Plot for SimplexPlot {
     }
 
     fn table(&self) -> crate::PlotTable {
-        use crate::table::{cell, PlotTable};
+        use crate::table::{PlotTable, cell};
         let triple = |p: &[f64; 3]| format!("({}, {}, {})", cell(p[0]), cell(p[1]), cell(p[2]));
         let classes = self.classes.join(", ");
         let mut t = PlotTable::new(

@@ -9,7 +9,7 @@
 //! rectangles per panel whatever the step: a κ slider redraws only the marker layer
 //! ([`draw_markers`], microseconds); a matrix edit redraws the panels.
 
-use super::{font, grid_layout, short, ColourScale, Rect, MARKER_FILL, MARKER_RING};
+use super::{ColourScale, MARKER_FILL, MARKER_RING, Rect, font, grid_layout, short};
 use crate::{DrawResult, Theme};
 use plotters::coord::Shift;
 use plotters::prelude::*;

@@ -198,15 +198,14 @@ pub fn draw_histograms<DB: DrawingBackend>(
             .copied()
             .flatten()
             .filter(|v| v.is_finite())
+            && (lo..=hi).contains(&v)
         {
-            if (lo..=hi).contains(&v) {
-                cc.draw_series(DashedLineSeries::new(
-                    vec![(v, 0.0), (v, ymax * 1.08)],
-                    theme.px(4.0),
-                    theme.px(3.0),
-                    theme.fg().stroke_width(theme.px(1.5)),
-                ))?;
-            }
+            cc.draw_series(DashedLineSeries::new(
+                vec![(v, 0.0), (v, ymax * 1.08)],
+                theme.px(4.0),
+                theme.px(3.0),
+                theme.fg().stroke_width(theme.px(1.5)),
+            ))?;
         }
     }
     note_area.draw(&Text::new(

@@ -3,12 +3,12 @@
 //! two tied classifiers' colours (and counted in the legend as a tie).
 
 use super::heatmap::{draw_cells, draw_frame, marker_at, to_kappa};
-use super::{font, grid_layout, short, Rect};
+use super::{Rect, font, grid_layout, short};
 use crate::{DrawResult, Theme};
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
-use ulab_core::pd::heatmaps::{bits, Heatmaps};
+use ulab_core::pd::heatmaps::{Heatmaps, bits};
 
 /// Height of one legend line, CSS pixels.
 const LEGEND_LINE: f64 = 18.0;

@@ -18,8 +18,8 @@ mod frame;
 pub mod threshold;
 
 use super::{DrawResult, Theme};
-use plotters::coord::types::RangedCoordf64;
 use plotters::coord::Shift;
+use plotters::coord::types::RangedCoordf64;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 

@@ -9,7 +9,7 @@
 
 use super::super::reliability::{grid_columns, grid_layout};
 use super::super::{DrawResult, Theme};
-use super::{draw_label, place_label, text_colour, Marker};
+use super::{Marker, draw_label, place_label, text_colour};
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
@@ -255,28 +255,29 @@ fn draw_panel<DB: DrawingBackend>(
         line,
         colour.stroke_width(theme.px(if panel.best { 2.4 } else { 1.8 })),
     ))?;
-    if let Some(m) = &panel.optimum {
-        if m.y.is_finite() && !m.x.is_nan() {
-            let x = m.x.clamp(x0, x1);
-            let r = theme.px(5.0);
-            cc.draw_series([
-                Circle::new((x, m.y), r + theme.px(1.5), theme.bg().filled()),
-                Circle::new((x, m.y), r, colour.filled()),
-            ])?;
-            let (px, py) = cc.backend_coord(&(x, m.y));
-            let (bx0, by0) = cc.backend_coord(&(x0, y1));
-            let (bx1, by1) = cc.backend_coord(&(x1, y0));
-            let bounds = (bx0 - base.0, by0 - base.1, bx1 - base.0, by1 - base.1);
-            let at = (px - base.0, py - base.1);
-            let chars = m.label.chars().count();
-            // Above the optimum first (the curve falls away on both sides below it).
-            let below = (bounds.0, at.1 + 1, bounds.2, bounds.3);
-            let placed = place_label(at, chars, 11.0, theme.scale, bounds, &[below])
-                .or_else(|| place_label(at, chars, 11.0, theme.scale, bounds, &[]));
-            if let Some(placed) = placed {
-                let c = text_colour(theme, panel.colour);
-                draw_label(area, &m.label, at, placed, c, theme)?;
-            }
+    if let Some(m) = &panel.optimum
+        && m.y.is_finite()
+        && !m.x.is_nan()
+    {
+        let x = m.x.clamp(x0, x1);
+        let r = theme.px(5.0);
+        cc.draw_series([
+            Circle::new((x, m.y), r + theme.px(1.5), theme.bg().filled()),
+            Circle::new((x, m.y), r, colour.filled()),
+        ])?;
+        let (px, py) = cc.backend_coord(&(x, m.y));
+        let (bx0, by0) = cc.backend_coord(&(x0, y1));
+        let (bx1, by1) = cc.backend_coord(&(x1, y0));
+        let bounds = (bx0 - base.0, by0 - base.1, bx1 - base.0, by1 - base.1);
+        let at = (px - base.0, py - base.1);
+        let chars = m.label.chars().count();
+        // Above the optimum first (the curve falls away on both sides below it).
+        let below = (bounds.0, at.1 + 1, bounds.2, bounds.3);
+        let placed = place_label(at, chars, 11.0, theme.scale, bounds, &[below])
+            .or_else(|| place_label(at, chars, 11.0, theme.scale, bounds, &[]));
+        if let Some(placed) = placed {
+            let c = text_colour(theme, panel.colour);
+            draw_label(area, &m.label, at, placed, c, theme)?;
         }
     }
     Ok(())

@@ -1,6 +1,6 @@
 //! The diagrams' axes: ticks, labels, titles.
 
-use super::draw::{pix, Area};
+use super::draw::{Area, pix};
 use super::frame::Frame;
 use crate::{DrawResult, Theme};
 use plotters::prelude::*;

@@ -2,18 +2,18 @@
 //! theme's device pixel ratio), so that what is drawn is exactly where the page hit-tests.
 
 use super::axes::{draw_axes, nice_ticks};
-use super::frame::{legend_layout, wrap, Frame, CHAR_W, LEGEND_ROW};
+use super::frame::{CHAR_W, Frame, LEGEND_ROW, legend_layout, wrap};
 use super::{
-    legend_box, Boundary, CloudMarks, HexPlot, Key, RegionLabel, Regions, SlicePlot, Swatch,
+    Boundary, CloudMarks, HexPlot, Key, RegionLabel, Regions, SlicePlot, Swatch, legend_box,
 };
 use crate::colour::over;
-use crate::mc_space::{density_cells, group_style, marker_at, tone_colour, Tone};
+use crate::mc_space::{Tone, density_cells, group_style, marker_at, tone_colour};
 use crate::{DrawResult, Theme};
 use plotters::coord::Shift;
 use plotters::element::DashedPathElement;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
-use ulab_core::space::{Point, HEXAGON};
+use ulab_core::space::{HEXAGON, Point};
 
 pub(super) type Area<DB> = DrawingArea<DB, Shift>;
 

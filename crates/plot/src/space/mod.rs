@@ -12,7 +12,7 @@ mod draw;
 pub mod frame;
 
 use super::mc_space::{Density, PointGroup};
-use frame::{legend_layout, wrap, Frame};
+use frame::{Frame, legend_layout, wrap};
 use ulab_core::space::Point;
 
 /// The colour of a region.

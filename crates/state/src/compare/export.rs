@@ -5,9 +5,9 @@
 
 use super::{Analysis, Measure, Scenario};
 use crate::AppState;
+use ulab_core::Matrix;
 use ulab_core::metrics::Admissibility;
 use ulab_core::text::exported;
-use ulab_core::Matrix;
 
 /// A computed value for a cell: [`exported`], empty if undefined.
 fn cell(v: Option<f64>) -> String {
@@ -158,7 +158,7 @@ pub fn metrics_csv(state: &AppState, sc: &Scenario) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{analyze, analyze_with, Options};
+    use super::super::{Options, analyze, analyze_with};
     use super::*;
     use crate::{link, presets};
 

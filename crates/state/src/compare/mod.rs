@@ -10,11 +10,11 @@ pub mod export;
 pub mod verdict;
 
 pub use export::{metrics_csv, yields_csv};
-pub use verdict::{scenario_verdict, verdict, verdict_of, Verdict};
+pub use verdict::{Verdict, scenario_verdict, verdict, verdict_of};
 
 use super::AppState;
 use std::fmt;
-use ulab_core::metrics::{all_metrics, net_benefit, Admissibility, Metric};
+use ulab_core::metrics::{Admissibility, Metric, all_metrics, net_benefit};
 use ulab_core::prevalence::reweight;
 use ulab_core::text::prose;
 use ulab_core::utility::ranking;

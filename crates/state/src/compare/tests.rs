@@ -158,10 +158,11 @@ fn the_trivial_explanation_under_deployment_and_with_many_classes() {
         why.contains("0.2 × (−35) + 0.8 × 165 = 125 per item"),
         "{why}"
     );
-    assert!(v
-        .details
-        .iter()
-        .any(|d| d.ends_with("deciding 'long' for a short item (−335 each).")));
+    assert!(
+        v.details
+            .iter()
+            .any(|d| d.ends_with("deciding 'long' for a short item (−335 each)."))
+    );
     // Five classes, "always e" wins (it never loses 10): the short form.
     let s = decode(
         "u=1,0,0,0,-10;0,1,0,0,-10;0,0,1,0,-10;0,0,0,1,-10;0,0,0,0,0&cm.A=1,0,0,0,1;0,1,0,0,1;0,0,1,0,1;0,0,0,1,1;0,0,0,0,1",

@@ -12,7 +12,7 @@
 //! only the shares change.)
 
 use super::classifier::counts_for;
-use super::error::{check_names, DecideError};
+use super::error::{DecideError, check_names};
 use ulab_core::decision::{remap, yield_of_mapping};
 use ulab_core::text::{percent, prose};
 use ulab_core::{Matrix, UtilityMatrix};
@@ -218,14 +218,14 @@ pub fn explain_balance(
     let dep = s.case(SharesKind::Deployment);
     let n = dep.shares.len();
     check_names(decisions, decisions.len(), classes, n)?;
-    if let Some(&d) = s.cases.iter().flat_map(|c| &c.decisions).max() {
-        if d >= decisions.len() {
-            return Err(DecideError::Names {
-                what: "decisions",
-                expected: d + 1,
-                found: decisions.len(),
-            });
-        }
+    if let Some(&d) = s.cases.iter().flat_map(|c| &c.decisions).max()
+        && d >= decisions.len()
+    {
+        return Err(DecideError::Names {
+            what: "decisions",
+            expected: d + 1,
+            found: decisions.len(),
+        });
     }
     let test = s.case(SharesKind::TestSet);
     let bal = s.case(SharesKind::Balanced);

@@ -17,8 +17,8 @@
 //! [`output_given_class`]: ulab_core::decision::output_given_class
 //! [`class_given_output`]: ulab_core::decision::class_given_output
 
-use super::error::{check_names, DecideError};
-use crate::edit::{values_of, Values};
+use super::error::{DecideError, check_names};
+use crate::edit::{Values, values_of};
 use ulab_core::decision::remap;
 use ulab_core::text::{prose, signed};
 use ulab_core::{ConfusionMatrix, Matrix, Orientation, UtilityMatrix};
@@ -362,19 +362,22 @@ mod tests {
         ));
         let m = Matrix::parse("0.5,0.5;0,0").unwrap();
         let e = label_only("X", &m, &u, 1.0, None, None).unwrap_err();
-        assert!(e
-            .to_string()
-            .starts_with("X is given as fractions (they sum to 1)"));
+        assert!(
+            e.to_string()
+                .starts_with("X is given as fractions (they sum to 1)")
+        );
         assert!(label_only("X", &m, &u, -1.0, None, Some(10)).is_err());
         let three = UtilityMatrix::identity(3).unwrap();
-        assert!(label_only(
-            "X",
-            &Matrix::parse("1,2;3,4").unwrap(),
-            &three,
-            1.0,
-            None,
-            None
-        )
-        .is_err());
+        assert!(
+            label_only(
+                "X",
+                &Matrix::parse("1,2;3,4").unwrap(),
+                &three,
+                1.0,
+                None,
+                None
+            )
+            .is_err()
+        );
     }
 }

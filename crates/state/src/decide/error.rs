@@ -2,8 +2,8 @@
 //! capital (the UI capitalizes it with [`ulab_core::text::capitalize`] where it starts a line).
 
 use std::fmt;
-use ulab_core::text::{prose, truncate};
 use ulab_core::CoreError;
+use ulab_core::text::{prose, truncate};
 
 /// What went wrong in the Decide view's logic, with what the user needs to fix it.
 #[derive(Debug, Clone, PartialEq)]
@@ -169,7 +169,11 @@ impl fmt::Display for DecideError {
                 expected,
                 found,
             } => {
-                let one = if *what == "classes" { "class" } else { "decision" };
+                let one = if *what == "classes" {
+                    "class"
+                } else {
+                    "decision"
+                };
                 write!(f, "{found} {one} names for {expected} {what}")
             }
             DecideError::Core(e) => write!(f, "{e}"),

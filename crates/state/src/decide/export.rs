@@ -2,7 +2,7 @@
 //! [`exported`]): the expected utilities of one item, and a classifier's remapping table.
 
 use super::classifier::LabelOnly;
-use super::error::{check_names, DecideError};
+use super::error::{DecideError, check_names};
 use super::one_item::OneItem;
 use ulab_core::text::exported;
 use ulab_csv as csv;

@@ -40,10 +40,10 @@ pub mod view;
 
 pub use error::DecideError;
 
-use crate::link::keys::{write_real, Key};
-use crate::link::LinkError;
 use crate::AppState;
-use probabilities::{format_p, parse_alpha, parse_p, parse_test_size, uniform, DEFAULT_ALPHA};
+use crate::link::LinkError;
+use crate::link::keys::{Key, write_real};
+use probabilities::{DEFAULT_ALPHA, format_p, parse_alpha, parse_p, parse_test_size, uniform};
 use serde::{Deserialize, Serialize};
 
 /// The Decide view's own settings (what the link keeps beyond the shared keys).

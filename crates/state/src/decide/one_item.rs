@@ -2,11 +2,11 @@
 //! probable class, and the sentence when they differ (Dyrland et al. (draft), eq. 2, 12, 13 and
 //! the lottery of §2.3).
 
-use super::error::{check_names, DecideError};
+use super::error::{DecideError, check_names};
+use ulab_core::UtilityMatrix;
 use ulab_core::decision::decide;
 use ulab_core::text::prose;
 use ulab_core::utility::ranking;
-use ulab_core::UtilityMatrix;
 
 /// What the view shows for one item.
 #[derive(Debug, Clone, PartialEq)]
@@ -223,9 +223,10 @@ mod tests {
         let item = one_item(&u, &[0.9, 0.1]).unwrap();
         assert!(!item.differs);
         let e = explain(&item, &u, &names("buy,not-buy"), &names("win,lose")).unwrap();
-        assert!(e
-            .headline
-            .contains("also the one for the more probable class, win (0.9)"));
+        assert!(
+            e.headline
+                .contains("also the one for the more probable class, win (0.9)")
+        );
         // Ū(buy) = 10/11 − 10/11 = 0 at p(win) = 1/11: both decisions tie.
         let item = one_item(&u, &[1.0 / 11.0, 10.0 / 11.0]).unwrap();
         assert_eq!(item.tied, vec![0, 1]);
@@ -238,9 +239,10 @@ mod tests {
         );
         let item = one_item(&u, &[0.5, 0.5]).unwrap();
         let e = explain(&item, &u, &names("buy,not-buy"), &names("win,lose")).unwrap();
-        assert!(e
-            .headline
-            .contains("win, lose are equally probable, 0.5 each"));
+        assert!(
+            e.headline
+                .contains("win, lose are equally probable, 0.5 each")
+        );
     }
 
     #[test]
@@ -250,9 +252,10 @@ mod tests {
         assert_eq!(item.optimal, 2);
         assert!(item.differs);
         let e = explain(&item, &u, &names("yes,no,refer"), &names("a,b")).unwrap();
-        assert!(e
-            .headline
-            .starts_with("Decide refer (expected utility 0.8) although a"));
+        assert!(
+            e.headline
+                .starts_with("Decide refer (expected utility 0.8) although a")
+        );
         assert!(explain(&item, &u, &names("yes,no"), &names("a,b")).is_err());
         assert!(explain(&item, &u, &names("yes,no,refer"), &names("a")).is_err());
         assert!(one_item(&u, &[0.5, 0.6]).is_err());

@@ -15,7 +15,7 @@
 //!   the sum is more than 1e-9 off (a typed `0.33,0.33,0.33`); further off, they are refused
 //!   (a typo such as `0.2,0.9` is not silently turned into something else).
 
-use super::error::{echo, DecideError};
+use super::error::{DecideError, echo};
 use ulab_core::text::{parse_number, parse_whole, prose, shortest};
 
 /// How far from 1 the link's probabilities may sum and still be rescaled (1 %).

@@ -3,8 +3,8 @@
 //! [`ulab_core::simplex`]; this adds the Decide view's error.
 
 use super::error::DecideError;
-pub use ulab_core::simplex::{contains, from_plane, project, to_plane, Region, HEIGHT};
 use ulab_core::UtilityMatrix;
+pub use ulab_core::simplex::{HEIGHT, Region, contains, from_plane, project, to_plane};
 
 /// The regions of optimal decisions on the simplex ([`ulab_core::simplex::regions`]).
 ///

@@ -11,7 +11,7 @@
 //! `p₀ = (U_i1 − U_j1) / ((U_j0 − U_i0) + (U_i1 − U_j1))`, computed from the differences of the
 //! utilities as written, so that e.g. the factory's threshold is exactly `500.0 / 550.0`.
 
-use super::error::{check_names, DecideError};
+use super::error::{DecideError, check_names};
 use ulab_core::UtilityMatrix;
 
 /// A stretch of `p₀` over which one decision is optimal.

@@ -2,12 +2,12 @@
 //! Each part carries its own typed error, so that a bad part is explained in place and the rest
 //! still shows.
 
-use super::balance::{balance_study, explain_balance, BalanceStudy};
-use super::classifier::{explain_label_only, label_only, LabelOnly};
-use super::error::{check_names, DecideError};
-use super::one_item::{explain, one_item, Explanation, OneItem};
-use super::simplex::{regions, Region};
-use super::two_classes::{envelope, rule_text, Envelope};
+use super::balance::{BalanceStudy, balance_study, explain_balance};
+use super::classifier::{LabelOnly, explain_label_only, label_only};
+use super::error::{DecideError, check_names};
+use super::one_item::{Explanation, OneItem, explain, one_item};
+use super::simplex::{Region, regions};
+use super::two_classes::{Envelope, envelope, rule_text};
 use crate::Classifier;
 use ulab_core::{Matrix, UtilityMatrix};
 use ulab_plot::decide::{PosteriorPlot, SimplexPlot, SimplexRegion, ThresholdPlot, UtilityBars};

@@ -2,9 +2,9 @@
 //! editors, run on every cell at every edit.
 
 use std::fmt;
+use ulab_core::Matrix;
 use ulab_core::limits::MAX_COUNT;
 use ulab_core::text::parse_number;
-use ulab_core::Matrix;
 
 /// Why a cell's text is not a valid cell. `Display` is the end of the sentence the editor
 /// shows after "Cell (row, column)".

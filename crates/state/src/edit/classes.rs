@@ -1,9 +1,9 @@
 //! The edits of the problem's shape: class names, adding and removing classes and decisions,
 //! and the utility matrix.
 
-use super::names::{check_name, unique_name};
 use super::EditError;
-use crate::{default_class_name, default_decision_name, AppState};
+use super::names::{check_name, unique_name};
+use crate::{AppState, default_class_name, default_decision_name};
 use ulab_core::confusion::MAX_CLASSES;
 use ulab_core::limits::MAX_CELLS;
 use ulab_core::matrix::MAX_DIM;
@@ -403,9 +403,10 @@ mod tests {
         s.validate().unwrap();
         s.set_utility(Matrix::parse("1,0;0,1").unwrap()).unwrap();
         assert_eq!(s.decisions.len(), 2);
-        assert!(s
-            .set_utility(Matrix::parse("1,0,0;0,1,0;0,0,1").unwrap())
-            .is_err());
+        assert!(
+            s.set_utility(Matrix::parse("1,0,0;0,1,0;0,0,1").unwrap())
+                .is_err()
+        );
         assert!(s.set_utility(Matrix::parse("1,0").unwrap()).is_err());
     }
 }

@@ -1,9 +1,9 @@
 //! The edits of the classifiers: adding, copying and renaming them, their confusion matrices,
 //! and the deployment class shares they must allow.
 
-use super::names::{check_name, next_classifier_name, unique_name};
-use super::readers::{default_confusion, values_of, Values};
 use super::EditError;
+use super::names::{check_name, next_classifier_name, unique_name};
+use super::readers::{Values, default_confusion, values_of};
 use crate::{AppState, Classifier, MAX_CLASSIFIERS, MAX_NAME_CHARS};
 use ulab_core::{ConfusionMatrix, Matrix, Orientation};
 
@@ -258,20 +258,22 @@ mod tests {
         )
         .unwrap();
         assert_eq!(s.classifiers[0].matrix.to_string(), "27,15;23,35");
-        assert!(s
-            .set_confusion(
+        assert!(
+            s.set_confusion(
                 0,
                 Matrix::parse("1,-1;0,1").unwrap(),
                 Orientation::OutputRows
             )
-            .is_err());
-        assert!(s
-            .set_confusion(
+            .is_err()
+        );
+        assert!(
+            s.set_confusion(
                 0,
                 Matrix::parse("1,0,0;0,1,0;0,0,1").unwrap(),
                 Orientation::OutputRows
             )
-            .is_err());
+            .is_err()
+        );
         s.prevalence = Some(vec![0.5, 0.5]);
         let e = s
             .set_confusion(

@@ -20,21 +20,21 @@ pub mod names;
 pub mod readers;
 
 pub use import::{
-    import_classifier, import_read, ImportError, ImportKind, ImportOptions, ImportOutcome,
+    ImportError, ImportKind, ImportOptions, ImportOutcome, import_classifier, import_read,
 };
 pub use names::{check_name, next_classifier_name};
 pub use readers::{
-    default_confusion, read_matrix_text, read_percent_shares, values_of, Pasted, ReadError,
-    SharesError, SharesReading, Values,
+    Pasted, ReadError, SharesError, SharesReading, Values, default_confusion, read_matrix_text,
+    read_percent_shares, values_of,
 };
 
 use crate::{AppState, MAX_CLASSIFIERS, MAX_NAME_CHARS};
 use std::fmt;
+use ulab_core::CoreError;
 use ulab_core::confusion::MAX_CLASSES;
 use ulab_core::limits::MAX_CELLS;
 use ulab_core::matrix::MAX_DIM;
 use ulab_core::text::capitalize;
-use ulab_core::CoreError;
 
 /// Why an edit was refused (the state is unchanged): one sentence for the user.
 #[derive(Debug, Clone, PartialEq)]

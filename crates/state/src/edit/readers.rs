@@ -2,7 +2,7 @@
 //! (the matrix syntax, spreadsheet cells, CSV), and whether a matrix holds counts or
 //! fractions; and the default matrix of a new classifier.
 
-use super::import::read::{read_csv, Imported};
+use super::import::read::{Imported, read_csv};
 use super::import::{ImportError, ImportKind};
 use std::fmt;
 use ulab_core::text::{capitalize, parse_decimal};
@@ -153,7 +153,7 @@ pub fn read_matrix_text(text: &str) -> Result<Pasted, ReadError> {
             return Ok(Pasted {
                 matrix,
                 names: None,
-            })
+            });
         }
         Err(e) => e,
     };

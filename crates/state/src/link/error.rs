@@ -2,10 +2,10 @@
 
 use super::MAX_FRAGMENT;
 use crate::decide::DecideError;
-use crate::{StateError, MAX_CLASSIFIERS};
+use crate::{MAX_CLASSIFIERS, StateError};
 use std::fmt;
-use ulab_core::text::truncate;
 use ulab_core::CoreError;
+use ulab_core::text::truncate;
 
 /// Why a part of a link was ignored (or read otherwise than written). Its `Display` is the
 /// notice's sentence, shown after the key (`sigma: '2' is not a number between 0 and 1;

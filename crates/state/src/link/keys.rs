@@ -21,7 +21,7 @@
 //! the table, in its order.
 
 use super::LinkError;
-use crate::{decide, reliability, roc, space, story, AppState, View, FORMAT_VERSION};
+use crate::{AppState, FORMAT_VERSION, View, decide, reliability, roc, space, story};
 use ulab_core::text::{parse_number, parse_whole, shortest, truncate};
 
 /// How a key's value is read.

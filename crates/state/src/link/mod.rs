@@ -19,10 +19,10 @@ pub mod pct;
 pub mod problem;
 
 pub use error::LinkError;
-pub use keys::{Key, Read, KEYS};
+pub use keys::{KEYS, Key, Read};
 pub use pct::{pct_decode, pct_encode};
 
-use super::{presets, AppState, View};
+use super::{AppState, View, presets};
 use std::fmt;
 use ulab_core::text::truncate;
 
@@ -162,10 +162,10 @@ pub fn decode(fragment: &str) -> Decoded {
         match key.read {
             keys::Read::Problem => {}
             keys::Read::Value(read) => {
-                if let Some(v) = parts.get(key.name) {
-                    if let Err(e) = read(&v, &mut state) {
-                        notes.add(key.name, e);
-                    }
+                if let Some(v) = parts.get(key.name)
+                    && let Err(e) = read(&v, &mut state)
+                {
+                    notes.add(key.name, e);
                 }
             }
             keys::Read::Family(read) => {

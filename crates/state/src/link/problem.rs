@@ -10,12 +10,12 @@
 //!
 //! `prev` and `kappa` are ordinary keys, read after this stage.
 
-use super::keys::{join_numbers, read_list, Key};
+use super::keys::{Key, join_numbers, read_list};
 use super::pct::{join_names, pct_decode, pct_encode, split_names};
 use super::{LinkError, Notes, Parts};
 use crate::{
-    clean_name, default_class_name, default_decision_name, presets, AppState, Classifier,
-    FORMAT_VERSION, MAX_CLASSIFIERS,
+    AppState, Classifier, FORMAT_VERSION, MAX_CLASSIFIERS, clean_name, default_class_name,
+    default_decision_name, presets,
 };
 use ulab_core::confusion::MAX_CLASSES;
 use ulab_core::limits::MAX_CELLS;

@@ -2,8 +2,8 @@
 
 use super::*;
 use crate::{ErrorAxis, Prior, QuestionSettings};
-use ulab_core::mc::Ranker;
 use ulab_core::Orientation;
+use ulab_core::mc::Ranker;
 
 #[test]
 fn spec_example_decodes_cleanly() {
@@ -38,7 +38,9 @@ fn names_with_separators_round_trip() {
 
 #[test]
 fn bad_parts_are_reported_and_the_rest_applied() {
-    let d = decode("#v=9&view=nope&u=1,2;3&cm.A=27,15;23,35&cm.B=-1,0;0,1&classes=x&prev=0.5&kappa=2,0&sigma=-1&pairs=0&seed=abc&prior=flat&foo=bar&junk");
+    let d = decode(
+        "#v=9&view=nope&u=1,2;3&cm.A=27,15;23,35&cm.B=-1,0;0,1&classes=x&prev=0.5&kappa=2,0&sigma=-1&pairs=0&seed=abc&prior=flat&foo=bar&junk",
+    );
     let keys: Vec<&str> = d.notices.iter().map(|n| n.key.as_str()).collect();
     for k in [
         "v", "view", "u", "cm.B", "classes", "prev", "kappa", "sigma", "pairs", "seed", "prior",

@@ -17,9 +17,9 @@
 //! `F₀ = 2P₀R₀/(P₀ + R₀)` with `P₀ = p-d(1)`, `R₀ = p-d(0)`, and says so. "None" remains
 //! only when `P₀ + R₀ = 0` (no case is ever classified right).
 
-use super::kappa::{check, KappaError};
+use super::kappa::{KappaError, check};
 use std::fmt;
-use ulab_core::pd::{f1_of_macro_pr, kappa_for_value, PdLinear};
+use ulab_core::pd::{PdLinear, f1_of_macro_pr, kappa_for_value};
 use ulab_core::{ConfusionMatrix, Score};
 
 /// Which F1 was solved for.

@@ -27,7 +27,7 @@ use super::{Classifiers, PdError};
 use rand::{RngCore, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use ulab_core::mc::rng::splitmix64;
-use ulab_core::pd::{grid_digits, GridAnalysis, PdLinear, PdTally};
+use ulab_core::pd::{GridAnalysis, PdLinear, PdTally, grid_digits};
 use ulab_plot::pd::histogram::HistogramPlot;
 
 /// The largest grid enumerated in full (10⁵ vectors).

@@ -15,7 +15,7 @@
 
 use super::{Classifiers, PdError};
 use ulab_core::pd::heatmap;
-pub use ulab_core::pd::heatmaps::{bits, Cell, Heatmaps};
+pub use ulab_core::pd::heatmaps::{Cell, Heatmaps, bits};
 
 /// The coarsest grid: step 0.1, the paper's 11 × 11.
 pub const MIN_DIVISIONS: usize = 10;

@@ -361,9 +361,9 @@ pub fn shown(custom: Option<&[f64]>, classifiers: &Classifiers) -> Shown {
 /// ```
 pub fn keep_last_good(previous: Option<&[f64]>, decoded: &mut crate::link::Decoded) {
     let refused = decoded.notices.iter().any(|n| n.key == "kappa");
-    if let (true, Some(k)) = (refused, previous) {
-        if check(k, decoded.state.n()).is_ok() {
-            decoded.state.kappa = Some(k.to_vec());
-        }
+    if let (true, Some(k)) = (refused, previous)
+        && check(k, decoded.state.n()).is_ok()
+    {
+        decoded.state.kappa = Some(k.to_vec());
     }
 }

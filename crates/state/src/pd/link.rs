@@ -12,9 +12,9 @@
 //!
 //! Example: `#view=pd&cm.T4=40,7,3;8,10,2;9,1,20&orient=true-rows&kappa=0.5,0.2,0.3&pdgrid=0,0.1,...,1&pdbins=100`.
 
-use super::grid::{GridSettings, MAX_BINS, MAX_GRID_VALUES};
-use super::heatmap::{divisions_for_step, DEFAULT_DIVISIONS};
 use super::PdError;
+use super::grid::{GridSettings, MAX_BINS, MAX_GRID_VALUES};
+use super::heatmap::{DEFAULT_DIVISIONS, divisions_for_step};
 use crate::link::{Key, LinkError};
 use ulab_core::text;
 

@@ -2,9 +2,9 @@
 //! macro P and R (Kozak et al. 2022, eq. 23) and the utility yield (Dyrland et al. 2022, eq. 10),
 //! with the ranking of the classifiers by each.
 
-use super::{kappa, Classifiers, PdError};
+use super::{Classifiers, PdError, kappa};
 use ulab_core::metrics;
-use ulab_core::pd::{f1_of_macro_pr, PdLinear, TIE_TOLERANCE};
+use ulab_core::pd::{PdLinear, TIE_TOLERANCE, f1_of_macro_pr};
 use ulab_core::{Score, UtilityMatrix};
 
 /// A column of the table.

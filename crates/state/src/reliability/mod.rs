@@ -19,16 +19,16 @@ pub mod settings;
 pub mod sweep;
 
 pub use question::{
-    best_sentence, merge_question, question, question_csv, question_plots, question_works,
-    Question, QuestionError,
+    Question, QuestionError, best_sentence, merge_question, question, question_csv, question_plots,
+    question_works,
 };
 pub use run::{
-    differences_plot, merge_run, run_works, table_csv, table_rows, throughput_text, RunResult,
-    TableRow, FIG6_POINTS,
+    FIG6_POINTS, RunResult, TableRow, differences_plot, merge_run, run_works, table_csv,
+    table_rows, throughput_text,
 };
 pub use scatter::{
-    merge_scatter, scatter_works, score_scatter, PAPER_SCATTER_METRICS, SCATTER_KEPT,
-    SCATTER_POINTS, SCATTER_UTILITIES,
+    PAPER_SCATTER_METRICS, SCATTER_KEPT, SCATTER_POINTS, SCATTER_UTILITIES, merge_scatter,
+    scatter_works, score_scatter,
 };
 pub use settings::{mc_config, shown_metrics, toggle_metric};
 pub use sweep::{merge_sweep, sweep_configs, sweep_csv, sweep_plot, sweep_works};

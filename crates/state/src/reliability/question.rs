@@ -2,10 +2,10 @@
 //! matrix (a Dirichlet posterior from its counts), the probability that each of the Compare
 //! view's classifiers is the best, and each one's yield distribution.
 
-use super::{kind, MergeError};
+use super::{MergeError, kind};
 use crate::AppState;
 use std::fmt;
-use ulab_core::mc::question::{question_summary, QuestionConfig, QuestionResult, QuestionTally};
+use ulab_core::mc::question::{QuestionConfig, QuestionResult, QuestionTally, question_summary};
 use ulab_core::text::{exported, trimmed};
 use ulab_core::{ConfusionMatrix, CoreError, Orientation};
 use ulab_plot::mc_question::{BestPlot, YieldHistograms};
@@ -130,7 +130,7 @@ pub fn merge_question(
                 return Err(MergeError::Unexpected {
                     job: "the question",
                     answer: kind(other),
-                })
+                });
             }
         }
     }
@@ -260,10 +260,12 @@ mod tests {
         // No classifier: a message, not a panic.
         state.classifiers.clear();
         assert_eq!(question(&state).unwrap_err(), QuestionError::NoClassifier);
-        assert!(question(&state)
-            .unwrap_err()
-            .to_string()
-            .contains("classifier"));
+        assert!(
+            question(&state)
+                .unwrap_err()
+                .to_string()
+                .contains("classifier")
+        );
     }
 
     #[test]

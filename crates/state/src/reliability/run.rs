@@ -1,7 +1,7 @@
 //! A run of the Monte Carlo: its tasks, the merge of the workers' answers, the mis-ranking
 //! table (and its CSV), and fig. 6's panels from the run's first pairs.
 
-use super::{kind, MergeError};
+use super::{MergeError, kind};
 use ulab_core::mc::scatter::PairDifferences;
 use ulab_core::mc::{McConfig, McResult, Ranker, Tally};
 use ulab_core::text::{exported, shortest, trimmed};
@@ -50,7 +50,7 @@ pub(super) fn merge_chunks<'a>(
                 return Err(MergeError::Unexpected {
                     job,
                     answer: kind(other),
-                })
+                });
             }
         }
     }
@@ -201,7 +201,7 @@ mod tests {
     use super::super::{outputs, settings::mc_config, shown_metrics};
     use super::*;
     use crate::McSettings;
-    use ulab_core::mc::{run, Prior};
+    use ulab_core::mc::{Prior, run};
 
     #[test]
     fn a_run_merged_from_its_tasks_is_the_cli_run() {

@@ -2,9 +2,9 @@
 //! balance, under the utility matrices of accuracy and of the true-positive rate — the tasks,
 //! the merge of the answers and the panels.
 
-use super::{kind, MergeError};
-use ulab_core::mc::figures::ScatterSample;
+use super::{MergeError, kind};
 use ulab_core::mc::Ranker;
+use ulab_core::mc::figures::ScatterSample;
 use ulab_core::metrics::Metric;
 use ulab_core::text::{sci, trimmed};
 use ulab_plot::mc_scatter::{ScorePanel, ScoreScatter};
@@ -89,7 +89,7 @@ pub fn score_scatter(samples: &[ScatterSample], metrics: &[Metric]) -> ScoreScat
 
 #[cfg(test)]
 mod tests {
-    use super::super::{differences_plot, merge_run, outputs, run_works, FIG6_POINTS};
+    use super::super::{FIG6_POINTS, differences_plot, merge_run, outputs, run_works};
     use super::*;
     use ulab_core::mc::{McConfig, Prior};
 

@@ -2,13 +2,13 @@
 //! own question's ([`QuestionSettings`]), their limits and checks, their link keys, and the
 //! core's run they describe.
 
-use crate::link::keys::{read_real, read_whole, write_real, write_whole, Key};
 use crate::link::LinkError;
+use crate::link::keys::{Key, read_real, read_whole, write_real, write_whole};
 use serde::{Deserialize, Serialize};
 use std::fmt;
+use ulab_core::CoreError;
 use ulab_core::mc::{McConfig, Prior, Ranker};
 use ulab_core::text::truncate;
-use ulab_core::CoreError;
 
 /// The most pairs the page runs (a run of 10⁸ pairs takes about 15 s in a browser); the engine
 /// itself goes up to [`ulab_core::mc::MAX_TALLY_PAIRS`] (`ulab mc`).

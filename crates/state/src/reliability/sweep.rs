@@ -1,13 +1,13 @@
 //! Fig. 7: the sweep over σ for both priors — its runs and tasks, the merge of the answers, the
 //! plot's data and the CSV.
 
-use super::run::merge_chunks;
 use super::MergeError;
+use super::run::merge_chunks;
 use crate::{ErrorAxis, McSettings};
+use ulab_core::CoreError;
 use ulab_core::mc::sweep::DEFAULT_SWEEP_SIGMAS;
 use ulab_core::mc::{McConfig, McResult, Prior, Ranker};
 use ulab_core::text::{exported, shortest};
-use ulab_core::CoreError;
 use ulab_plot::reliability::{SweepPanel, SweepPlot, SweepPoint};
 use ulab_worker::{Output, Work};
 
@@ -160,11 +160,12 @@ mod tests {
         assert_eq!(uniform.levels.len(), 10);
         let csv = sweep_csv(&results);
         assert_eq!(csv.lines().count(), 15);
-        assert!(csv
-            .lines()
-            .nth(8)
-            .unwrap()
-            .starts_with("gaussian,0,0,20000,2,"));
+        assert!(
+            csv.lines()
+                .nth(8)
+                .unwrap()
+                .starts_with("gaussian,0,0,20000,2,")
+        );
         assert!(csv.lines().nth(2).unwrap().starts_with("uniform,0.05,0.0"));
         // Without the utility in the shown rankers, no curve.
         let f1 = Ranker::from_key("f1").unwrap();

@@ -9,9 +9,9 @@
 //! a change of `U` or `B` costs microseconds even for 10⁶ scores.
 
 use super::curves::Curve;
-use super::iso::{iso_family, iso_line, IsoLine};
+use super::iso::{IsoLine, iso_family, iso_line};
 use std::fmt;
-use ulab_core::roc::{iso_utility_slope, optimal_point, yield_at, RocPoint};
+use ulab_core::roc::{RocPoint, iso_utility_slope, optimal_point, yield_at};
 use ulab_core::{CoreError, UtilityMatrix};
 
 /// Lines in the iso-utility family drawn (besides the tangents).

@@ -8,9 +8,9 @@
 //! curve uses this axis (the same as `ulab roc --binormal`).
 
 use std::fmt;
+use ulab_core::CoreError;
 use ulab_core::roc::{Binormal, RocPoint};
 use ulab_core::text::{parse_number, shortest, truncate};
-use ulab_core::CoreError;
 
 /// Why an `a,b` value cannot be read.
 #[derive(Debug, Clone, PartialEq)]
@@ -149,13 +149,13 @@ pub fn sample(model: &Binormal, k: usize, extra: Option<f64>) -> Vec<RocPoint> {
     let mut extra = extra.filter(|s| s.is_finite());
     for i in 0..k {
         let s = 6.0 - 12.0 * i as f64 / (k - 1) as f64;
-        if let Some(e) = extra {
-            if e >= s {
-                if e > s {
-                    pts.push(at(e));
-                }
-                extra = None;
+        if let Some(e) = extra
+            && e >= s
+        {
+            if e > s {
+                pts.push(at(e));
             }
+            extra = None;
         }
         pts.push(at(s));
     }

@@ -11,8 +11,8 @@ use super::curves::ScoredCurve;
 use super::scores::ScoresTable;
 use std::cmp::Ordering;
 use std::collections::BinaryHeap;
-use ulab_core::roc::{check_scores, Roc, RocPoint};
 use ulab_core::CoreError;
+use ulab_core::roc::{Roc, RocPoint, check_scores};
 
 /// Scores sorted per step in the block phase.
 pub const BLOCK: usize = 65_536;

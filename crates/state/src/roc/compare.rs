@@ -13,9 +13,9 @@
 
 use super::curves::ScoredCurve;
 use super::verdict::threshold_text;
-use crate::{clean_name, Classifier};
-use ulab_core::roc::{Roc, RocPoint};
+use crate::{Classifier, clean_name};
 use ulab_core::Matrix;
+use ulab_core::roc::{Roc, RocPoint};
 
 /// The confusion counts `[[TP, FP], [FN, TN]]` at point `index` of `roc` (rows = output,
 /// columns = true class, class 0 positive): `TP = t·P`, `FP = f·N` (whole numbers: the rates

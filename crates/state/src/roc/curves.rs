@@ -4,7 +4,7 @@
 
 use super::binormal::sample;
 use std::sync::Arc;
-use ulab_core::roc::{upper_hull, Binormal, Roc, RocPoint};
+use ulab_core::roc::{Binormal, Roc, RocPoint, upper_hull};
 
 /// The drawing tolerance of [`decimate`], in ROC units (a fraction of the plot's side): a
 /// point is dropped only if it lies within this distance (max-norm) of the last kept point.

@@ -11,9 +11,9 @@
 
 use super::analysis::{CurveKind, RocReport};
 use super::curves::Curve;
-use ulab_core::roc::{yield_at, RocPoint};
-use ulab_core::text::exported;
 use ulab_core::UtilityMatrix;
+use ulab_core::roc::{RocPoint, yield_at};
+use ulab_core::text::exported;
 use ulab_csv::write;
 
 /// A threshold for a file: `inf`, `-inf`, or [`exported`].
@@ -174,25 +174,27 @@ pub fn points_csv_part(
 /// assert!(csv.contains("A,binormal,1,1,,,0.760249938907,0.5,"));
 /// ```
 pub fn summary_csv(report: &RocReport) -> String {
-    let mut rows = vec![[
-        "classifier",
-        "source",
-        "a",
-        "b",
-        "positives",
-        "negatives",
-        "auc",
-        "threshold",
-        "fpr",
-        "tpr",
-        "yield",
-        "intercept",
-        "best",
-        "class0_share",
-        "slope",
-    ]
-    .map(String::from)
-    .to_vec()];
+    let mut rows = vec![
+        [
+            "classifier",
+            "source",
+            "a",
+            "b",
+            "positives",
+            "negatives",
+            "auc",
+            "threshold",
+            "fpr",
+            "tpr",
+            "yield",
+            "intercept",
+            "best",
+            "class0_share",
+            "slope",
+        ]
+        .map(String::from)
+        .to_vec(),
+    ];
     for (i, c) in report.curves.iter().enumerate() {
         let (source, a, b, pos, neg) = match c.kind {
             CurveKind::Scores {

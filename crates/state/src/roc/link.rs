@@ -18,8 +18,8 @@
 
 use super::binormal::{format_ab, parse_ab};
 use crate::link::keys::{Key, Read};
-use crate::link::{pct_decode, pct_encode, LinkError};
-use crate::{clean_name, AppState, MAX_CLASSIFIERS};
+use crate::link::{LinkError, pct_decode, pct_encode};
+use crate::{AppState, MAX_CLASSIFIERS, clean_name};
 use serde::{Deserialize, Serialize};
 use ulab_core::roc::Binormal;
 

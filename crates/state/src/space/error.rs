@@ -139,8 +139,10 @@ mod tests {
             bad_value("σ", " 2.5 ", "a number from 0 to 1").to_string(),
             "σ: '2.5' is not a number from 0 to 1"
         );
-        assert!(SpaceError::from(CoreError::ConstantUtility)
-            .to_string()
-            .starts_with("all utilities are equal"));
+        assert!(
+            SpaceError::from(CoreError::ConstantUtility)
+                .to_string()
+                .starts_with("all utilities are equal")
+        );
     }
 }

@@ -12,13 +12,13 @@
 //! | `uslice` | a 2-D slice: `row,col,low,high;row,col,low,high` | none |
 //! | `uask` | the assessment's answers: `c10:0.05..0.2,l0:-0.3` | none |
 
-use super::assess::{format_answers, parse_answers, Answers};
-use super::cloud::{format_cloud, parse_cloud, Cloud, Model};
-use super::error::bad_value;
-use super::slice::{format_slice, parse_slice, Slice};
 use super::SpaceError;
-use crate::link::{Key, LinkError};
+use super::assess::{Answers, format_answers, parse_answers};
+use super::cloud::{Cloud, Model, format_cloud, parse_cloud};
+use super::error::bad_value;
+use super::slice::{Slice, format_slice, parse_slice};
 use crate::AppState;
+use crate::link::{Key, LinkError};
 use serde::{Deserialize, Serialize};
 use ulab_core::mc::Prior;
 use ulab_core::text;
@@ -125,11 +125,7 @@ pub const LINK_KEYS: [Key; 7] = [
         "`xy`, `entries`, `p:MATRIX\\|…`",
         "Utility space: a cloud of uncertain utility matrices — drawn (gaussian in (x, y), or errors on each entry) or typed, each with its probability"
     ),
-    space_key!(
-        "usigma",
-        "0–1",
-        "Utility space: σ of a drawn cloud"
-    ),
+    space_key!("usigma", "0–1", "Utility space: σ of a drawn cloud"),
     space_key!(
         "upoints",
         "1–10000",

@@ -3,17 +3,17 @@
 //! region highlighted, names inside the regions that are large enough, the legend, and the
 //! Monte Carlo's figures 4–5 underneath when asked for.
 
+use super::SpaceError;
 use super::cloud::CloudSummary;
 use super::link::Overlay;
 use super::point::{landmarks, net_benefit_curve};
 use super::regions::{Kind, WinnerMap};
 use super::slice::Slice;
-use super::SpaceError;
-use ulab_core::mc::scatter::{error_points, prior_points};
-use ulab_core::space::polygon::Polygon;
-use ulab_core::space::Point;
-use ulab_core::text;
 use ulab_core::UtilityMatrix;
+use ulab_core::mc::scatter::{error_points, prior_points};
+use ulab_core::space::Point;
+use ulab_core::space::polygon::Polygon;
+use ulab_core::text;
 use ulab_plot::mc_space::{Density, Marker, PointGroup, Tone};
 use ulab_plot::space::{
     Boundary, CloudMarks, Fill, HexPlot, Key, LegendItem, RegionLabel, Regions, SlicePlot, Swatch,

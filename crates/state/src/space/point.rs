@@ -207,27 +207,27 @@ pub fn landmarks() -> Vec<Landmark> {
             "TNR",
         ),
     ] {
-        if let Some(u) = metric.admissibility(2).utility() {
-            if let Ok(point) = u.xy() {
-                out.push(Landmark {
-                    label: label.into(),
-                    short: short.into(),
-                    point,
-                    matrix: u.matrix().clone(),
-                });
-            }
+        if let Some(u) = metric.admissibility(2).utility()
+            && let Ok(point) = u.xy()
+        {
+            out.push(Landmark {
+                label: label.into(),
+                short: short.into(),
+                point,
+                matrix: u.matrix().clone(),
+            });
         }
     }
     for p in NET_BENEFIT_THRESHOLDS {
-        if let Ok(u) = UtilityMatrix::net_benefit(p) {
-            if let Ok(point) = u.xy() {
-                out.push(Landmark {
-                    label: format!("net benefit, p_t = {}", text::number(p, 3)),
-                    short: format!("NB {}", text::number(p, 3)),
-                    point,
-                    matrix: u.matrix().clone(),
-                });
-            }
+        if let Ok(u) = UtilityMatrix::net_benefit(p)
+            && let Ok(point) = u.xy()
+        {
+            out.push(Landmark {
+                label: format!("net benefit, p_t = {}", text::number(p, 3)),
+                short: format!("NB {}", text::number(p, 3)),
+                point,
+                matrix: u.matrix().clone(),
+            });
         }
     }
     out

@@ -201,10 +201,12 @@ impl WinnerMap {
         ny: usize,
     ) -> Result<Vec<Vec<String>>, SpaceError> {
         let grid = self.field.grid(nx, ny)?;
-        let mut rows = vec![[x_name.to_string(), y_name.to_string(), "best".to_string()]
-            .into_iter()
-            .chain(self.contestants.iter().map(|c| format!("yield {}", c.name)))
-            .collect::<Vec<_>>()];
+        let mut rows = vec![
+            [x_name.to_string(), y_name.to_string(), "best".to_string()]
+                .into_iter()
+                .chain(self.contestants.iter().map(|c| format!("yield {}", c.name)))
+                .collect::<Vec<_>>(),
+        ];
         for row in 0..ny {
             for col in 0..nx {
                 let Some(w) = grid.winners[row * nx + col] else {

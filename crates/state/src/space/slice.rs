@@ -9,9 +9,9 @@
 //! from 0 as `U_ij` in Dyrland et al. 2022 — `0,1,-500,0;1,0,-100,100` varies `U01` from −500
 //! to 0 and `U10` from −100 to 100.
 
+use super::SpaceError;
 use super::error::bad_value;
 use super::regions::{Contestant, WinnerMap};
-use super::SpaceError;
 use serde::{Deserialize, Serialize};
 use ulab_core::space::field::AffineField;
 use ulab_core::space::{Affine, Point};

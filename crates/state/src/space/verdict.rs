@@ -9,13 +9,13 @@
 //! as a guide for the eye only: the coordinates of fig. 1 define no distance between utility
 //! matrices (Dyrland et al. 2022, §3.2).
 
-use super::regions::{Contestant, WinnerMap};
 use super::SpaceError;
-use ulab_core::space::field::Change;
-use ulab_core::space::margins::{entry_margins, EntryMargin, Flip};
-use ulab_core::space::Point;
-use ulab_core::text;
+use super::regions::{Contestant, WinnerMap};
 use ulab_core::UtilityMatrix;
+use ulab_core::space::Point;
+use ulab_core::space::field::Change;
+use ulab_core::space::margins::{EntryMargin, Flip, entry_margins};
+use ulab_core::text;
 
 /// The verdict at the current utility matrix.
 #[derive(Debug, Clone, PartialEq)]
@@ -318,7 +318,7 @@ fn margin_line(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::space::regions::{contestants, hexagon_map, Trivial};
+    use crate::space::regions::{Trivial, contestants, hexagon_map};
     use ulab_core::{ConfusionMatrix, Orientation};
 
     fn factory(extra: &[(&str, &str)]) -> (UtilityMatrix, Vec<Contestant>) {
@@ -356,7 +356,10 @@ mod tests {
             v.lines[0],
             "Deciding “0” when the truth is “0”: now 15; A stays best from −∞ to 58.75 (above: B)"
         );
-        assert_eq!(v.lines[1], "Deciding “0” when the truth is “1”: now \u{2212}335; A stays best from −∞ to \u{2212}101.7 (above: B)");
+        assert_eq!(
+            v.lines[1],
+            "Deciding “0” when the truth is “1”: now \u{2212}335; A stays best from −∞ to \u{2212}101.7 (above: B)"
+        );
         assert!(
             v.sentence
                 .contains("Any other single utility may move by 46.7\u{202f}%"),

@@ -3,14 +3,14 @@
 //! are the other modules' functions; a page that wants to recompute less during a drag (the
 //! regions do not depend on the utility matrix) can call them itself.
 
-use super::cloud::{cell_name, sample_cloud, summarize, Cloud, CloudSummary};
+use super::SpaceError;
+use super::cloud::{Cloud, CloudSummary, cell_name, sample_cloud, summarize};
 use super::link::{CloudSource, SpaceSettings};
 use super::plots::{hex_plot, overlay, slice_plot};
-use super::point::{point_info, PointInfo};
-use super::regions::{contestants, hexagon_map, Trivial, WinnerMap};
-use super::slice::{slice_map, Slice};
-use super::verdict::{verdict, Diagram, Verdict};
-use super::SpaceError;
+use super::point::{PointInfo, point_info};
+use super::regions::{Trivial, WinnerMap, contestants, hexagon_map};
+use super::slice::{Slice, slice_map};
+use super::verdict::{Diagram, Verdict, verdict};
 use ulab_core::{ConfusionMatrix, UtilityMatrix};
 use ulab_plot::space::{HexPlot, SlicePlot};
 

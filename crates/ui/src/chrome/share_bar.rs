@@ -13,7 +13,7 @@ use crate::context::{link_to, use_app};
 use crate::lazy::{deferred, split_entry};
 use crate::web::export::{copy_text, could_not_copy};
 use ulab_state::presets;
-use ulab_state::{link, AppState};
+use ulab_state::{AppState, link};
 
 /// The `<iframe>` snippet for embedding `state`'s view.
 pub fn embed_code(state: &AppState) -> String {

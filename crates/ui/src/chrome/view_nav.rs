@@ -4,7 +4,7 @@ use crate::{handler, memo, rx};
 use leptos::prelude::*;
 
 use crate::context::use_app;
-use ulab_state::{link, View};
+use ulab_state::{View, link};
 
 /// The views, the current one marked.
 #[component]

@@ -9,16 +9,16 @@ use crate::{handler, memo, rx};
 use leptos::prelude::*;
 
 use crate::context::use_app;
-use crate::widgets::confusion_editor::{classifier_name, stored_confusion, ConfusionEditor};
+use crate::widgets::confusion_editor::{ConfusionEditor, classifier_name, stored_confusion};
 use crate::widgets::import_dialog::ImportPanel;
-use crate::widgets::input_kit::{confusion_corner, large_problem, next_id, try_edit, NameField};
+use crate::widgets::input_kit::{NameField, confusion_corner, large_problem, next_id, try_edit};
 use crate::widgets::paste_box::{PasteBox, PasteTarget};
 use crate::widgets::remove_button::RemoveButton;
 use ulab_core::text::number;
 use ulab_core::text::shortest;
 use ulab_core::{Matrix, Orientation};
-use ulab_state::edit::{values_of, Values};
 use ulab_state::MAX_CLASSIFIERS;
+use ulab_state::edit::{Values, values_of};
 
 /// The list of classifier cards, their display controls, "add" and "import".
 #[component]

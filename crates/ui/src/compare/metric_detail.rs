@@ -6,9 +6,9 @@ use crate::widgets::table_scroll::table_scroll;
 use leptos::prelude::*;
 
 use crate::widgets::matrix_table::MatrixTable;
+use ulab_core::Score;
 use ulab_core::metrics::Admissibility;
 use ulab_core::text::{fixed, number};
-use ulab_core::Score;
 use ulab_state::compare::{Measure, TableRow};
 
 /// A cell's text, tooltip and the value for `data-value` (empty when undefined).
@@ -151,7 +151,7 @@ fn per_class_table(
     n: usize,
     decisions: &[String],
     classes: &[String],
-) -> impl IntoView {
+) -> impl IntoView + use<> {
     let metric_label = match r.measure {
         Measure::Metric(m) => m.label(),
         _ => "",

@@ -11,13 +11,13 @@ use leptos::ev::{Event, Targeted};
 use leptos::prelude::*;
 use web_sys::HtmlInputElement;
 
-use super::metric_detail::{cell, marks, matrix_text, MetricDetail};
 use super::CompareContext;
+use super::metric_detail::{MetricDetail, cell, marks, matrix_text};
 use crate::context::use_app;
+use ulab_core::Score;
 use ulab_core::metrics::Admissibility;
 use ulab_core::text::parse_decimal;
-use ulab_core::Score;
-use ulab_state::compare::{metrics_csv, Measure, TableRow};
+use ulab_state::compare::{Measure, TableRow, metrics_csv};
 
 /// The table shows the deployment scenario (the toggle is on and prevalence is set).
 fn showing_deployment(cc: &CompareContext) -> bool {
@@ -386,7 +386,7 @@ fn value_cells(
     names: &[String],
     decimals: usize,
     classes: &[String],
-) -> Vec<impl IntoView> {
+) -> Vec<impl IntoView + use<>> {
     names
         .iter()
         .enumerate()

@@ -19,7 +19,7 @@ use classifier_list::ClassifierList;
 use intro::Intro;
 use metric_table::MetricTable;
 use problem_editor::ProblemEditor;
-use ulab_state::compare::{analyze_with, Analysis, Options, DEFAULT_THRESHOLD};
+use ulab_state::compare::{Analysis, DEFAULT_THRESHOLD, Options, analyze_with};
 use verdict::Verdict;
 use yields_panel::YieldsPanel;
 

@@ -10,7 +10,7 @@ use crate::widgets::classes_editor::ClassesEditor;
 use crate::widgets::deployment_editor::DeploymentEditor;
 use crate::widgets::input_kit::large_problem;
 use crate::widgets::paste_box::{PasteBox, PasteTarget};
-use crate::widgets::utility_editor::{UtilityEditor, UTILITY_CORNER};
+use crate::widgets::utility_editor::{UTILITY_CORNER, UtilityEditor};
 use ulab_core::text::number;
 use ulab_core::{CoreError, Matrix, UtilityMatrix};
 

@@ -6,7 +6,7 @@ use leptos::prelude::*;
 
 use super::CompareContext;
 use crate::context::use_app;
-use ulab_state::compare::{verdict_of, Verdict as Words};
+use ulab_state::compare::{Verdict as Words, verdict_of};
 
 /// The verdict above the results; a warning when the majority of metrics picks another
 /// classifier than the utility yield.

@@ -12,8 +12,8 @@ use crate::lazy::{deferred, split_entry};
 use crate::widgets::plot_canvas::PlotCanvas;
 use ulab_core::text::number;
 use ulab_plot::yields::YieldChart;
-use ulab_state::compare::{yields_csv, Analysis};
 use ulab_state::AppState;
+use ulab_state::compare::{Analysis, yields_csv};
 
 /// One line of the yields table (a classifier or a trivial reference classifier).
 #[derive(Debug, Clone, PartialEq)]

@@ -19,7 +19,7 @@ use crate::widgets::plot_canvas::PlotCanvas;
 use ulab_core::text::{capitalize, number, percent, prose};
 use ulab_core::{Matrix, Orientation};
 use ulab_plot::decide::PosteriorPlot;
-use ulab_state::decide::classifier::{is_fractions, LabelOnly};
+use ulab_state::decide::classifier::{LabelOnly, is_fractions};
 use ulab_state::decide::export::remap_csv;
 use ulab_state::decide::probabilities::{parse_alpha, parse_test_size};
 use ulab_state::decide::view::ClassifierPart;

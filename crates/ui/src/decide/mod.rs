@@ -22,8 +22,8 @@ use classifiers::ClassifierPanels;
 use item::ItemPanel;
 use problem::ProblemPanel;
 use shape::ShapePanel;
-use ulab_state::decide::view::{analyze, DecideProblem, DecideView as Analysis};
 use ulab_state::View;
+use ulab_state::decide::view::{DecideProblem, DecideView as Analysis, analyze};
 
 /// What every part of the view reads.
 #[derive(Clone, Copy)]

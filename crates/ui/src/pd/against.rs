@@ -9,12 +9,12 @@ use std::sync::Arc;
 use leptos::prelude::*;
 
 use crate::context::use_app;
-use crate::web::jobs::{cancel, launch_job, JobState};
+use crate::web::jobs::{JobState, cancel, launch_job};
 use crate::web::mc_pool;
 use crate::widgets::job_progress::JobProgress;
 use ulab_core::mc::{McConfig, Prior};
 use ulab_core::text::fixed;
-use ulab_state::pd::against::{admissibility_sentence, McComparison, KNOWN_RUN};
+use ulab_state::pd::against::{KNOWN_RUN, McComparison, admissibility_sentence};
 use ulab_state::reliability::{merge_run, run_works};
 
 /// Pairs of a rerun from this view (the known run's size).

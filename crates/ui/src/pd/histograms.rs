@@ -10,13 +10,13 @@ use leptos::ev::{Event, Targeted};
 use leptos::prelude::*;
 use web_sys::HtmlInputElement;
 
-use super::{use_pd, MaybeCanvas, MaybePlot};
+use super::{MaybeCanvas, MaybePlot, use_pd};
 use crate::context::use_app;
 use ulab_core::text::percent;
+use ulab_state::pd::PdError;
 use ulab_state::pd::export::histogram_csv;
 use ulab_state::pd::grid::{GridPlan, GridResult};
 use ulab_state::pd::link::{format_grid, parse_bins, parse_grid, parse_seed};
-use ulab_state::pd::PdError;
 
 /// The longest a task of chunks runs before giving the page back, in milliseconds.
 const SLICE_MS: f64 = 12.0;

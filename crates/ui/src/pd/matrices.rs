@@ -5,7 +5,7 @@ use crate::{handler, memo, rx};
 use leptos::prelude::*;
 
 use crate::context::use_app;
-use crate::widgets::confusion_editor::{classifier_name, stored_confusion, ConfusionEditor};
+use crate::widgets::confusion_editor::{ConfusionEditor, classifier_name, stored_confusion};
 use ulab_core::Orientation;
 
 /// The panel: one editor per classifier.

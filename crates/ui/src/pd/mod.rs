@@ -19,9 +19,9 @@ mod two_class;
 use crate::chrome::view_intro::ViewIntro;
 use crate::context::use_app;
 use crate::widgets::plot_canvas::PlotCanvas;
-use ulab_state::pd::kappa::{shown, Shown};
-use ulab_state::pd::table::{table, PdTable};
 use ulab_state::pd::Classifiers;
+use ulab_state::pd::kappa::{Shown, shown};
+use ulab_state::pd::table::{PdTable, table};
 
 /// What the panels of the view read (recomputed when the state changes).
 #[derive(Clone, Copy)]

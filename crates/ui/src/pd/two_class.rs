@@ -9,13 +9,13 @@ use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{HtmlCanvasElement, HtmlSelectElement};
 
-use super::{use_pd, MaybeCanvas, MaybePlot};
+use super::{MaybeCanvas, MaybePlot, use_pd};
 use crate::context::use_app;
 use ulab_core::text::fixed;
 use ulab_plot::pd::heatmap::HeatmapPlot;
 use ulab_plot::pd::winners::WinnerMap;
 use ulab_state::pd::export::heatmap_csv;
-use ulab_state::pd::heatmap::{heatmaps, Heatmaps};
+use ulab_state::pd::heatmap::{Heatmaps, heatmaps};
 use ulab_state::pd::link::{format_step, parse_step};
 
 /// The grid steps offered (`1/N`).

@@ -8,22 +8,22 @@ use std::sync::Arc;
 use leptos::prelude::*;
 
 use crate::context::use_app;
-use crate::web::jobs::{cancel, launch_job, JobState};
+use crate::web::jobs::{JobState, cancel, launch_job};
 use crate::widgets::job_progress::JobProgress;
-use crate::widgets::number_field::{real_setting, NumberField};
+use crate::widgets::number_field::{NumberField, real_setting};
 use crate::widgets::plot_canvas::PlotCanvas;
 use crate::widgets::select_field::SelectField;
+use ulab_core::UtilityMatrix;
 use ulab_core::mc::figures::ScatterSample;
 use ulab_core::mc::scatter::{error_points, prior_points};
 use ulab_core::mc::scores::SCORE_METRICS;
 use ulab_core::mc::{self, Ranker};
 use ulab_core::metrics::Metric;
-use ulab_core::UtilityMatrix;
 use ulab_plot::mc_scatter::ScoreScatter;
 use ulab_plot::mc_space::{Density, Marker, PointGroup, SpacePanel, SpacePlot, Tone};
 use ulab_state::reliability::{
-    merge_scatter, scatter_works, score_scatter, PAPER_SCATTER_METRICS, SCATTER_KEPT,
-    SCATTER_POINTS,
+    PAPER_SCATTER_METRICS, SCATTER_KEPT, SCATTER_POINTS, merge_scatter, scatter_works,
+    score_scatter,
 };
 
 /// Figs 2–3.
@@ -153,10 +153,10 @@ fn space_plot() -> SpacePlot {
     ] {
         let mut points = Vec::new();
         for m in FIG5_MATRICES {
-            if let Ok(u) = UtilityMatrix::parse(m) {
-                if let Ok(p) = error_points(&u, sigma, 250, 1) {
-                    points.extend(p);
-                }
+            if let Ok(u) = UtilityMatrix::parse(m)
+                && let Ok(p) = error_points(&u, sigma, 250, 1)
+            {
+                points.extend(p);
             }
         }
         groups.push(PointGroup {

@@ -12,23 +12,23 @@ use std::sync::Arc;
 use leptos::prelude::*;
 
 use crate::chrome::view_intro::ViewIntro;
-use crate::context::{use_app, AppContext};
+use crate::context::{AppContext, use_app};
 mod figures;
 mod question;
 mod results;
 mod settings;
 
-use crate::web::jobs::{cancel, launch_job, JobState};
+use crate::web::jobs::{JobState, cancel, launch_job};
 use crate::web::mc_pool;
 use figures::{ScatterFigures, SpaceFigures};
 use question::QuestionPanel;
 use results::{MisrankingResults, SweepResults};
 use settings::ReliabilitySettings;
 use ulab_core::mc::{McResult, Ranker};
-use ulab_plot::reliability::metric_colour;
 use ulab_plot::Theme;
+use ulab_plot::reliability::metric_colour;
 use ulab_state::reliability::{
-    mc_config, merge_run, merge_sweep, run_works, sweep_configs, sweep_works, RunResult,
+    RunResult, mc_config, merge_run, merge_sweep, run_works, sweep_configs, sweep_works,
 };
 
 /// The CSS colour of a metric's swatch: its colour in the plots (the erroneous utility matrix

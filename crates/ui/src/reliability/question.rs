@@ -9,9 +9,9 @@ use crate::widgets::table_scroll::table_scroll;
 use leptos::prelude::*;
 
 use crate::context::use_app;
-use crate::web::jobs::{cancel, launch_job, JobState};
+use crate::web::jobs::{JobState, cancel, launch_job};
 use crate::widgets::job_progress::JobProgress;
-use crate::widgets::number_field::{real_setting, setting_text, whole_setting, NumberField};
+use crate::widgets::number_field::{NumberField, real_setting, setting_text, whole_setting};
 use crate::widgets::plot_canvas::PlotCanvas;
 use ulab_core::mc::question::QuestionResult;
 use ulab_core::text::number;
@@ -20,7 +20,7 @@ use ulab_state::reliability::{
     best_sentence, merge_question, question, question_csv, question_plots, question_works,
     throughput_text,
 };
-use ulab_state::{View, MAX_QUESTION_DRAWS, MAX_QUESTION_N};
+use ulab_state::{MAX_QUESTION_DRAWS, MAX_QUESTION_N, View};
 
 /// An answered question.
 #[derive(Debug, Clone, PartialEq)]

@@ -5,8 +5,8 @@ use crate::widgets::table_scroll::table_scroll;
 use crate::{cond, handler, memo, rx};
 use leptos::prelude::*;
 
-use super::swatch_colour;
 use super::ReliabilityContext;
+use super::swatch_colour;
 use crate::context::use_app;
 use crate::widgets::job_progress::JobProgress;
 use crate::widgets::plot_canvas::PlotCanvas;

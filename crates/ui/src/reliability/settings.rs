@@ -7,16 +7,16 @@ use leptos::ev::{Event, Targeted};
 use leptos::prelude::*;
 use web_sys::HtmlSelectElement;
 
-use super::{swatch_colour, ReliabilityContext};
+use super::{ReliabilityContext, swatch_colour};
 use crate::context::use_app;
 use crate::web::mc_pool::{self, MAX_WORKERS};
 use crate::widgets::job_progress::JobProgress;
-use crate::widgets::number_field::{real_setting, setting_text, whole_setting, NumberField};
-use crate::widgets::select_field::{choices, SelectField};
+use crate::widgets::number_field::{NumberField, real_setting, setting_text, whole_setting};
+use crate::widgets::select_field::{SelectField, choices};
 use ulab_core::mc::Ranker;
 use ulab_core::text::sci;
 use ulab_state::reliability::toggle_metric;
-use ulab_state::{ErrorAxis, Prior, MAX_APP_PAIRS};
+use ulab_state::{ErrorAxis, MAX_APP_PAIRS, Prior};
 
 /// The settings panel.
 ///

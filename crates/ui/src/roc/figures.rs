@@ -13,12 +13,12 @@ use super::{RocContext, Shared};
 use crate::context::use_app;
 use crate::widgets::plot_canvas::{CanvasClick, PlotCanvas};
 use ulab_core::text::prose;
-use ulab_plot::roc::threshold::ThresholdChart;
 use ulab_plot::roc::RocChart;
+use ulab_plot::roc::threshold::ThresholdChart;
 use ulab_state::roc::analysis::RocReport;
 use ulab_state::roc::charts::{roc_chart, threshold_chart};
 use ulab_state::roc::curves::Curve;
-use ulab_state::roc::export::{points_csv_part, points_rows, summary_csv, POINTS_HEADER};
+use ulab_state::roc::export::{POINTS_HEADER, points_csv_part, points_rows, summary_csv};
 use ulab_state::roc::verdict::{auc_sentence, auc_text, best_sentence, point_text};
 
 /// The verdict: who is best and why, and why the AUC would have chosen otherwise.

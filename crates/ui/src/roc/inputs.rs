@@ -6,10 +6,10 @@ use leptos::ev::{DragEvent, Event, Targeted};
 use leptos::prelude::*;
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 
-use super::{loader, LoadState, RocContext};
+use super::{LoadState, RocContext, loader};
 use crate::context::use_app;
 use crate::widgets::matrix_editor::MatrixEditor;
-use crate::widgets::number_field::{apply_real, NumberField};
+use crate::widgets::number_field::{NumberField, apply_real};
 use ulab_core::Matrix;
 use ulab_state::roc::link::reload_notice;
 
@@ -95,11 +95,11 @@ pub fn ScoresInput() -> impl IntoView {
             rc.loaded
                 .with_untracked(|l| l.as_ref().map(|l| (l.file.clone(), l.table.clone())))
         });
-        if let Some((file, table)) = source {
-            if let Ok(p) = table.positive(Some(&label)) {
-                let _ = ctx.edit(|s| s.roc.positive = Some(label.clone()));
-                loader::build(rc, file, table, p);
-            }
+        if let Some((file, table)) = source
+            && let Ok(p) = table.positive(Some(&label))
+        {
+            let _ = ctx.edit(|s| s.roc.positive = Some(label.clone()));
+            loader::build(rc, file, table, p);
         }
     };
     let clear = move |_| {

@@ -14,7 +14,7 @@ use leptos::prelude::*;
 use super::{LoadState, Loaded, RocContext, Shared};
 use crate::web::mc_pool::now_ms;
 use crate::web::next_task;
-use crate::web::sliced::{feed, note, Sliced, SLICE_MS};
+use crate::web::sliced::{SLICE_MS, Sliced, feed, note};
 use ulab_core::text::{number, percent};
 use ulab_state::roc::build::TableCurves;
 use ulab_state::roc::scores::{ScoresError, ScoresParser, ScoresTable};

@@ -19,11 +19,11 @@ mod loader;
 mod pick;
 
 use crate::chrome::view_intro::ViewIntro;
-use crate::context::{use_app, AppContext};
+use crate::context::{AppContext, use_app};
 use figures::{RocFigures, Verdict};
 use inputs::{BinormalCurves, ProblemPanel, ScoresInput};
 use pick::PickPanel;
-use ulab_state::roc::analysis::{analyze, choose_share, RocReport};
+use ulab_state::roc::analysis::{RocReport, analyze, choose_share};
 use ulab_state::roc::curves::{Curve, ScoredCurve};
 use ulab_state::roc::scores::ScoresTable;
 

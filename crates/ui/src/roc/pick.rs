@@ -12,10 +12,10 @@ use web_sys::{HtmlInputElement, HtmlSelectElement};
 use super::RocContext;
 use crate::context::use_app;
 use ulab_core::text::{number, prose};
+use ulab_state::View;
 use ulab_state::roc::compare::{binormal_classifier, scored_classifier};
 use ulab_state::roc::curves::Curve;
 use ulab_state::roc::verdict::threshold_text;
-use ulab_state::View;
 
 /// A name not yet taken by a classifier of `names`: `name`, else `name (2)`, `name (3)`…
 fn unique_name(name: &str, names: &[String]) -> String {

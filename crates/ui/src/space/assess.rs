@@ -13,8 +13,8 @@ use web_sys::HtmlInputElement;
 use crate::context::use_app;
 use ulab_core::text::shortest;
 use ulab_state::space::assess::{
-    cloud_from, implied_answers, matrix_from, parse_answer, questions, sigma_from, Answer, Answers,
-    Question,
+    Answer, Answers, Question, cloud_from, implied_answers, matrix_from, parse_answer, questions,
+    sigma_from,
 };
 use ulab_state::space::link::CloudSource;
 use ulab_state::space::point::point_info;
@@ -126,13 +126,13 @@ pub fn AssessPanel() -> impl IntoView {
         }
     };
     let use_sigma = move |_| {
-        if let Ok((_, _, Some(sigma))) = preview.get_untracked() {
-            if ctx.edit(|s| s.mc.question.sigma = sigma).is_ok() {
-                ctx.say(format!(
-                    "The Metric reliability view's own question now uses σ = {}.",
-                    ulab_core::text::number(sigma, 3)
-                ));
-            }
+        if let Ok((_, _, Some(sigma))) = preview.get_untracked()
+            && ctx.edit(|s| s.mc.question.sigma = sigma).is_ok()
+        {
+            ctx.say(format!(
+                "The Metric reliability view's own question now uses σ = {}.",
+                ulab_core::text::number(sigma, 3)
+            ));
         }
     };
     let rows = move || {

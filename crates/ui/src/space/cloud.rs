@@ -11,12 +11,12 @@ use leptos::prelude::*;
 use web_sys::HtmlTextAreaElement;
 
 use super::{Shown, SpaceContext};
-use crate::context::{use_app, AppContext};
-use crate::widgets::number_field::{setting_text, NumberField};
-use crate::widgets::select_field::{choices, SelectField};
+use crate::context::{AppContext, use_app};
+use crate::widgets::number_field::{NumberField, setting_text};
+use crate::widgets::select_field::{SelectField, choices};
 use ulab_core::text::{number, percent};
-use ulab_state::space::cloud::{cloud_csv, format_cloud, EXPECTED_NOTE};
-use ulab_state::space::link::{format_cloud_source, format_overlay, CloudSource};
+use ulab_state::space::cloud::{EXPECTED_NOTE, cloud_csv, format_cloud};
+use ulab_state::space::link::{CloudSource, format_cloud_source, format_overlay};
 
 /// Applies one of the view's link values (`usigma`, `ucloud`, …) typed in a field.
 pub fn apply_space(ctx: &AppContext, key: &str, text: &str) -> Result<(), String> {

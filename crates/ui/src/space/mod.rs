@@ -30,13 +30,13 @@ use ulab_core::{ConfusionMatrix, UtilityMatrix};
 use ulab_plot::space::frame::Frame;
 use ulab_plot::space::{HexPlot, SlicePlot};
 use ulab_plot::{Plot, Theme};
+use ulab_state::AppState;
+use ulab_state::space::SpaceError;
 use ulab_state::space::plots::{hex_plot, slice_plot};
 use ulab_state::space::point::matrix_at;
 use ulab_state::space::regions::Trivial;
-use ulab_state::space::verdict::{verdict, Diagram, Verdict};
-use ulab_state::space::view::{hexagon_view, slice_view, HexagonView, Problem, SliceView};
-use ulab_state::space::SpaceError;
-use ulab_state::AppState;
+use ulab_state::space::verdict::{Diagram, Verdict, verdict};
+use ulab_state::space::view::{HexagonView, Problem, SliceView, hexagon_view, slice_view};
 
 /// What the view shows for the current state.
 #[derive(Debug, Clone, PartialEq)]

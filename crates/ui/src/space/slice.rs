@@ -11,7 +11,7 @@ use super::{Shown, SpaceContext};
 use crate::context::use_app;
 use crate::widgets::select_field::SelectField;
 use ulab_state::space::plots::entry_title;
-use ulab_state::space::slice::{format_slice, Slice};
+use ulab_state::space::slice::{Slice, format_slice};
 
 /// The slice's controls (shown only when the diagram is a slice).
 #[component]

@@ -6,9 +6,9 @@ use leptos::prelude::*;
 
 use crate::context::page_address;
 use crate::widgets::matrix_table::AXES_LABEL;
-use ulab_core::text::{fixed, number as plain, signed};
 use ulab_core::UtilityMatrix;
-use ulab_state::story::{compare_fragment, Story};
+use ulab_core::text::{fixed, number as plain, signed};
+use ulab_state::story::{Story, compare_fragment};
 
 /// How links into the rest of the app are made.
 #[derive(Clone, Copy)]
@@ -37,7 +37,7 @@ impl Links {
         id: &'static str,
         label: &'static str,
         primary: bool,
-    ) -> impl IntoView {
+    ) -> impl IntoView + use<> {
         view! {
             <a
                 class="btn story-try"
@@ -72,7 +72,7 @@ struct Grid<'a> {
     unit: Option<&'static str>,
 }
 
-fn grid(g: Grid<'_>) -> impl IntoView {
+fn grid(g: Grid<'_>) -> impl IntoView + use<> {
     let rows = (0..2)
         .map(|i| {
             let cells = (0..2)
@@ -115,7 +115,7 @@ fn grid(g: Grid<'_>) -> impl IntoView {
 }
 
 /// The normalized confusion matrix of classifier `k`.
-pub(super) fn confusion_grid(s: &Story, k: usize) -> impl IntoView {
+pub(super) fn confusion_grid(s: &Story, k: usize) -> impl IntoView + use<> {
     let n = s.cms[k].normalized();
     grid(Grid {
         caption: format!("Classifier {}", s.names[k]),
@@ -137,7 +137,7 @@ pub(super) fn utility_grid(
     unit: Option<&'static str>,
     testid: &str,
     marked: Vec<(usize, usize)>,
-) -> impl IntoView {
+) -> impl IntoView + use<> {
     grid(Grid {
         caption: caption.to_string(),
         classes,
@@ -182,7 +182,7 @@ pub(super) fn yield_pair(
     unit: &'static str,
     testid: &'static str,
     with_sign: bool,
-) -> impl IntoView {
+) -> impl IntoView + use<> {
     let best = usize::from(values[1] > values[0]);
     let cards = (0..2)
         .map(|k| {
@@ -218,7 +218,7 @@ pub(super) fn sum_line(
     u: &UtilityMatrix,
     k: usize,
     unit: &'static str,
-) -> impl IntoView {
+) -> impl IntoView + use<> {
     let br = s.breakdown(u, k);
     // Operators carry their own spaces (stripped at line ends), so the text reads as written.
     let op = |text: &'static str| view! { <span class="story-op">{text}</span> };

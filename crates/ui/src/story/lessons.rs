@@ -4,13 +4,13 @@
 use crate::widgets::table_scroll::table_scroll;
 use leptos::prelude::*;
 
-use super::blocks::{ask, pct, utility_grid, yield_pair, Links};
+use super::blocks::{Links, ask, pct, utility_grid, yield_pair};
 use ulab_core::metrics::Metric;
 use ulab_core::text::number as plain;
-use ulab_state::story::{changed_cells, Story, TABLE1};
 use ulab_state::View;
+use ulab_state::story::{Story, TABLE1, changed_cells};
 
-pub(super) fn variant(s: &Story, l: Links) -> impl IntoView {
+pub(super) fn variant(s: &Story, l: Links) -> impl IntoView + use<> {
     let (f, v) = (&s.factory, &s.variant);
     let tf = s.tradeoff(f);
     let tv = s.tradeoff(v);
@@ -126,7 +126,7 @@ pub(super) fn variant(s: &Story, l: Links) -> impl IntoView {
     }
 }
 
-pub(super) fn medical(s: &Story, l: Links) -> impl IntoView {
+pub(super) fn medical(s: &Story, l: Links) -> impl IntoView + use<> {
     let (f, m) = (&s.factory, &s.medical);
     let y = s.yields(m);
     let best = s.best(m);
@@ -185,7 +185,7 @@ pub(super) fn medical(s: &Story, l: Links) -> impl IntoView {
     }
 }
 
-pub(super) fn lesson(s: &Story, l: Links) -> impl IntoView {
+pub(super) fn lesson(s: &Story, l: Links) -> impl IntoView + use<> {
     let shares = s.class_shares();
     let mut admissible = Vec::new();
     let mut inadmissible = Vec::new();

@@ -19,7 +19,7 @@ mod steps;
 
 use steps::StepContent;
 use ulab_state::story::STORY_STEPS;
-use ulab_state::story::{step_fragment, Story, STEPS};
+use ulab_state::story::{STEPS, Story, step_fragment};
 
 /// The `<iframe>` snippet that embeds step `step` (0-based) of the story.
 fn embed_code(step: usize) -> String {

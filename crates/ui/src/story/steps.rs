@@ -8,7 +8,7 @@ use crate::widgets::table_scroll::table_scroll;
 use leptos::prelude::*;
 
 use super::blocks::{
-    ask, ask_with_hint, confusion_grid, pct, sum_line, utility_grid, yield_pair, Links,
+    Links, ask, ask_with_hint, confusion_grid, pct, sum_line, utility_grid, yield_pair,
 };
 use super::lessons::{lesson, medical, variant};
 use ulab_core::text::{fixed, number as plain, percent, signed};
@@ -38,7 +38,7 @@ pub fn StepContent(
     }
 }
 
-fn factory(s: &Story) -> impl IntoView {
+fn factory(s: &Story) -> impl IntoView + use<> {
     let shares = s.class_shares();
     let [a, b] = &s.cms;
     view! {
@@ -72,7 +72,7 @@ fn factory(s: &Story) -> impl IntoView {
     }
 }
 
-fn metrics(s: &Story) -> impl IntoView {
+fn metrics(s: &Story) -> impl IntoView + use<> {
     let rows = s
         .table1()
         .into_iter()
@@ -139,7 +139,7 @@ fn metrics(s: &Story) -> impl IntoView {
     }
 }
 
-fn verdict(s: &Story) -> impl IntoView {
+fn verdict(s: &Story) -> impl IntoView + use<> {
     let rows = s.table1();
     let votes = s.votes();
     let major = s.majority();
@@ -208,7 +208,7 @@ fn verdict(s: &Story) -> impl IntoView {
     }
 }
 
-fn utilities(s: &Story) -> impl IntoView {
+fn utilities(s: &Story) -> impl IntoView + use<> {
     let u = &s.factory;
     let eur = |i: usize, j: usize| format!("{}\u{a0}€", plain(u.get(i, j), 2));
     let t = s.tradeoff(u);
@@ -261,7 +261,7 @@ fn utilities(s: &Story) -> impl IntoView {
     }
 }
 
-fn yields(s: &Story, l: Links) -> impl IntoView {
+fn yields(s: &Story, l: Links) -> impl IntoView + use<> {
     let u = &s.factory;
     let y = s.yields(u);
     let votes = s.votes();
@@ -314,7 +314,7 @@ fn yields(s: &Story, l: Links) -> impl IntoView {
 
 /// Why judging every component the same way earns more than both classifiers (the factory:
 /// "short", 65 € per component), with the numbers of the story's matrices.
-fn no_classifier(s: &Story) -> Option<impl IntoView> {
+fn no_classifier(s: &Story) -> Option<impl IntoView + use<>> {
     let (d, why) = s.trivial_winner(&s.factory)?;
     let eur = |v: f64| {
         if v < 0.0 {

@@ -49,7 +49,7 @@ fn click_link(filename: &str, url: &str) -> Result<(), String> {
 /// did not (the user or the browser refused: "Write permission denied."). Uses the asynchronous
 /// clipboard API where there is one (secure contexts); otherwise a hidden text area and
 /// `execCommand("copy")`. The copy starts at once, within the click that asked for it.
-pub fn copy_text(text: &str) -> impl Future<Output = Result<(), String>> {
+pub fn copy_text(text: &str) -> impl Future<Output = Result<(), String>> + use<> {
     let started = match async_clipboard() {
         Some(clipboard) => Ok(Some(JsFuture::from(clipboard.write_text(text)))),
         None if copy_with_textarea(text) => Ok(None),

@@ -8,8 +8,8 @@
 
 use std::cell::Cell;
 
-use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
+use wasm_bindgen::prelude::*;
 use web_sys::ResizeObserver;
 
 use ulab_state::embed::HEIGHT_MESSAGE;

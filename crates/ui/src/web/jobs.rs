@@ -96,10 +96,10 @@ fn launch(
         },
     );
     state.update(|s| {
-        if let JobState::Running { job, .. } = s {
-            if *job == PENDING {
-                *job = id;
-            }
+        if let JobState::Running { job, .. } = s
+            && *job == PENDING
+        {
+            *job = id;
         }
     });
 }

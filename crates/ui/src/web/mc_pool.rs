@@ -30,14 +30,14 @@ use std::collections::{BTreeSet, VecDeque};
 use std::rc::Rc;
 
 use leptos::prelude::{
-    document, set_timeout, window, ArcRwSignal, GetUntracked, ReadSignal, Set, Signal,
+    ArcRwSignal, GetUntracked, ReadSignal, Set, Signal, document, set_timeout, window,
 };
-use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
+use wasm_bindgen::prelude::*;
 use web_sys::{ErrorEvent, Event, MessageEvent, Worker};
 
 use super::js_message;
-use ulab_worker::{parse_response, request_json, Output, Request, Response, Work, WorkerError};
+use ulab_worker::{Output, Request, Response, Work, WorkerError, parse_response, request_json};
 
 /// The worker's script, relative to the page (`document.baseURI`), so that the app works from
 /// any sub-path. Trunk emits it un-hashed (`data-loader-shim` on the worker's link).
@@ -395,13 +395,12 @@ impl Pool {
     }
 
     fn fail_job(&mut self, id: JobId, message: &str, later: &mut Later) {
-        if let Some(i) = self.job_index(id) {
-            if let Some(mut job) = self.jobs.remove(i) {
-                if let Some(done) = job.on_done.take() {
-                    let outcome = Outcome::Failed(message.to_string());
-                    later.push(Box::new(move || done(outcome)));
-                }
-            }
+        if let Some(i) = self.job_index(id)
+            && let Some(mut job) = self.jobs.remove(i)
+            && let Some(done) = job.on_done.take()
+        {
+            let outcome = Outcome::Failed(message.to_string());
+            later.push(Box::new(move || done(outcome)));
         }
     }
 
@@ -434,20 +433,20 @@ impl Pool {
         let (answered, total) = (j.answered, j.works.len());
         let progress = j.on_progress.clone();
         later.push(Box::new(move || progress(answered, total)));
-        if answered == total {
-            if let Some(mut job) = self.jobs.remove(i) {
-                let seconds = (now_ms() - job.started_ms) / 1000.0;
-                let outputs: Vec<Output> = job.outputs.drain(..).flatten().collect();
-                let workers = job.workers.len();
-                if let Some(done) = job.on_done.take() {
-                    later.push(Box::new(move || {
-                        done(Outcome::Done {
-                            outputs,
-                            seconds,
-                            workers,
-                        })
-                    }));
-                }
+        if answered == total
+            && let Some(mut job) = self.jobs.remove(i)
+        {
+            let seconds = (now_ms() - job.started_ms) / 1000.0;
+            let outputs: Vec<Output> = job.outputs.drain(..).flatten().collect();
+            let workers = job.workers.len();
+            if let Some(done) = job.on_done.take() {
+                later.push(Box::new(move || {
+                    done(Outcome::Done {
+                        outputs,
+                        seconds,
+                        workers,
+                    })
+                }));
             }
         }
     }

@@ -7,8 +7,8 @@
 //! context, a frame of another origin that may not register one, a host that does not serve
 //! `sw.js` — the page works as before, it just does not work offline.
 
-use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
+use wasm_bindgen::prelude::*;
 
 /// The service worker's script, relative to the page (`document.baseURI`).
 pub const SCRIPT: &str = "sw.js";

@@ -44,10 +44,10 @@ pub trait Sliced {
 /// Marks `what`, started at `started` (ms, [`now_ms`]), if it took longer than [`LONG_MS`].
 pub fn note(what: &str, started: f64) {
     let ms = now_ms() - started;
-    if ms > LONG_MS {
-        if let Some(p) = window().performance() {
-            let _ = p.mark(&format!("{what} {ms:.0} ms"));
-        }
+    if ms > LONG_MS
+        && let Some(p) = window().performance()
+    {
+        let _ = p.mark(&format!("{what} {ms:.0} ms"));
     }
 }
 

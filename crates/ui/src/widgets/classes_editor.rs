@@ -5,7 +5,7 @@ use crate::{cond, handler, memo, rx};
 use leptos::prelude::*;
 
 use crate::context::use_app;
-use crate::widgets::input_kit::{large_problem, try_edit, NameField};
+use crate::widgets::input_kit::{NameField, large_problem, try_edit};
 use crate::widgets::remove_button::RemoveButton;
 use ulab_core::confusion::MAX_CLASSES;
 

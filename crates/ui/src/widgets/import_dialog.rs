@@ -11,12 +11,12 @@ use web_sys::HtmlInputElement;
 use super::input_kit::next_id;
 use super::radio::radio;
 use crate::context::use_app;
-use crate::web::sliced::{feed, Sliced};
-use ulab_core::text::{capitalize, percent};
+use crate::web::sliced::{Sliced, feed};
 use ulab_core::Orientation;
+use ulab_core::text::{capitalize, percent};
 use ulab_state::edit::import::stream::ImportStream;
 use ulab_state::edit::{
-    import_classifier, import_read, next_classifier_name, ImportKind, ImportOptions, ImportOutcome,
+    ImportKind, ImportOptions, ImportOutcome, import_classifier, import_read, next_classifier_name,
 };
 
 /// Files up to this size (bytes) are read at once, as a pasted text is (~10⁵ label rows: a

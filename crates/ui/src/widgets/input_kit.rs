@@ -9,7 +9,7 @@ use crate::context::AppContext;
 use leptos::ev::{Event, Targeted};
 use ulab_core::Orientation;
 use ulab_state::edit::EditError;
-use ulab_state::{clean_name, AppState};
+use ulab_state::{AppState, clean_name};
 use web_sys::HtmlInputElement;
 
 /// Runs an edit that may refuse (`Err` leaves the state as it was) through

@@ -4,7 +4,7 @@
 //! the output of a successful run holds no NaN or infinity.
 
 use super::Case;
-use crate::gen::Gen;
+use crate::inputs::Gen;
 use std::cell::RefCell;
 use std::path::PathBuf;
 use ulab_cli::cli::{self as ulab, Outcome};
@@ -212,15 +212,15 @@ fn args(g: &mut Gen) -> Vec<String> {
     }
     // A Monte Carlo run is work the user asked for (with progress in the app): kept small here,
     // whatever a mutation did to `--pairs`.
-    if a.get(1).is_some_and(|c| c == "mc") {
-        if let Some(k) = a.iter().position(|s| s == "--pairs") {
-            let big = a
-                .get(k + 1)
-                .and_then(|v| utility_lab::text::parse_whole(v))
-                .is_some_and(|p| p > 10_000);
-            if big {
-                a[k + 1] = "1000".into();
-            }
+    if a.get(1).is_some_and(|c| c == "mc")
+        && let Some(k) = a.iter().position(|s| s == "--pairs")
+    {
+        let big = a
+            .get(k + 1)
+            .and_then(|v| utility_lab::text::parse_whole(v))
+            .is_some_and(|p| p > 10_000);
+        if big {
+            a[k + 1] = "1000".into();
         }
     }
     // Standard input is never read by the fuzz driver.
@@ -262,10 +262,8 @@ pub fn run(g: &mut Gen, case: &mut Case) {
 /// other numbers are checked by key.
 fn numbers_not_finite(args: &[String], out: &str) -> Option<&'static str> {
     let roc = args.get(1).is_some_and(|a| a == "roc");
-    if roc {
-        if let Ok(v) = serde_json::from_str::<serde_json::Value>(out) {
-            return null_number(&v).then_some("a null yield, AUC, slope or rate");
-        }
+    if roc && let Ok(v) = serde_json::from_str::<serde_json::Value>(out) {
+        return null_number(&v).then_some("a null yield, AUC, slope or rate");
     }
     let out: String = out
         .split(' ')

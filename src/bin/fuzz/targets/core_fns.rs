@@ -3,7 +3,7 @@
 //! must be a finite number, an undefined score or a typed error.
 
 use super::Case;
-use crate::gen::Gen;
+use crate::inputs::Gen;
 use utility_lab::core::decision::{
     binary_threshold, class_given_output, decide, expected_utilities, output_given_class, remap,
     yield_of_mapping,
@@ -11,7 +11,7 @@ use utility_lab::core::decision::{
 use utility_lab::core::metrics::{self, Metric};
 use utility_lab::core::pd::{self, PdLinear};
 use utility_lab::core::prevalence::reweight;
-use utility_lab::core::roc::{iso_utility_slope, mann_whitney_auc, Binormal, Roc};
+use utility_lab::core::roc::{Binormal, Roc, iso_utility_slope, mann_whitney_auc};
 use utility_lab::core::utility::rank_classifiers;
 use utility_lab::core::{ConfusionMatrix, Matrix, Orientation, UtilityMatrix};
 
@@ -169,10 +169,10 @@ fn pd_of(case: &mut Case, cm: &ConfusionMatrix, kappa: &[f64]) {
             case.all_finite("heatmap", row);
         }
     }
-    if let Some(v) = pd::f1_of_macro_pr(cm).value() {
-        if let Ok(Some(k)) = pd::kappa_for_value(cm, v, Some(kappa)) {
-            case.all_finite("κ for F1", &k);
-        }
+    if let Some(v) = pd::f1_of_macro_pr(cm).value()
+        && let Ok(Some(k)) = pd::kappa_for_value(cm, v, Some(kappa))
+    {
+        case.all_finite("κ for F1", &k);
     }
 }
 

@@ -5,16 +5,16 @@
 //! NaN or infinity.
 
 use super::Case;
-use crate::gen::Gen;
+use crate::inputs::Gen;
 use utility_lab::core::UtilityMatrix;
 use utility_lab::state::edit::import::{read, stream::ImportStream};
 use utility_lab::state::edit::{self, ImportKind, ImportOptions};
-use utility_lab::state::roc::analysis::{analyze, choose_share, RocReport};
+use utility_lab::state::roc::analysis::{RocReport, analyze, choose_share};
 use utility_lab::state::roc::curves::Curve;
 use utility_lab::state::roc::export::{points_csv, summary_csv};
 use utility_lab::state::roc::scored_curves;
 use utility_lab::state::roc::scores::parse_scores;
-use utility_lab::state::{link, AppState};
+use utility_lab::state::{AppState, link};
 
 /// Line ends, a BOM, quotes: the outside of a CSV file.
 fn dress(g: &mut Gen, body: String) -> String {

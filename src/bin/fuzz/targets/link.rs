@@ -5,12 +5,12 @@
 //! computed from it (Compare, Decide, p-d, Utility space) hold no NaN or infinity.
 
 use super::Case;
-use crate::gen::Gen;
+use crate::inputs::Gen;
 use utility_lab::core::{ConfusionMatrix, UtilityMatrix};
 use utility_lab::state::link::{self, keys};
 use utility_lab::state::space::regions::Trivial;
-use utility_lab::state::space::view::{hexagon_view, Problem};
-use utility_lab::state::{compare, decide, pd, AppState};
+use utility_lab::state::space::view::{Problem, hexagon_view};
+use utility_lab::state::{AppState, compare, decide, pd};
 
 /// A value for `key`, guessed from what the key holds.
 fn value_for(g: &mut Gen, key: &keys::Key, n: usize) -> String {
@@ -160,22 +160,23 @@ pub fn views(case: &mut Case, s: &AppState) {
             case.debug_finite("the p-d table", &t);
         }
     }
-    if let Ok(u) = UtilityMatrix::new(s.utility.clone()) {
-        if u.n_classes() == 2 && s.classifiers.len() <= 8 {
-            let cs: Vec<(String, ConfusionMatrix)> = s
-                .classifiers
-                .iter()
-                .filter_map(|c| c.confusion().ok().map(|m| (c.name.clone(), m)))
-                .collect();
-            let p = Problem {
-                utility: &u,
-                classifiers: &cs,
-                classes: &s.classes,
-                decisions: &s.decisions,
-            };
-            if let Ok(h) = hexagon_view(&p, &s.space, Trivial::Auto) {
-                case.debug_finite("the Utility space view", &(h.info, h.verdict));
-            }
+    if let Ok(u) = UtilityMatrix::new(s.utility.clone())
+        && u.n_classes() == 2
+        && s.classifiers.len() <= 8
+    {
+        let cs: Vec<(String, ConfusionMatrix)> = s
+            .classifiers
+            .iter()
+            .filter_map(|c| c.confusion().ok().map(|m| (c.name.clone(), m)))
+            .collect();
+        let p = Problem {
+            utility: &u,
+            classifiers: &cs,
+            classes: &s.classes,
+            decisions: &s.decisions,
+        };
+        if let Ok(h) = hexagon_view(&p, &s.space, Trivial::Auto) {
+            case.debug_finite("the Utility space view", &(h.info, h.verdict));
         }
     }
 }

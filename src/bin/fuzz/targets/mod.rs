@@ -2,7 +2,7 @@
 //! [`Case`] what it found (a round-trip mismatch, a non-finite result). Panics are caught by the
 //! driver.
 
-use crate::gen::Gen;
+use crate::inputs::Gen;
 use utility_lab::core::Score;
 
 mod cli;

@@ -5,10 +5,10 @@
 //! round-trips.
 
 use super::Case;
-use crate::gen::Gen;
+use crate::inputs::Gen;
 use utility_lab::core::{ConfusionMatrix, Matrix, Orientation, UtilityMatrix};
 use utility_lab::state::edit::{self, ImportKind, ImportOptions};
-use utility_lab::state::{link, AppState};
+use utility_lab::state::{AppState, link};
 
 /// Matrix text as typed, pasted from a spreadsheet, or garbled.
 fn matrix_text(g: &mut Gen) -> String {

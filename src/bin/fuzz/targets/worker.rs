@@ -4,11 +4,11 @@
 //! answers every text with a response that `parse_response` reads; a yield answered is finite.
 
 use super::Case;
-use crate::gen::Gen;
+use crate::inputs::Gen;
 use utility_lab::core::mc::question::QuestionConfig;
 use utility_lab::core::mc::{McConfig, Prior};
 use utility_lab::core::{ConfusionMatrix, Orientation, UtilityMatrix};
-use utility_lab::worker::{handle_json, parse_response, request_json, Request, Response, Work};
+use utility_lab::worker::{Request, Response, Work, handle_json, parse_response, request_json};
 
 const HOSTILE: &[&str] = &[
     "0",
@@ -44,7 +44,7 @@ fn request(g: &mut Gen) -> Request {
             return Request::Yield {
                 utility: g.matrix_of(2, 2),
                 confusion: g.matrix_of(2, 2),
-            }
+            };
         }
         1 => Work::McChunk { config, chunk: 0 },
         2 => Work::PairDifferences {

@@ -2,9 +2,9 @@
 //! column from its two words in one straight-line pass, then the rejected columns in rounds of
 //! fresh words (the module [`super`] says why the distribution is the one-pair sampler's).
 
-use super::{compact, fill, normal, PairBatch, BATCH};
+use super::{BATCH, PairBatch, compact, fill, normal};
 use crate::mc::rng::uniform52_of;
-use crate::mc::sampler::{fold, normal_from, ordered_column, UNIFORM_PROPOSAL_SIGMA};
+use crate::mc::sampler::{UNIFORM_PROPOSAL_SIGMA, fold, normal_from, ordered_column};
 use rand::RngCore;
 
 /// Column 0 (`U'00`, `U'10`) and column 1 (`U'11`, `U'01`): the first word of each entry.
@@ -152,11 +152,7 @@ fn propose(vd: f64, vo: f64, wd: u64, wo: u64, sigma: f64) -> (f64, f64, bool, b
 /// `(U00, U10)` for `c = 0`, `(U11, U01)` otherwise ([`COL`]).
 fn column_mut(m: &mut [[f64; BATCH]; 4], c: usize) -> (&mut [f64; BATCH], &mut [f64; BATCH]) {
     let [u00, u01, u10, u11] = m;
-    if c == 0 {
-        (u00, u10)
-    } else {
-        (u11, u01)
-    }
+    if c == 0 { (u00, u10) } else { (u11, u01) }
 }
 
 /// Whether a column `(d, o)` of the erroneous matrix is accepted: `0 ≤ o ≤ d ≤ 1` (both in

@@ -41,7 +41,7 @@
 //! The test `batched_pairs_have_the_one_pair_distribution` (`tests/it/mc_stream.rs`) checks the
 //! equivalence statistically; its long version compares 10⁷ pairs of each.
 
-use super::rng::{uniform52_of, uniform_open_of, ONE_BITS};
+use super::rng::{ONE_BITS, uniform_open_of, uniform52_of};
 use super::sampler::{self, hexagon_point, normal_candidate, normal_from, utility_entries};
 use super::{Pair, Prior};
 use rand::RngCore;

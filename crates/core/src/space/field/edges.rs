@@ -1,8 +1,8 @@
 //! The boundaries between regions, and where two contestants yield the same.
 
 use super::{AffineField, Piece};
-use crate::space::polygon::Edge;
 use crate::space::Point;
+use crate::space::polygon::Edge;
 
 /// A straight piece of the boundary between two regions.
 #[derive(Debug, Clone, Copy, PartialEq)]

@@ -22,7 +22,7 @@ pub use grid::WinnerGrid;
 
 use super::polygon::{Edge, Polygon};
 use super::{Affine, Point};
-use crate::error::{check_count, CoreError};
+use crate::error::{CoreError, check_count};
 
 /// The most contestants of one field.
 pub const MAX_CONTESTANTS: usize = 200;
@@ -310,15 +310,15 @@ impl AffineField {
                 if piece.vertices.len() < 3 || !(piece.area() > min_area) {
                     continue;
                 }
-                if let Some((q, dist)) = piece.nearest(p) {
-                    if best.is_none_or(|b| dist < b.distance) {
-                        best = Some(Change {
-                            winner,
-                            rival: j,
-                            distance: dist,
-                            point: q,
-                        });
-                    }
+                if let Some((q, dist)) = piece.nearest(p)
+                    && best.is_none_or(|b| dist < b.distance)
+                {
+                    best = Some(Change {
+                        winner,
+                        rival: j,
+                        distance: dist,
+                        point: q,
+                    });
                 }
             }
         }

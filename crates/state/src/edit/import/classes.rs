@@ -6,8 +6,8 @@
 use super::labels::LabelCounts;
 use super::read::Imported;
 use super::{ImportError, ImportProblem};
-use crate::edit::resize_by_steps;
 use crate::AppState;
+use crate::edit::resize_by_steps;
 use ulab_core::confusion::class_order;
 use ulab_core::{ConfusionMatrix, CoreError, Matrix, Orientation};
 

@@ -17,12 +17,12 @@ pub mod read;
 pub mod stream;
 
 use super::EditError;
-use crate::{AppState, StateError, MAX_CLASSIFIERS};
+use crate::{AppState, MAX_CLASSIFIERS, StateError};
 use std::fmt;
-use ulab_core::limits::MAX_CLASSES;
-use ulab_core::text::shortest;
 use ulab_core::CoreError;
 use ulab_core::Orientation;
+use ulab_core::limits::MAX_CLASSES;
+use ulab_core::text::shortest;
 use ulab_csv::CsvError;
 
 /// What the imported text is expected to hold.

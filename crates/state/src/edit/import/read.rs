@@ -3,11 +3,11 @@
 //! decimal comma is accepted); the matrix syntax on one line (`27,15;23,35`) and rows
 //! separated by spaces are read too.
 
-use super::labels::{labels, labels_header, LabelCounts};
+use super::labels::{LabelCounts, labels, labels_header};
 use super::{ImportError, ImportKind, ImportProblem};
-use ulab_core::text::parse_decimal;
 use ulab_core::Matrix;
-use ulab_csv::{delimiter, Record};
+use ulab_core::text::parse_decimal;
+use ulab_csv::{Record, delimiter};
 
 /// What the text holds.
 #[derive(Debug, Clone, PartialEq)]
@@ -48,14 +48,16 @@ pub fn read(text: &str, kind: ImportKind) -> Result<Imported, ImportError> {
         return Err(ImportError::whole(ImportProblem::NothingToImport));
     }
     let matrix_ok = kind != ImportKind::Labels;
-    if matrix_ok && !t.contains(['\n', '\r', '\t']) && t.contains(';') {
-        if let Ok(matrix) = Matrix::parse(t) {
-            return Ok(Imported::Matrix {
-                matrix,
-                names: None,
-                lines: Vec::new(),
-            });
-        }
+    if matrix_ok
+        && !t.contains(['\n', '\r', '\t'])
+        && t.contains(';')
+        && let Ok(matrix) = Matrix::parse(t)
+    {
+        return Ok(Imported::Matrix {
+            matrix,
+            names: None,
+            lines: Vec::new(),
+        });
     }
     read_csv(text, kind).or_else(|e| match Matrix::parse_pasted(text) {
         Ok(matrix) if matrix_ok && matrix.rows() == matrix.cols() => Ok(Imported::Matrix {

@@ -23,12 +23,12 @@
 //! assert_eq!((c.labels(), c.pairs()), (&["cat".to_string(), "dog".to_string()][..], 2));
 //! ```
 
-use super::labels::{labels_header, LabelCounts};
+use super::labels::{LabelCounts, labels_header};
 use super::read::{self, Imported};
 use super::{ImportError, ImportKind, ImportProblem};
 use ulab_core::limits::MAX_CLASSES;
 use ulab_csv::{
-    delimiter, step_to_end, CsvError, Record, RecordStream, StreamError, TooLarge, MAX_CSV_BYTES,
+    CsvError, MAX_CSV_BYTES, Record, RecordStream, StreamError, TooLarge, delimiter, step_to_end,
 };
 
 /// The longest first line read (a header of class names, or a matrix row).
@@ -277,7 +277,10 @@ mod tests {
         bad.push_str("cat,dog,bird\n");
         assert_eq!(line(&bad, ImportKind::Auto), 502);
         let e = streamed(&label_file(200, false), ImportKind::Matrix, 64, 10).unwrap_err();
-        assert_eq!(e.to_string(), "line 102: more than 101 rows: a confusion matrix has at most 100 classes (and a header row)");
+        assert_eq!(
+            e.to_string(),
+            "line 102: more than 101 rows: a confusion matrix has at most 100 classes (and a header row)"
+        );
         let wide = "1,2,3\n".repeat(200);
         assert_eq!(line(&wide, ImportKind::Auto), 102);
         let mut s = ImportStream::new(ImportKind::Auto);

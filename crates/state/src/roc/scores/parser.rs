@@ -4,10 +4,10 @@
 //! table and the same errors, wherever the pieces and the steps cut the file.
 
 use super::super::labels::{is_ignored_column, label_column};
-use super::{ScoreColumn, ScoresError, ScoresTable, MAX_SCORES_BYTES, MAX_SCORES_ROWS};
-use crate::{clean_name, MAX_CLASSIFIERS};
+use super::{MAX_SCORES_BYTES, MAX_SCORES_ROWS, ScoreColumn, ScoresError, ScoresTable};
+use crate::{MAX_CLASSIFIERS, clean_name};
 use ulab_core::text::{parse_decimal, parse_number};
-use ulab_csv::{step_to_end, RecordStream, StreamError, TooLarge};
+use ulab_csv::{RecordStream, StreamError, TooLarge, step_to_end};
 
 impl From<TooLarge> for ScoresError {
     fn from(e: TooLarge) -> ScoresError {
@@ -324,7 +324,7 @@ impl ScoresParser {
                     first: self.labels[0].clone(),
                     second: self.labels[1].clone(),
                     third: label.to_string(),
-                })
+                });
             }
         };
         for (j, &c) in h.score_cols.iter().enumerate() {

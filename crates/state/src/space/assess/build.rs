@@ -1,10 +1,10 @@
 //! From answers to matrices: the matrix of the estimates, the answers a matrix implies, the
 //! cloud and the `σ` of the ranges (see the parent module for the derivation).
 
-use super::{questions, Answer, Answers, Question, MAX_RANGES};
+use super::{Answer, Answers, MAX_RANGES, Question, questions};
+use crate::space::SpaceError;
 use crate::space::cloud::{Cloud, Member};
 use crate::space::error::bad_value;
-use crate::space::SpaceError;
 use ulab_core::text;
 use ulab_core::{Matrix, UtilityMatrix};
 
@@ -232,7 +232,7 @@ pub fn sigma_from(answers: &Answers) -> Result<f64, SpaceError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::space::assess::{parse_answers, MAX_CLASSES};
+    use crate::space::assess::{MAX_CLASSES, parse_answers};
 
     #[test]
     fn implied_answers_round_trip_for_three_classes() {

@@ -43,8 +43,8 @@ mod build;
 
 pub use build::{cloud_from, implied_answers, matrix_from, sigma_from};
 
-use super::error::bad_value;
 use super::SpaceError;
+use super::error::bad_value;
 use serde::{Deserialize, Serialize};
 use ulab_core::text;
 
@@ -464,11 +464,13 @@ mod tests {
         assert!(implied_answers(&UtilityMatrix::parse("1,0;0,0").unwrap()).is_err()); // TPR: unit 0
         assert!(implied_answers(&UtilityMatrix::parse("0,1;1,0").unwrap()).is_err());
         assert!(implied_answers(&UtilityMatrix::parse("1,0;0,1;0.5,0.5").unwrap()).is_err());
-        assert!(matrix_from(&Answers {
-            n: 2,
-            given: vec![(Question::Level { class: 1 }, Answer { lo: 1.0, hi: 1.0 })]
-        })
-        .is_err());
+        assert!(
+            matrix_from(&Answers {
+                n: 2,
+                given: vec![(Question::Level { class: 1 }, Answer { lo: 1.0, hi: 1.0 })]
+            })
+            .is_err()
+        );
         assert!(questions(1).is_err());
     }
 }

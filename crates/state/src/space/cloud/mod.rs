@@ -17,10 +17,10 @@
 mod summary;
 
 pub(crate) use summary::cell_name;
-pub use summary::{cloud_csv, summarize, CloudSummary};
+pub use summary::{CloudSummary, cloud_csv, summarize};
 
-use super::error::bad_value;
 use super::SpaceError;
+use super::error::bad_value;
 use serde::{Deserialize, Serialize};
 use ulab_core::mc::scatter::error_matrices;
 use ulab_core::space::cloud::gaussian_points;
@@ -127,16 +127,16 @@ pub fn parse_cloud(text: &str) -> Result<Cloud, SpaceError> {
             return Err(SpaceError::MixedProbabilities);
         }
         let matrix = Matrix::parse(body).map_err(|e| fail(e.to_string()))?;
-        if let Some(first) = members.first().map(|m: &Member| &m.matrix) {
-            if (first.rows(), first.cols()) != (matrix.rows(), matrix.cols()) {
-                return Err(fail(format!(
-                    "is {} × {} but the first matrix is {} × {}",
-                    matrix.rows(),
-                    matrix.cols(),
-                    first.rows(),
-                    first.cols()
-                )));
-            }
+        if let Some(first) = members.first().map(|m: &Member| &m.matrix)
+            && (first.rows(), first.cols()) != (matrix.rows(), matrix.cols())
+        {
+            return Err(fail(format!(
+                "is {} × {} but the first matrix is {} × {}",
+                matrix.rows(),
+                matrix.cols(),
+                first.rows(),
+                first.cols()
+            )));
         }
         members.push(Member {
             weight: weight.unwrap_or(1.0),
@@ -252,7 +252,7 @@ pub fn sample_cloud(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::space::regions::{contestants, Trivial};
+    use crate::space::regions::{Trivial, contestants};
     use ulab_core::{ConfusionMatrix, Orientation};
 
     #[test]

@@ -2,10 +2,10 @@
 //! ranking (eq. 19); the cloud as CSV.
 
 use super::Cloud;
-use crate::space::regions::Contestant;
 use crate::space::SpaceError;
-use ulab_core::space::margins::best;
+use crate::space::regions::Contestant;
 use ulab_core::space::Point;
+use ulab_core::space::margins::best;
 use ulab_core::text;
 use ulab_core::utility::ranking;
 use ulab_core::{CoreError, Matrix, UtilityMatrix};

@@ -5,8 +5,8 @@
 use leptos::html;
 use leptos::prelude::*;
 
-use ulab_core::text::shortest;
 use ulab_core::Matrix;
+use ulab_core::text::shortest;
 use ulab_state::edit::cell::read_cell;
 
 /// What a matrix looks like typed: its cells as the shortest text, rows first.

@@ -24,7 +24,7 @@ use web_sys::HtmlInputElement;
 use ulab_core::Matrix;
 
 mod cells;
-use cells::{arrow_target, label_at, parse_cell, paste_into, texts_of, Cell, Cells};
+use cells::{Cell, Cells, arrow_target, label_at, parse_cell, paste_into, texts_of};
 
 /// An editable matrix.
 ///
@@ -280,15 +280,21 @@ struct CellIds {
 }
 
 /// The input of cell (i, j), labelled by the matrix, the axes, its row and its column.
-fn cell_input(
+fn cell_input<I, K, P, E>(
     cell: Cell,
     (i, j): (usize, usize),
     ids: &CellIds,
-    on_input: impl Fn(usize, usize, String) + Copy + 'static,
-    on_key: impl Fn(usize, usize, Targeted<KeyboardEvent, HtmlInputElement>) + Copy + 'static,
-    on_paste: impl Fn(usize, usize, ClipboardEvent) + Copy + 'static,
-    on_edit: impl Fn(usize, usize, Edge) + Copy + 'static,
-) -> impl IntoView {
+    on_input: I,
+    on_key: K,
+    on_paste: P,
+    on_edit: E,
+) -> impl IntoView + use<I, K, P, E>
+where
+    I: Fn(usize, usize, String) + Copy + 'static,
+    K: Fn(usize, usize, Targeted<KeyboardEvent, HtmlInputElement>) + Copy + 'static,
+    P: Fn(usize, usize, ClipboardEvent) + Copy + 'static,
+    E: Fn(usize, usize, Edge) + Copy + 'static,
+{
     let uid = &ids.uid;
     let labelled_by = format!("{uid}-label {uid}-ra {uid}-r{i} {uid}-ca {uid}-c{j}");
     let Cell { text, bad, input } = cell;

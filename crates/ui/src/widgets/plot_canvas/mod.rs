@@ -13,8 +13,8 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 use std::rc::Rc;
 use std::sync::Arc;
-use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
+use wasm_bindgen::closure::Closure;
 use web_sys::ResizeObserver;
 
 use crate::context::use_app;

@@ -122,11 +122,7 @@ impl Gen {
 
     /// `n`, or now and then another size.
     pub fn about(&mut self, n: usize) -> usize {
-        if self.chance(0.8) {
-            n
-        } else {
-            self.size()
-        }
+        if self.chance(0.8) { n } else { self.size() }
     }
 
     /// A real value for the core's numeric inputs: ordinary, extreme or non-finite.
