@@ -134,11 +134,11 @@ fn preset_view(fragment: &str) -> (AppState, DecideView) {
     let s = d.state;
     let params = s.decide.clone();
     let v = analyze(&DecideInputs {
-        utility: &s.utility,
-        decisions: &s.decisions,
-        classes: &s.classes,
+        utility: s.utility(),
+        decisions: s.decisions(),
+        classes: s.classes(),
         p: &params.probabilities(s.n()),
-        classifiers: &s.classifiers,
+        classifiers: s.classifiers(),
         base_rates: s.prevalence.as_deref(),
         alpha: params.alpha,
         test_size: params.test_size,
@@ -153,7 +153,7 @@ fn every_decide_preset_opens_with_the_numbers_it_promises() {
         let (item, sentence) = v.item.as_ref().unwrap();
         match preset.id {
             "decide-lottery" => {
-                assert_eq!(s.decisions[item.optimal], "buy");
+                assert_eq!(s.decisions()[item.optimal], "buy");
                 assert!((item.expected[0] - 1.2).abs() < 1e-12);
                 assert!(
                     sentence
@@ -181,10 +181,10 @@ fn every_decide_preset_opens_with_the_numbers_it_promises() {
                 let t: Vec<f64> = envelope.thresholds.iter().map(|t| t.p0).collect();
                 assert_eq!(t, vec![0.875, 325.0 / 350.0]);
                 assert!(rule.contains("inspect from 0.875 to 0.9286"));
-                assert_eq!(s.decisions[item.optimal], "inspect");
+                assert_eq!(s.decisions()[item.optimal], "inspect");
             }
             "decide-three-classes" => {
-                assert_eq!(s.decisions[item.optimal], "ask");
+                assert_eq!(s.decisions()[item.optimal], "ask");
                 assert!(item.differs);
                 let Ok(Shape::ThreeClasses(r)) = &v.shape else {
                     panic!("{:?}", v.shape)

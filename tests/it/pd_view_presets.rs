@@ -106,12 +106,12 @@ fn table3_matrices_are_unique_up_to_scale() {
 #[test]
 fn presets_decode_to_the_expected_matrices() {
     let d = url::decode("#view=pd&cm.T4=40,7,3;8,10,2;9,1,20&orient=true-rows");
-    let t4 = &d.state.classifiers[0];
+    let t4 = &d.state.classifiers()[0];
     assert_eq!(t4.name, "T4");
     assert_eq!(t4.matrix.to_string(), "40,8,9;7,10,1;3,2,20"); // rows = output
     // Until the view is enabled in the link codec, the only notice is about `view`.
     assert!(d.notices.iter().all(|n| n.key == "view"), "{:?}", d.notices);
-    let c = Classifiers::from_app(&d.state.classifiers).unwrap();
+    let c = Classifiers::from_app(d.state.classifiers()).unwrap();
     assert_eq!(
         format!("{:.3}", table(&c, None, None).unwrap().rows[0].pd),
         "0.656"
@@ -124,14 +124,14 @@ fn presets_decode_to_the_expected_matrices() {
             p.id,
             d.notices
         );
-        let c = Classifiers::from_app(&d.state.classifiers).unwrap();
+        let c = Classifiers::from_app(d.state.classifiers()).unwrap();
         assert!(
             table(&c, d.state.kappa.as_deref(), None).is_ok(),
             "{}",
             p.id
         );
         // Every cm.NAME of the fragment is a Table 3 / Table 4 matrix or the factory's.
-        for cl in &d.state.classifiers {
+        for cl in d.state.classifiers() {
             let known = TABLE3.iter().any(|(n, m)| {
                 *n == cl.name
                     && ConfusionMatrix::parse(m, Orientation::TrueRows)
@@ -152,7 +152,7 @@ fn presets_decode_to_the_expected_matrices() {
     // The factory: p-d prefers B at every κ of the square (at its least margin, κ = [1, 0],
     // by 0.001), while the factory's utilities make A the one that earns.
     let d = url::decode(PD_PRESETS[6].fragment);
-    let c = Classifiers::from_app(&d.state.classifiers).unwrap();
+    let c = Classifiers::from_app(d.state.classifiers()).unwrap();
     let lins: Vec<PdLinear> = c.linear();
     for k in [[0.0, 0.0], [1.0, 0.0], [0.0, 1.0], [1.0, 1.0]] {
         assert!(lins[1].at(&k) > lins[0].at(&k));

@@ -70,12 +70,12 @@ fn the_factory_yields_3_5_and_minus_3_5() {
     let chart = YieldChart {
         names: order
             .iter()
-            .map(|i| s.classifiers[*i].name.clone())
+            .map(|i| s.classifiers()[*i].name.clone())
             .collect(),
         yields: order.iter().map(|i| a.test.rows[*i].yield_value).collect(),
         deployment: None,
         references: s
-            .decisions
+            .decisions()
             .iter()
             .zip(&a.test.trivial)
             .map(|(d, y)| (format!("always {d}"), *y))
@@ -194,7 +194,7 @@ fn roc_tables_give_the_binormal_aucs() {
 
 #[test]
 fn pd_tables_hold_the_macro_recall_at_kappa_zero_and_every_vector() {
-    let c = Classifiers::from_app(&factory().classifiers).unwrap();
+    let c = Classifiers::from_app(factory().classifiers()).unwrap();
     let h = heatmaps(&c, 10).unwrap();
     let classes = ["long".to_string(), "short".to_string()];
     let heat = HeatmapPlot {

@@ -73,16 +73,16 @@ fn the_readme_example_links_decode_without_notices() {
 fn the_readme_examples_mean_what_they_say() {
     let links = readme_links();
     let d = decode(&links[0]);
-    assert_eq!(d.state.classes, ["long", "short"]);
-    assert_eq!(d.state.classifiers.len(), 2);
+    assert_eq!(*d.state.classes(), ["long", "short"]);
+    assert_eq!(d.state.classifiers().len(), 2);
     let three = links.iter().find(|l| l.contains("decisions=")).unwrap();
     let d = decode(three);
-    assert_eq!(d.state.decisions, ["a", "b", "c", "ask"]);
-    assert_eq!(d.state.classes.len(), 3);
+    assert_eq!(*d.state.decisions(), ["a", "b", "c", "ask"]);
+    assert_eq!(d.state.classes().len(), 3);
     let sk = links.iter().find(|l| l.contains("true-rows")).unwrap();
     let d = decode(sk);
     // rows = true class in the link; stored rows = output: the factory's A.
-    assert_eq!(d.state.classifiers[0].matrix.to_string(), "27,15;23,35");
+    assert_eq!(d.state.classifiers()[0].matrix.to_string(), "27,15;23,35");
 }
 
 #[test]

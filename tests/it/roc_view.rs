@@ -55,7 +55,7 @@ pub(crate) fn report_of(fragment: &str) -> RocReport {
         .collect();
     analyze(
         &curves,
-        &d.state.utility_matrix().unwrap(),
+        d.state.utility_matrix(),
         choose_share(Some(&prev), None).unwrap(),
     )
     .unwrap()

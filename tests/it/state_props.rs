@@ -3,7 +3,7 @@
 
 use proptest::prelude::*;
 use utility_lab::core::{Matrix, Orientation};
-use utility_lab::state::{AppState, Classifier, ErrorAxis, Prior, View, link};
+use utility_lab::state::{AppState, Classifier, ErrorAxis, Prior, ProblemFields, View, link};
 
 fn name() -> impl Strategy<Value = String> {
     // Any printable text, including separators, markup and non-ASCII.
@@ -39,24 +39,26 @@ fn state() -> impl Strategy<Value = AppState> {
                     embed,
                     (sigma, pairs, seed, balance, gauss),
                 )| {
-                    let mut s = AppState {
-                        utility: Matrix::new(n + extra, n, u).unwrap(),
-                        classes,
-                        decisions,
-                        ..AppState::default()
-                    };
-                    s.classifiers.clear();
+                    let mut classifiers: Vec<Classifier> = Vec::new();
                     for (nm, cells) in cms {
-                        if s.classifiers.iter().any(|c| c.name == nm) {
+                        if classifiers.iter().any(|c| c.name == nm) {
                             continue;
                         }
                         let mut v: Vec<f64> = cells.into_iter().map(f64::from).collect();
                         v[0] += 1.0; // never all zero
-                        s.classifiers.push(Classifier {
+                        classifiers.push(Classifier {
                             name: nm,
                             matrix: Matrix::new(n, n, v).unwrap(),
                         });
                     }
+                    let mut s = AppState::default();
+                    s.set_problem(ProblemFields {
+                        utility: Matrix::new(n + extra, n, u).unwrap(),
+                        classes,
+                        decisions,
+                        classifiers,
+                    })
+                    .unwrap();
                     s.orientation = if true_rows {
                         Orientation::TrueRows
                     } else {

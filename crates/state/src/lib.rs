@@ -21,6 +21,7 @@ pub mod embed;
 pub mod link;
 pub mod pd;
 pub mod presets;
+pub mod problem;
 pub mod qr;
 pub mod references;
 pub mod reliability;
@@ -31,8 +32,9 @@ pub mod validate;
 
 use serde::{Deserialize, Serialize};
 use std::fmt;
-use ulab_core::{ConfusionMatrix, CoreError, Matrix, Orientation, UtilityMatrix};
+use ulab_core::{Matrix, Orientation, UtilityMatrix};
 
+pub use problem::{Classifier, Problem, ProblemError, ProblemFields, Shape};
 pub use reliability::settings::{
     ErrorAxis, MAX_APP_PAIRS, MAX_QUESTION_DRAWS, MAX_QUESTION_N, McSettings, QuestionSettings,
 };
@@ -43,7 +45,7 @@ pub use validate::StateError;
 pub const FORMAT_VERSION: u32 = 1;
 
 /// The most classifiers the app holds.
-pub const MAX_CLASSIFIERS: usize = ulab_core::limits::MAX_CLASSIFIERS;
+pub const MAX_CLASSIFIERS: usize = problem::MAX_CLASSIFIERS;
 
 /// The longest classifier, class or decision name kept (longer names are cut).
 pub const MAX_NAME_CHARS: usize = ulab_core::limits::MAX_NAME_CHARS;
@@ -106,22 +108,6 @@ impl View {
     }
 }
 
-/// A named classifier: its confusion matrix as given (counts or fractions), rows = output.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct Classifier {
-    /// The name shown everywhere (plain text, never markup).
-    pub name: String,
-    /// Counts or fractions, rows = output `i`, columns = true class `j`.
-    pub matrix: Matrix,
-}
-
-impl Classifier {
-    /// The validated confusion matrix.
-    pub fn confusion(&self) -> Result<ConfusionMatrix, CoreError> {
-        ConfusionMatrix::new(self.matrix.clone(), Orientation::OutputRows)
-    }
-}
-
 /// The whole state of the page: everything a link restores.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct AppState {
@@ -129,14 +115,10 @@ pub struct AppState {
     pub view: View,
     /// Show the view without the app's chrome (for iframes).
     pub embed: bool,
-    /// Names of the true classes (length `n`).
-    pub classes: Vec<String>,
-    /// Names of the decisions (length `n_d ≥ n`; the first `n` mean "decide class k").
-    pub decisions: Vec<String>,
-    /// The utility matrix, rows = decisions, columns = classes.
-    pub utility: Matrix,
-    /// The classifiers, in order.
-    pub classifiers: Vec<Classifier>,
+    /// The problem: classes, decisions, utility matrix, classifiers (validated; the JSON
+    /// keeps its four fields at this level).
+    #[serde(flatten)]
+    pub problem: Problem,
     /// How matrices are shown in editors and written in links.
     pub orientation: Orientation,
     /// Deployment class shares, if they differ from the test set's.
@@ -242,12 +224,50 @@ impl std::error::Error for JsonError {}
 impl AppState {
     /// Number of classes `n`.
     pub fn n(&self) -> usize {
-        self.utility.cols()
+        self.problem.n()
+    }
+
+    /// The class names (length `n`).
+    pub fn classes(&self) -> &Vec<String> {
+        self.problem.classes()
+    }
+
+    /// The decision names (length `n_d ≥ n`).
+    pub fn decisions(&self) -> &Vec<String> {
+        self.problem.decisions()
+    }
+
+    /// The utility matrix's cells as entered (rows = decisions), for editors and links; the
+    /// validated matrix is [`AppState::utility_matrix`].
+    pub fn utility(&self) -> &Matrix {
+        self.problem.utility_cells()
     }
 
     /// The validated utility matrix.
-    pub fn utility_matrix(&self) -> Result<UtilityMatrix, CoreError> {
-        UtilityMatrix::new(self.utility.clone())
+    pub fn utility_matrix(&self) -> &UtilityMatrix {
+        self.problem.utility()
+    }
+
+    /// The classifiers, in order.
+    pub fn classifiers(&self) -> &Vec<Classifier> {
+        self.problem.classifiers()
+    }
+
+    /// Replaces the problem by `fields`, checked ([`Problem::new`]); the view settings that no
+    /// longer fit the number of classes are dropped ([`AppState::fit_settings`]). Nothing
+    /// changes on error.
+    ///
+    /// # Errors
+    /// The first invariant `fields` breaks.
+    pub fn set_problem(&mut self, fields: ProblemFields) -> Result<(), ProblemError> {
+        let problem = Problem::new(fields)?;
+        if problem.n() != self.n() {
+            self.prevalence = None;
+            self.kappa = None;
+        }
+        self.problem = problem;
+        self.fit_settings();
+        Ok(())
     }
 
     /// The state as pretty JSON (with the format version), for "export state".
@@ -274,10 +294,25 @@ impl AppState {
     /// assert!(matches!(AppState::from_json("{\"foo\": 1}"), Err(JsonError::NotAState(_))));
     /// ```
     pub fn from_json(text: &str) -> Result<AppState, JsonError> {
-        let doc: StateDocument = serde_json::from_str(text).map_err(|e| {
+        let not_a_state = |e: serde_json::Error| {
             let msg = e.to_string();
             JsonError::NotAState(msg.lines().next().unwrap_or("").to_string())
-        })?;
+        };
+        let value: serde_json::Value = serde_json::from_str(text).map_err(not_a_state)?;
+        let doc = match StateDocument::deserialize(&value) {
+            Ok(doc) => doc,
+            Err(e) => {
+                // A state whose problem breaks an invariant says which, not where in the text.
+                if let Some(Err(p)) = value
+                    .get("state")
+                    .and_then(|s| ProblemFields::deserialize(s).ok())
+                    .map(Problem::new)
+                {
+                    return Err(JsonError::Invalid(StateError::Problem(p)));
+                }
+                return Err(not_a_state(e));
+            }
+        };
         if doc.utility_lab_state > FORMAT_VERSION {
             return Err(JsonError::Newer(doc.utility_lab_state));
         }
@@ -291,20 +326,16 @@ impl AppState {
     /// and to what the classifiers' cells allow ([`ulab_core::limits::MAX_CELLS`]).
     pub fn resize_classes(&mut self, n: usize) {
         // At most MAX_CLASSES, and no more than the classifiers' cells allow.
-        let k = self.classifiers.len().max(1);
-        let fit = (1..=ulab_core::confusion::MAX_CLASSES)
-            .take_while(|m| k * m * m <= ulab_core::limits::MAX_CELLS)
-            .last()
-            .unwrap_or(2);
-        let n = n.clamp(2, fit.max(2));
+        let n = n.clamp(2, Shape::max_classes_for(self.classifiers().len()));
         let old = self.n();
         if n == old {
             return;
         }
-        let extra = self.utility.rows() - old;
+        let p = self.problem.fields();
+        let extra = p.utility.rows() - old;
         let keep = n.min(old);
         // New cells: the best old utility for a correct decision, the worst for a wrong one.
-        let (lo, hi) = (self.utility.min(), self.utility.max());
+        let (lo, hi) = (p.utility.min(), p.utility.max());
         let mut u = vec![lo; (n + extra) * n];
         for d in 0..n + extra {
             let src = if d < n {
@@ -314,16 +345,15 @@ impl AppState {
             };
             for c in 0..n {
                 u[d * n + c] = match src {
-                    Some(s) if c < keep => self.utility.get(s, c),
+                    Some(s) if c < keep => p.utility.get(s, c),
                     _ if d == c => hi,
                     _ => lo,
                 };
             }
         }
-        self.utility = Matrix::new(n + extra, n, u).expect("resized utility matrix is valid");
-        self.classes = (0..n)
+        let classes: Vec<String> = (0..n)
             .map(|k| {
-                self.classes
+                p.classes
                     .get(k)
                     .cloned()
                     .unwrap_or_else(|| default_class_name(k))
@@ -332,30 +362,41 @@ impl AppState {
         let mut decisions: Vec<String> = (0..n)
             .map(|d| {
                 if d < old {
-                    self.decisions[d].clone()
+                    p.decisions[d].clone()
                 } else {
-                    self.classes[d].clone()
+                    classes[d].clone()
                 }
             })
             .collect();
-        decisions.extend(self.decisions[old..].iter().cloned());
-        self.decisions = decisions;
-        for c in &mut self.classifiers {
-            let mut m = vec![0.0; n * n];
-            for i in 0..n.min(old) {
-                for j in 0..n.min(old) {
-                    m[i * n + j] = c.matrix.get(i, j);
+        decisions.extend(p.decisions[old..].iter().cloned());
+        let classifiers = p
+            .classifiers
+            .into_iter()
+            .map(|c| {
+                let mut m = vec![0.0; n * n];
+                for i in 0..n.min(old) {
+                    for j in 0..n.min(old) {
+                        m[i * n + j] = c.matrix.get(i, j);
+                    }
                 }
-            }
-            // A new class must not leave a classifier's matrix all zero.
-            if m.iter().all(|v| *v == 0.0) {
-                m[0] = 1.0;
-            }
-            c.matrix = Matrix::new(n, n, m).expect("resized confusion matrix is valid");
-        }
-        self.prevalence = None;
-        self.kappa = None;
-        self.fit_settings();
+                // A new class must not leave a classifier's matrix all zero.
+                if m.iter().all(|v| *v == 0.0) {
+                    m[0] = 1.0;
+                }
+                Classifier {
+                    name: c.name,
+                    matrix: Matrix::new(n, n, m).expect("resized confusion matrix is valid"),
+                }
+            })
+            .collect();
+        let fields = ProblemFields {
+            classes,
+            decisions,
+            utility: Matrix::new(n + extra, n, u).expect("resized utility matrix is valid"),
+            classifiers,
+        };
+        self.set_problem(fields)
+            .expect("a resized valid problem is valid");
     }
 
     /// Drops the view settings that no longer fit the number of classes after an edit changed
@@ -410,15 +451,13 @@ mod tests {
             .to_json()
             .replace("\"utility_lab_state\": 1", "\"utility_lab_state\": 7");
         assert_eq!(AppState::from_json(&newer), Err(JsonError::Newer(7)));
-        let mut broken = s.clone();
-        broken.classes.pop();
-        assert!(matches!(
-            AppState::from_json(&broken.to_json()),
-            Err(JsonError::Invalid(StateError::ClassNames {
-                found: 1,
-                n: 2
-            }))
-        ));
+        // A state whose problem breaks an invariant is refused while it is read.
+        let broken = s.to_json().replace("\"B\"", "\"A\"");
+        let e = AppState::from_json(&broken).unwrap_err();
+        assert!(
+            e.to_string().contains("two classifiers are named 'A'"),
+            "{e}"
+        );
         // A matrix whose shape does not match its cells is refused while it is read.
         let bad = s.to_json().replacen("\"rows\": 2", "\"rows\": 3", 1);
         let e = AppState::from_json(&bad).unwrap_err();
@@ -431,29 +470,30 @@ mod tests {
         s.resize_classes(4);
         s.validate().unwrap();
         assert_eq!(s.n(), 4);
-        assert_eq!(s.utility.get(0, 1), -335.0);
-        assert_eq!(s.utility.get(3, 3), 165.0);
-        assert_eq!(s.utility.get(3, 0), -335.0);
-        assert_eq!(s.classifiers[0].matrix.get(1, 1), 35.0);
-        assert_eq!(s.classes, vec!["long", "short", "2", "3"]);
+        assert_eq!(s.utility().get(0, 1), -335.0);
+        assert_eq!(s.utility().get(3, 3), 165.0);
+        assert_eq!(s.utility().get(3, 0), -335.0);
+        assert_eq!(s.classifiers()[0].matrix.get(1, 1), 35.0);
+        assert_eq!(*s.classes(), vec!["long", "short", "2", "3"]);
         s.resize_classes(2);
         s.validate().unwrap();
-        assert_eq!(s.utility.to_string(), "15,-335;-35,165");
-        assert_eq!(s.classifiers[1].matrix.to_string(), "43,18;7,32");
+        assert_eq!(s.utility().to_string(), "15,-335;-35,165");
+        assert_eq!(s.classifiers()[1].matrix.to_string(), "43,18;7,32");
     }
 
     #[test]
     fn resize_keeps_extra_decisions_last() {
-        let mut s = AppState {
-            utility: Matrix::parse("15,-335;-35,165;0,0").unwrap(),
-            ..AppState::default()
-        };
-        s.decisions.push("refer".into());
+        let mut s = AppState::default();
+        s.change_problem(|p| {
+            p.utility = Matrix::parse("15,-335;-35,165;0,0").unwrap();
+            p.decisions.push("refer".into());
+        })
+        .unwrap();
         s.validate().unwrap();
         s.resize_classes(3);
         s.validate().unwrap();
-        assert_eq!(s.decisions, vec!["long", "short", "2", "refer"]);
-        assert_eq!(s.utility.rows(), 4);
-        assert_eq!(s.utility.row(3), &[0.0, 0.0, -335.0]);
+        assert_eq!(*s.decisions(), vec!["long", "short", "2", "refer"]);
+        assert_eq!(s.utility().rows(), 4);
+        assert_eq!(s.utility().row(3), &[0.0, 0.0, -335.0]);
     }
 }

@@ -1,7 +1,7 @@
 //! Presets: the papers' examples, each one a hand-written link.
 
 use super::decide::presets::DECIDE_PRESETS;
-use super::{AppState, Classifier, McSettings, View};
+use super::{AppState, Classifier, McSettings, Problem, ProblemFields, View};
 use ulab_core::{Matrix, Orientation};
 
 /// A named example that opens as a link.
@@ -134,19 +134,22 @@ pub fn factory() -> AppState {
     AppState {
         view: View::Compare,
         embed: false,
-        decisions: classes.clone(),
-        classes,
-        utility: m("15,-335;-35,165"),
-        classifiers: vec![
-            Classifier {
-                name: "A".into(),
-                matrix: m("27,15;23,35"),
-            },
-            Classifier {
-                name: "B".into(),
-                matrix: m("43,18;7,32"),
-            },
-        ],
+        problem: Problem::new(ProblemFields {
+            decisions: classes.clone(),
+            classes,
+            utility: m("15,-335;-35,165"),
+            classifiers: vec![
+                Classifier {
+                    name: "A".into(),
+                    matrix: m("27,15;23,35"),
+                },
+                Classifier {
+                    name: "B".into(),
+                    matrix: m("43,18;7,32"),
+                },
+            ],
+        })
+        .expect("the factory is a valid problem"),
         orientation: Orientation::OutputRows,
         prevalence: None,
         kappa: None,
@@ -179,7 +182,8 @@ mod tests {
         s.view = View::Decide;
         s.embed = true;
         assert_eq!(loaded(&s, &decoded).map(|p| p.id), Some("factory"));
-        s.classifiers[0].name = "C".into();
+        s.change_problem(|p| p.classifiers[0].name = "C".into())
+            .unwrap();
         assert_eq!(loaded(&s, &decoded), None);
     }
 

@@ -261,19 +261,22 @@ impl Story {
         let f = state("factory");
         let m = state("medical");
         let cm = |k: usize| {
-            f.classifiers[k]
+            f.classifiers()[k]
                 .confusion()
                 .expect("the factory preset's matrices are valid")
         };
-        let u = |s: &super::AppState| s.utility_matrix().expect("preset utilities are valid");
+        let u = |s: &super::AppState| s.utility_matrix().clone();
         Story {
-            names: [f.classifiers[0].name.clone(), f.classifiers[1].name.clone()],
+            names: [
+                f.classifiers()[0].name.clone(),
+                f.classifiers()[1].name.clone(),
+            ],
             cms: [cm(0), cm(1)],
-            classes: [f.classes[0].clone(), f.classes[1].clone()],
+            classes: [f.classes()[0].clone(), f.classes()[1].clone()],
             factory: u(&f),
             variant: u(&state("variant")),
             medical: u(&m),
-            medical_classes: [m.classes[0].clone(), m.classes[1].clone()],
+            medical_classes: [m.classes()[0].clone(), m.classes()[1].clone()],
         }
     }
 

@@ -15,8 +15,8 @@ use wasm_bindgen::JsValue;
 
 use crate::theme::{self, ColourScheme};
 use ulab_plot::Theme;
-use ulab_state::AppState;
 use ulab_state::link::{self, Notice};
+use ulab_state::{AppState, ProblemFields};
 
 /// Shared signals of the app.
 #[derive(Clone, Copy)]
@@ -61,6 +61,18 @@ impl AppContext {
                 Err(e.to_string())
             }
         }
+    }
+
+    /// Applies a change of the problem (checked by [`ulab_state::Problem::new`], with the
+    /// rest of the state as [`AppContext::edit`] does); says why when it is refused.
+    pub fn edit_problem(&self, f: impl FnOnce(&mut ProblemFields)) -> Result<(), String> {
+        let mut out = Ok(());
+        self.edit(|s| out = s.change_problem(f))?;
+        out.map_err(|e| {
+            let m = e.to_string();
+            self.say(format!("Not applied: {m}"));
+            m
+        })
     }
 
     /// Replaces the whole state (a preset, an imported file); clears the link notices.

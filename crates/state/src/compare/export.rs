@@ -49,7 +49,7 @@ pub fn yields_csv(state: &AppState, a: &Analysis) -> String {
         let mut line = vec![
             "classifier".to_string(),
             (rank + 1).to_string(),
-            state.classifiers[i].name.clone(),
+            state.classifiers()[i].name.clone(),
             cell(Some(row.yield_value)),
             cell(row.total),
         ];
@@ -61,7 +61,7 @@ pub fn yields_csv(state: &AppState, a: &Analysis) -> String {
         out.push(line);
     }
     for (k, y) in a.test.trivial.iter().enumerate() {
-        let name = state.decisions.get(k).cloned().unwrap_or_default();
+        let name = state.decisions().get(k).cloned().unwrap_or_default();
         let mut line = vec![
             "reference".to_string(),
             String::new(),
@@ -85,7 +85,7 @@ pub fn yields_csv(state: &AppState, a: &Analysis) -> String {
 /// `agrees_with_yield`, `admissible`, `equivalent_utility_matrix` (matrix syntax), `formula`.
 pub fn metrics_csv(state: &AppState, sc: &Scenario) -> String {
     let n = state.n();
-    let names: Vec<String> = state.classifiers.iter().map(|c| c.name.clone()).collect();
+    let names: Vec<String> = state.classifiers().iter().map(|c| c.name.clone()).collect();
     let mut header = vec!["key".to_string(), "metric".to_string()];
     header.extend(names.iter().cloned());
     header.extend(
@@ -131,7 +131,7 @@ pub fn metrics_csv(state: &AppState, sc: &Scenario) -> String {
         ]);
         out.push(line);
         for c in &r.per_class {
-            let class = state.classes.get(c.class).cloned().unwrap_or_default();
+            let class = state.classes().get(c.class).cloned().unwrap_or_default();
             let label = match r.measure {
                 Measure::Metric(m) => m.label().to_string(),
                 _ => r.measure.label(n),

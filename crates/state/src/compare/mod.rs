@@ -406,29 +406,20 @@ pub fn analyze(state: &AppState) -> Result<Analysis, AnalysisError> {
 /// # Errors
 /// The state is invalid (cannot happen for states from the codecs).
 pub fn analyze_with(state: &AppState, opts: &Options) -> Result<Analysis, AnalysisError> {
-    let u = state.utility_matrix().map_err(AnalysisError::Utility)?;
-    let cms: Vec<ConfusionMatrix> = state
-        .classifiers
-        .iter()
-        .map(|c| {
-            c.confusion().map_err(|error| AnalysisError::Classifier {
-                name: c.name.clone(),
-                error,
-            })
-        })
-        .collect::<Result<_, _>>()?;
+    let u = state.utility_matrix();
+    let cms = state.problem.confusions();
     let counts: Vec<bool> = cms
         .iter()
         .map(|c| c.is_integer_counts() && c.total() > 1.0)
         .collect();
     let kappa = state.kappa.as_deref();
-    let test = scenario(&u, &cms, kappa, &counts, opts)?;
+    let test = scenario(u, cms, kappa, &counts, opts)?;
     let mut warnings = Vec::new();
     let deployment = match &state.prevalence {
         Some(p) => {
             let re: Result<Vec<ConfusionMatrix>, AnalysisError> = cms
                 .iter()
-                .zip(&state.classifiers)
+                .zip(state.classifiers())
                 .map(|(c, s)| {
                     reweight(c, p).map_err(|error| AnalysisError::Reweight {
                         name: s.name.clone(),
@@ -436,7 +427,7 @@ pub fn analyze_with(state: &AppState, opts: &Options) -> Result<Analysis, Analys
                     })
                 })
                 .collect();
-            match re.and_then(|re| scenario(&u, &re, kappa, &counts, opts)) {
+            match re.and_then(|re| scenario(u, &re, kappa, &counts, opts)) {
                 Ok(d) => Some(d),
                 Err(e) => {
                     warnings.push(format!(
@@ -453,13 +444,14 @@ pub fn analyze_with(state: &AppState, opts: &Options) -> Result<Analysis, Analys
     let admissibility = Metric::ALL.iter().map(|m| m.admissibility(n)).collect();
     if let Some(first) = cms.first() {
         let s0 = first.class_shares();
-        for (cm, c) in cms.iter().zip(&state.classifiers).skip(1) {
+        for (cm, c) in cms.iter().zip(state.classifiers()).skip(1) {
             let s = cm.class_shares();
             if s.iter().zip(&s0).any(|(a, b)| (a - b).abs() > 1e-9) {
                 warnings.push(format!(
                     "'{}' has other class shares than '{}': classifiers should be compared on the \
                      same test set",
-                    c.name, state.classifiers[0].name
+                    c.name,
+                    state.classifiers()[0].name
                 ));
             }
         }

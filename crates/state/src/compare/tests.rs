@@ -301,12 +301,18 @@ fn more_classes_have_per_class_rows() {
 #[test]
 fn no_or_one_classifier() {
     let mut s = presets::factory();
-    s.classifiers.clear();
+    s.change_problem(|p| {
+        p.classifiers.clear();
+    })
+    .unwrap();
     let a = analyze(&s).unwrap();
     assert_eq!(verdict_of(&s, &a).headline, "Add a classifier to compare.");
     assert_eq!(yields_csv(&s, &a).lines().count(), 1); // no test set: no reference rows
-    s.classifiers
-        .push(presets::factory().classifiers[0].clone());
+    s.change_problem(|p| {
+        p.classifiers
+            .push(presets::factory().classifiers()[0].clone());
+    })
+    .unwrap();
     let a = analyze(&s).unwrap();
     let v = verdict_of(&s, &a);
     assert_eq!(
@@ -338,15 +344,21 @@ fn twenty_classes_twenty_classifiers() {
     let n = 20;
     let mut s = presets::factory();
     s.resize_classes(n);
-    s.classifiers.clear();
+    s.change_problem(|p| {
+        p.classifiers.clear();
+    })
+    .unwrap();
     for k in 0..20 {
         let data: Vec<f64> = (0..n * n)
             .map(|i| ((i * 7 + k * 13) % 17) as f64 + if i % (n + 1) == 0 { 30.0 } else { 0.0 })
             .collect();
-        s.classifiers.push(crate::Classifier {
-            name: format!("C{k}"),
-            matrix: ulab_core::Matrix::new(n, n, data).unwrap(),
-        });
+        s.change_problem(|p| {
+            p.classifiers.push(crate::Classifier {
+                name: format!("C{k}"),
+                matrix: ulab_core::Matrix::new(n, n, data).unwrap(),
+            });
+        })
+        .unwrap();
     }
     s.validate().unwrap();
     let a = analyze(&s).unwrap();

@@ -33,7 +33,11 @@ impl Verdict {
 /// The verdict on one class distribution; `context` ("under the deployment class shares") is
 /// put in front of the headline when not empty.
 pub fn scenario_verdict(state: &AppState, sc: &Scenario, context: &str) -> Verdict {
-    let names: Vec<&str> = state.classifiers.iter().map(|c| c.name.as_str()).collect();
+    let names: Vec<&str> = state
+        .classifiers()
+        .iter()
+        .map(|c| c.name.as_str())
+        .collect();
     let lead = |s: String| {
         if context.is_empty() {
             capitalize(&s)
@@ -44,7 +48,7 @@ pub fn scenario_verdict(state: &AppState, sc: &Scenario, context: &str) -> Verdi
     let mut v = Verdict::default();
     if let Some(d) = sc.trivial_best {
         let decision = state
-            .decisions
+            .decisions()
             .get(d)
             .map(String::as_str)
             .unwrap_or("one class");
@@ -60,28 +64,10 @@ pub fn scenario_verdict(state: &AppState, sc: &Scenario, context: &str) -> Verdi
             }
         ));
         // The test set's confusion matrices say who makes the mistake it avoids.
-        let cms: Option<Vec<ConfusionMatrix>> = context
-            .is_empty()
-            .then(|| {
-                state
-                    .classifiers
-                    .iter()
-                    .map(|c| c.confusion().ok())
-                    .collect()
-            })
-            .flatten();
-        if let Some(why) = state
-            .utility_matrix()
-            .ok()
-            .and_then(|u| trivial_why(&u, &sc.shares, d))
-        {
-            v.details.extend(why_sentences(
-                state,
-                &why,
-                d,
-                context.is_empty(),
-                cms.as_deref(),
-            ));
+        let cms = context.is_empty().then(|| state.problem.confusions());
+        if let Some(why) = trivial_why(state.utility_matrix(), &sc.shares, d) {
+            v.details
+                .extend(why_sentences(state, &why, d, context.is_empty(), cms));
         }
     }
     if names.is_empty() {
@@ -225,8 +211,8 @@ fn why_sentences(
     test_set: bool,
     cms: Option<&[ConfusionMatrix]>,
 ) -> Vec<String> {
-    let decision = |i: usize| state.decisions.get(i).map_or("?", String::as_str);
-    let class = |j: usize| state.classes.get(j).map_or("?", String::as_str);
+    let decision = |i: usize| state.decisions().get(i).map_or("?", String::as_str);
+    let class = |j: usize| state.classes().get(j).map_or("?", String::as_str);
     let paren = |x: f64| {
         if x < 0.0 {
             format!("({})", prose(x))
@@ -279,7 +265,11 @@ fn why_sentences(
         ));
     }
     if let Some((i, j, x)) = why.avoided {
-        let names: Vec<&str> = state.classifiers.iter().map(|c| c.name.as_str()).collect();
+        let names: Vec<&str> = state
+            .classifiers()
+            .iter()
+            .map(|c| c.name.as_str())
+            .collect();
         let makers: Vec<String> = cms
             .unwrap_or_default()
             .iter()
@@ -324,7 +314,11 @@ pub fn verdict_of(state: &AppState, a: &Analysis) -> Verdict {
         return scenario_verdict(state, &a.test, "");
     };
     let mut v = scenario_verdict(state, d, "under the deployment class shares");
-    let names: Vec<&str> = state.classifiers.iter().map(|c| c.name.as_str()).collect();
+    let names: Vec<&str> = state
+        .classifiers()
+        .iter()
+        .map(|c| c.name.as_str())
+        .collect();
     if names.len() >= 2 && !a.test.best.is_empty() && !d.best.is_empty() {
         let t = &a.test;
         let first = |sc: &Scenario| sc.best.iter().map(|i| names[*i]).collect::<Vec<_>>();

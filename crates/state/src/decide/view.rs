@@ -38,11 +38,11 @@ impl<'a> DecideInputs<'a> {
     /// (`s.decide.probabilities(s.n())`).
     pub fn from_app(s: &'a crate::AppState, p: &'a [f64]) -> Self {
         DecideInputs {
-            utility: &s.utility,
-            decisions: &s.decisions,
-            classes: &s.classes,
+            utility: s.utility(),
+            decisions: s.decisions(),
+            classes: s.classes(),
             p,
-            classifiers: &s.classifiers,
+            classifiers: s.classifiers(),
             base_rates: s.prevalence.as_deref(),
             alpha: s.decide.alpha,
             test_size: s.decide.test_size,
@@ -189,10 +189,10 @@ impl DecideProblem {
     /// The problem of the app state `s`.
     pub fn from_app(s: &crate::AppState) -> DecideProblem {
         DecideProblem {
-            utility: s.utility.clone(),
-            decisions: s.decisions.clone(),
-            classes: s.classes.clone(),
-            classifiers: s.classifiers.clone(),
+            utility: s.utility().clone(),
+            decisions: s.decisions().clone(),
+            classes: s.classes().clone(),
+            classifiers: s.classifiers().clone(),
             base_rates: s.prevalence.clone(),
             alpha: s.decide.alpha,
             test_size: s.decide.test_size,

@@ -3,10 +3,9 @@
 
 use super::EditError;
 use super::names::{check_name, unique_name};
+use crate::problem::{Shape, ShapeError};
 use crate::{AppState, default_class_name, default_decision_name};
-use ulab_core::confusion::MAX_CLASSES;
 use ulab_core::limits::MAX_CELLS;
-use ulab_core::matrix::MAX_DIM;
 use ulab_core::{Matrix, UtilityMatrix};
 
 /// `m` without row `row` and column `col` (either may be `None`).
@@ -48,9 +47,9 @@ impl AppState {
                 .map(|(_, s)| s.trim());
             clean.push(check_name("class", name, others)?);
         }
-        let mut decisions = self.decisions.clone();
+        let mut decisions = self.decisions().clone();
         for (d, new) in clean.iter().enumerate() {
-            if decisions[d] == self.classes[d] {
+            if decisions[d] == self.classes()[d] {
                 decisions[d] = new.clone();
             }
         }
@@ -59,9 +58,10 @@ impl AppState {
                 return Err(EditError::DecisionClash(name.clone()));
             }
         }
-        self.classes = clean;
-        self.decisions = decisions;
-        Ok(())
+        self.change_problem(|p| {
+            p.classes = clean;
+            p.decisions = decisions;
+        })
     }
 
     /// Renames class `k` (its decision follows if it was named after it).
@@ -72,9 +72,9 @@ impl AppState {
         if k >= self.n() {
             return Err(EditError::NoSuch("class"));
         }
-        let mut names = self.classes.clone();
+        let mut names = self.classes().clone();
         let others = self
-            .classes
+            .classes()
             .iter()
             .enumerate()
             .filter(|(j, _)| *j != k)
@@ -93,10 +93,8 @@ impl AppState {
     /// cells.
     pub fn add_class(&mut self) -> Result<usize, EditError> {
         let n = self.n();
-        if n >= MAX_CLASSES || self.utility.rows() >= MAX_DIM {
-            return Err(EditError::TooManyClasses);
-        }
-        let k = self.classifiers.len();
+        Shape::new(self.utility().rows() + 1, n + 1).map_err(|_| EditError::TooManyClasses)?;
+        let k = self.classifiers().len();
         if k * (n + 1) * (n + 1) > MAX_CELLS {
             return Err(EditError::TooManyCells {
                 classifiers: k,
@@ -104,17 +102,19 @@ impl AppState {
             });
         }
         let taken: Vec<&str> = self
-            .classes
+            .classes()
             .iter()
-            .chain(&self.decisions)
+            .chain(self.decisions())
             .map(String::as_str)
             .collect();
         let name = unique_name(&[default_class_name(n), format!("class {}", n + 1)], &taken);
         let prevalence = self.prevalence.take();
         let kappa = self.kappa.take();
         self.resize_classes(n + 1);
-        self.classes[n] = name.clone();
-        self.decisions[n] = name;
+        self.change_problem(|p| {
+            p.classes[n] = name.clone();
+            p.decisions[n] = name;
+        })?;
         self.prevalence = prevalence.map(|mut p| {
             p.push(0.0);
             p
@@ -141,12 +141,12 @@ impl AppState {
         if n <= 2 {
             return Err(EditError::TooFewClasses);
         }
-        let mut classifiers = self.classifiers.clone();
+        let mut classifiers = self.classifiers().clone();
         for c in &mut classifiers {
             let m = without(&c.matrix, Some(k), Some(k));
             if m.sum() <= 0.0 {
                 return Err(EditError::WouldEmpty {
-                    class: self.classes[k].clone(),
+                    class: self.classes()[k].clone(),
                     classifier: c.name.clone(),
                 });
             }
@@ -162,15 +162,18 @@ impl AppState {
             let s: f64 = rest.iter().sum();
             (s > 0.0).then(|| rest.iter().map(|v| v / s).collect())
         });
-        self.utility = without(&self.utility, Some(k), Some(k));
-        self.classes.remove(k);
-        self.decisions.remove(k);
-        self.classifiers = classifiers;
-        self.prevalence = prevalence;
-        if let Some(kappa) = &mut self.kappa {
+        let mut kappa = self.kappa.take();
+        if let Some(kappa) = &mut kappa {
             kappa.remove(k);
         }
-        self.fit_settings();
+        self.change_problem(|p| {
+            p.utility = without(&p.utility, Some(k), Some(k));
+            p.classes.remove(k);
+            p.decisions.remove(k);
+            p.classifiers = classifiers;
+        })?;
+        self.prevalence = prevalence;
+        self.kappa = kappa;
         debug_assert!(self.validate().is_ok());
         Ok(())
     }
@@ -180,17 +183,17 @@ impl AppState {
     /// # Errors
     /// As [`check_name`].
     pub fn rename_decision(&mut self, d: usize, name: &str) -> Result<(), EditError> {
-        if d >= self.decisions.len() {
+        if d >= self.decisions().len() {
             return Err(EditError::NoSuch("decision"));
         }
         let others = self
-            .decisions
+            .decisions()
             .iter()
             .enumerate()
             .filter(|(j, _)| *j != d)
             .map(|(_, s)| s.as_str());
-        self.decisions[d] = check_name("decision", name, others)?;
-        Ok(())
+        let name = check_name("decision", name, others)?;
+        self.change_problem(|p| p.decisions[d] = name)
     }
 
     /// Adds a decision that is not a class (e.g. "refer to an expert"): a row of zeros in the
@@ -199,16 +202,17 @@ impl AppState {
     /// # Errors
     /// Already [`MAX_DIM`] decisions.
     pub fn add_decision(&mut self) -> Result<usize, EditError> {
-        let rows = self.utility.rows();
-        if rows >= MAX_DIM {
-            return Err(EditError::TooManyDecisions);
-        }
-        let taken: Vec<&str> = self.decisions.iter().map(String::as_str).collect();
-        let name = unique_name(&[default_decision_name(rows, &self.classes)], &taken);
-        let mut data = self.utility.data().to_vec();
+        let rows = self.utility().rows();
+        Shape::new(rows + 1, self.n()).map_err(|_| EditError::TooManyDecisions)?;
+        let taken: Vec<&str> = self.decisions().iter().map(String::as_str).collect();
+        let name = unique_name(&[default_decision_name(rows, self.classes())], &taken);
+        let mut data = self.utility().data().to_vec();
         data.extend(std::iter::repeat_n(0.0, self.n()));
-        self.utility = Matrix::new(rows + 1, self.n(), data).expect("one more row");
-        self.decisions.push(name);
+        let n = self.n();
+        self.change_problem(|p| {
+            p.utility = Matrix::new(rows + 1, n, data).expect("one more row");
+            p.decisions.push(name);
+        })?;
         Ok(rows)
     }
 
@@ -217,15 +221,16 @@ impl AppState {
     /// # Errors
     /// `d` is the decision of a class.
     pub fn remove_decision(&mut self, d: usize) -> Result<(), EditError> {
-        if d >= self.decisions.len() {
+        if d >= self.decisions().len() {
             return Err(EditError::NoSuch("decision"));
         }
         if d < self.n() {
-            return Err(EditError::ClassDecision(self.decisions[d].clone()));
+            return Err(EditError::ClassDecision(self.decisions()[d].clone()));
         }
-        self.utility = without(&self.utility, Some(d), None);
-        self.decisions.remove(d);
-        Ok(())
+        self.change_problem(|p| {
+            p.utility = without(&p.utility, Some(d), None);
+            p.decisions.remove(d);
+        })
     }
 
     /// Sets the utility matrix (rows = decisions): it must have one column per class and at
@@ -239,29 +244,34 @@ impl AppState {
         if m.cols() != n {
             return Err(EditError::UtilityColumns {
                 n,
-                classes: self.classes.join(", "),
+                classes: self.classes().join(", "),
                 found: m.cols(),
             });
         }
-        if m.rows() < n {
-            return Err(EditError::UtilityRows { n, found: m.rows() });
+        match Shape::new(m.rows(), n) {
+            Err(ShapeError::TooFewDecisions { .. }) => {
+                return Err(EditError::UtilityRows { n, found: m.rows() });
+            }
+            Err(_) => return Err(EditError::TooManyDecisions),
+            Ok(_) => {}
         }
         let m = UtilityMatrix::new(m)
             .map_err(EditError::Utility)?
             .matrix()
             .clone();
-        let mut decisions: Vec<String> = self.decisions.iter().take(m.rows()).cloned().collect();
+        let mut decisions: Vec<String> = self.decisions().iter().take(m.rows()).cloned().collect();
         while decisions.len() < m.rows() {
             let taken: Vec<&str> = decisions.iter().map(String::as_str).collect();
             let name = unique_name(
-                &[default_decision_name(decisions.len(), &self.classes)],
+                &[default_decision_name(decisions.len(), self.classes())],
                 &taken,
             );
             decisions.push(name);
         }
-        self.utility = m;
-        self.decisions = decisions;
-        Ok(())
+        self.change_problem(|p| {
+            p.utility = m;
+            p.decisions = decisions;
+        })
     }
 }
 
@@ -275,17 +285,17 @@ mod tests {
     fn rename_class_moves_its_decision_too() {
         let mut s = presets::factory();
         s.rename_class(0, " tall ").unwrap();
-        assert_eq!(s.classes, vec!["tall", "short"]);
-        assert_eq!(s.decisions, vec!["tall", "short"]);
+        assert_eq!(*s.classes(), vec!["tall", "short"]);
+        assert_eq!(*s.decisions(), vec!["tall", "short"]);
         assert!(s.rename_class(0, "short").is_err());
         assert!(s.rename_class(1, "").is_err());
         assert!(s.rename_class(5, "x").is_err());
-        assert_eq!(s.classes, vec!["tall", "short"]);
+        assert_eq!(*s.classes(), vec!["tall", "short"]);
         s.validate().unwrap();
         // A decision with its own name stays.
         let mut m = link::decode(presets::preset("medical").unwrap().fragment).state;
         m.rename_class(0, "benign").unwrap();
-        assert_eq!(m.decisions[0], "treat as 0");
+        assert_eq!(m.decisions()[0], "treat as 0");
     }
 
     #[test]
@@ -301,27 +311,27 @@ mod tests {
         let mut s = three();
         assert_eq!(s.add_class().unwrap(), 3);
         s.validate().unwrap();
-        assert_eq!(s.classes, vec!["a", "b", "c", "3"]);
-        assert_eq!(s.decisions, vec!["a", "b", "c", "3", "refer"]);
+        assert_eq!(*s.classes(), vec!["a", "b", "c", "3"]);
+        assert_eq!(*s.decisions(), vec!["a", "b", "c", "3", "refer"]);
         assert_eq!(s.prevalence.as_deref(), Some(&[0.2, 0.3, 0.5, 0.0][..]));
         assert_eq!(s.kappa.as_deref(), Some(&[0.1, 0.2, 0.3, 0.0][..]));
-        assert_eq!(s.utility.row(4), &[0.5, 0.5, 0.5, 0.0]);
-        assert_eq!(s.classifiers[0].matrix.row(3), &[0.0; 4]);
+        assert_eq!(s.utility().row(4), &[0.5, 0.5, 0.5, 0.0]);
+        assert_eq!(s.classifiers()[0].matrix.row(3), &[0.0; 4]);
         // "4" is taken by a class: the next one is "class 5".
         let mut t = link::decode("u=1,0;0,1&cm.A=1,0;0,1&classes=4,x").state;
         t.add_class().unwrap();
-        assert_eq!(t.classes, vec!["4", "x", "2"]);
+        assert_eq!(*t.classes(), vec!["4", "x", "2"]);
         t.add_class().unwrap();
         t.validate().unwrap();
         t.rename_class(2, "y").unwrap();
         t.add_class().unwrap();
-        assert_eq!(t.classes[4], "class 5");
+        assert_eq!(t.classes()[4], "class 5");
     }
 
     #[test]
     fn add_class_up_to_the_limit() {
         let mut s = presets::factory();
-        for _ in 2..MAX_CLASSES {
+        for _ in 2..crate::problem::MAX_CLASSES {
             s.add_class().unwrap();
         }
         s.validate().unwrap();
@@ -333,11 +343,11 @@ mod tests {
         let mut s = three();
         s.remove_class(1).unwrap();
         s.validate().unwrap();
-        assert_eq!(s.classes, vec!["a", "c"]);
-        assert_eq!(s.decisions, vec!["a", "c", "refer"]);
-        assert_eq!(s.utility.to_string(), "1,0;0,1;0.5,0.5");
-        assert_eq!(s.classifiers[0].matrix.to_string(), "5,2;0,7");
-        assert_eq!(s.classifiers[1].matrix.to_string(), "4,0;1,4");
+        assert_eq!(*s.classes(), vec!["a", "c"]);
+        assert_eq!(*s.decisions(), vec!["a", "c", "refer"]);
+        assert_eq!(s.utility().to_string(), "1,0;0,1;0.5,0.5");
+        assert_eq!(s.classifiers()[0].matrix.to_string(), "5,2;0,7");
+        assert_eq!(s.classifiers()[1].matrix.to_string(), "4,0;1,4");
         let p = s.prevalence.clone().unwrap();
         assert!((p[0] - 0.2 / 0.7).abs() < 1e-12 && (p[1] - 0.5 / 0.7).abs() < 1e-12);
         assert_eq!(s.kappa.as_deref(), Some(&[0.1, 0.3][..]));
@@ -350,11 +360,11 @@ mod tests {
     fn remove_first_and_last_class() {
         let mut s = three();
         s.remove_class(0).unwrap();
-        assert_eq!(s.classes, vec!["b", "c"]);
-        assert_eq!(s.classifiers[0].matrix.to_string(), "6,0;3,7");
+        assert_eq!(*s.classes(), vec!["b", "c"]);
+        assert_eq!(s.classifiers()[0].matrix.to_string(), "6,0;3,7");
         let mut t = three();
         t.remove_class(2).unwrap();
-        assert_eq!(t.utility.to_string(), "1,0;0,1;0.5,0.5");
+        assert_eq!(t.utility().to_string(), "1,0;0,1;0.5,0.5");
         t.validate().unwrap();
     }
 
@@ -377,17 +387,17 @@ mod tests {
     fn decisions_add_rename_remove() {
         let mut s = presets::factory();
         assert_eq!(s.add_decision().unwrap(), 2);
-        assert_eq!(s.decisions, vec!["long", "short", "decision 2"]);
-        assert_eq!(s.utility.row(2), &[0.0, 0.0]);
+        assert_eq!(*s.decisions(), vec!["long", "short", "decision 2"]);
+        assert_eq!(s.utility().row(2), &[0.0, 0.0]);
         s.validate().unwrap();
         s.rename_decision(2, "refer to an expert").unwrap();
         assert!(s.rename_decision(2, "long").is_err());
         assert!(s.rename_decision(2, " ").is_err());
         assert!(s.remove_decision(0).is_err());
         s.add_decision().unwrap();
-        assert_eq!(s.decisions[3], "decision 3");
+        assert_eq!(s.decisions()[3], "decision 3");
         s.remove_decision(2).unwrap();
-        assert_eq!(s.decisions, vec!["long", "short", "decision 3"]);
+        assert_eq!(*s.decisions(), vec!["long", "short", "decision 3"]);
         s.validate().unwrap();
         // The encoded link keeps the names.
         let back = link::decode(&link::encode(&s)).state;
@@ -399,10 +409,10 @@ mod tests {
         let mut s = presets::factory();
         s.set_utility(Matrix::parse("1,0;0,1;0.2,0.2").unwrap())
             .unwrap();
-        assert_eq!(s.decisions, vec!["long", "short", "decision 2"]);
+        assert_eq!(*s.decisions(), vec!["long", "short", "decision 2"]);
         s.validate().unwrap();
         s.set_utility(Matrix::parse("1,0;0,1").unwrap()).unwrap();
-        assert_eq!(s.decisions.len(), 2);
+        assert_eq!(s.decisions().len(), 2);
         assert!(
             s.set_utility(Matrix::parse("1,0,0;0,1,0;0,0,1").unwrap())
                 .is_err()

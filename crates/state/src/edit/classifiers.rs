@@ -14,7 +14,7 @@ impl AppState {
     /// # Errors
     /// [`EditError::TooManyClassifiers`] or [`EditError::TooManyCells`].
     pub fn check_room_for_classifier(&self) -> Result<(), EditError> {
-        let (k, n) = (self.classifiers.len() + 1, self.n());
+        let (k, n) = (self.classifiers().len() + 1, self.n());
         if k > MAX_CLASSIFIERS {
             return Err(EditError::TooManyClassifiers);
         }
@@ -22,6 +22,32 @@ impl AppState {
             return Err(EditError::TooManyCells { classifiers: k, n });
         }
         Ok(())
+    }
+
+    /// Adds `classifier` after the others, renamed if its name is taken (`A` → `A 2`, …).
+    /// Returns its index.
+    ///
+    /// # Errors
+    /// No room for another classifier, or a matrix that does not fit the problem.
+    pub fn push_classifier(&mut self, mut classifier: Classifier) -> Result<usize, EditError> {
+        self.check_room_for_classifier()?;
+        let taken: Vec<&str> = self.classifiers().iter().map(|c| c.name.as_str()).collect();
+        classifier.name = unique_name(std::slice::from_ref(&classifier.name), &taken);
+        self.change_problem(|p| p.classifiers.push(classifier))?;
+        Ok(self.classifiers().len() - 1)
+    }
+
+    /// Removes classifier `i` (nothing happens past the end).
+    ///
+    /// # Errors
+    /// None in practice: a problem without one of its classifiers is valid.
+    pub fn remove_classifier(&mut self, i: usize) -> Result<(), EditError> {
+        if i >= self.classifiers().len() {
+            return Ok(());
+        }
+        self.change_problem(|p| {
+            p.classifiers.remove(i);
+        })
     }
 
     /// Adds a classifier on the same test set as the first one (80 % right per class; 50
@@ -32,16 +58,18 @@ impl AppState {
     pub fn add_classifier(&mut self) -> Result<usize, EditError> {
         self.check_room_for_classifier()?;
         let totals = self
-            .classifiers
+            .classifiers()
             .first()
             .map(|c| c.matrix.col_sums())
             .unwrap_or_else(|| vec![50.0; self.n()]);
-        let name = next_classifier_name(&self.classifiers);
-        self.classifiers.push(Classifier {
-            name,
-            matrix: default_confusion(&totals),
-        });
-        Ok(self.classifiers.len() - 1)
+        let name = next_classifier_name(self.classifiers());
+        self.change_problem(|p| {
+            p.classifiers.push(Classifier {
+                name,
+                matrix: default_confusion(&totals),
+            })
+        })?;
+        Ok(self.classifiers().len() - 1)
     }
 
     /// Adds a copy of classifier `i` right after it, named "… copy". Returns its index.
@@ -49,18 +77,18 @@ impl AppState {
     /// # Errors
     /// No such classifier, or already [`MAX_CLASSIFIERS`].
     pub fn duplicate_classifier(&mut self, i: usize) -> Result<usize, EditError> {
-        let Some(c) = self.classifiers.get(i) else {
+        let Some(c) = self.classifiers().get(i) else {
             return Err(EditError::NoSuch("classifier"));
         };
         self.check_room_for_classifier()?;
         let base: String = c.name.chars().take(MAX_NAME_CHARS - 8).collect();
-        let taken: Vec<&str> = self.classifiers.iter().map(|c| c.name.as_str()).collect();
+        let taken: Vec<&str> = self.classifiers().iter().map(|c| c.name.as_str()).collect();
         let name = unique_name(&[format!("{} copy", base.trim_end())], &taken);
         let copy = Classifier {
             name,
             matrix: c.matrix.clone(),
         };
-        self.classifiers.insert(i + 1, copy);
+        self.change_problem(|p| p.classifiers.insert(i + 1, copy))?;
         Ok(i + 1)
     }
 
@@ -69,17 +97,17 @@ impl AppState {
     /// # Errors
     /// As [`check_name`].
     pub fn rename_classifier(&mut self, i: usize, name: &str) -> Result<(), EditError> {
-        if i >= self.classifiers.len() {
+        if i >= self.classifiers().len() {
             return Err(EditError::NoSuch("classifier"));
         }
         let others = self
-            .classifiers
+            .classifiers()
             .iter()
             .enumerate()
             .filter(|(j, _)| *j != i)
             .map(|(_, c)| c.name.as_str());
-        self.classifiers[i].name = check_name("classifier", name, others)?;
-        Ok(())
+        let name = check_name("classifier", name, others)?;
+        self.change_problem(|p| p.classifiers[i].name = name)
     }
 
     /// Checks a confusion matrix written in `orientation` for this problem and returns it with
@@ -106,7 +134,7 @@ impl AppState {
             let totals = cm.class_totals();
             if let Some(j) = (0..n).find(|j| p[*j] > 0.0 && totals[*j] <= 0.0) {
                 return Err(EditError::NeedsCases {
-                    class: self.classes[j].clone(),
+                    class: self.classes()[j].clone(),
                 });
             }
         }
@@ -123,17 +151,17 @@ impl AppState {
         m: Matrix,
         orientation: Orientation,
     ) -> Result<(), EditError> {
-        if i >= self.classifiers.len() {
+        if i >= self.classifiers().len() {
             return Err(EditError::NoSuch("classifier"));
         }
-        self.classifiers[i].matrix = self.check_confusion(m, orientation)?;
-        Ok(())
+        let m = self.check_confusion(m, orientation)?;
+        self.change_problem(|p| p.classifiers[i].matrix = m)
     }
 
     /// The test set's class shares (of the first classifier; equal shares without one).
     pub fn test_shares(&self) -> Vec<f64> {
         let n = self.n();
-        self.classifiers
+        self.classifiers()
             .first()
             .and_then(|c| c.confusion().ok())
             .map(|c| c.class_shares())
@@ -148,11 +176,11 @@ impl AppState {
     pub fn check_prevalence(&self, p: &[f64]) -> Result<(), EditError> {
         ulab_core::utility::check_shares("deployment shares", p, self.n())
             .map_err(EditError::Shares)?;
-        for c in &self.classifiers {
+        for c in self.classifiers() {
             let totals = c.matrix.col_sums();
             if let Some(j) = (0..p.len()).find(|j| p[*j] > 0.0 && totals[*j] <= 0.0) {
                 return Err(EditError::ShareWithoutCases {
-                    class: self.classes[j].clone(),
+                    class: self.classes()[j].clone(),
                     classifier: c.name.clone(),
                 });
             }
@@ -178,8 +206,8 @@ impl AppState {
         if i == 0 {
             return None;
         }
-        let first = self.classifiers.first()?;
-        let this = self.classifiers.get(i)?;
+        let first = self.classifiers().first()?;
+        let this = self.classifiers().get(i)?;
         let (a, b) = (first.matrix.col_sums(), this.matrix.col_sums());
         let both_counts = matches!(values_of(&first.matrix), Values::Counts { .. })
             && matches!(values_of(&this.matrix), Values::Counts { .. });
@@ -217,13 +245,13 @@ mod tests {
     fn classifiers_add_duplicate_rename() {
         let mut s = presets::factory();
         assert_eq!(s.add_classifier().unwrap(), 2);
-        assert_eq!(s.classifiers[2].name, "C");
-        assert_eq!(s.classifiers[2].matrix.col_sums(), vec![50.0, 50.0]);
+        assert_eq!(s.classifiers()[2].name, "C");
+        assert_eq!(s.classifiers()[2].matrix.col_sums(), vec![50.0, 50.0]);
         assert_eq!(s.duplicate_classifier(0).unwrap(), 1);
-        assert_eq!(s.classifiers[1].name, "A copy");
-        assert_eq!(s.classifiers[1].matrix, s.classifiers[0].matrix);
+        assert_eq!(s.classifiers()[1].name, "A copy");
+        assert_eq!(s.classifiers()[1].matrix, s.classifiers()[0].matrix);
         s.duplicate_classifier(0).unwrap();
-        assert_eq!(s.classifiers[1].name, "A copy 2");
+        assert_eq!(s.classifiers()[1].name, "A copy 2");
         assert!(s.rename_classifier(1, "B").is_err());
         s.rename_classifier(1, "<img src=x onerror=alert(1)>")
             .unwrap();
@@ -231,7 +259,7 @@ mod tests {
         let long = "x".repeat(60);
         s.rename_classifier(0, &long).unwrap();
         let i = s.duplicate_classifier(0).unwrap();
-        assert!(s.classifiers[i].name.chars().count() <= MAX_NAME_CHARS);
+        assert!(s.classifiers()[i].name.chars().count() <= MAX_NAME_CHARS);
         s.validate().unwrap();
     }
 
@@ -239,13 +267,16 @@ mod tests {
     fn new_classifier_on_fractions_or_without_any() {
         let mut s = link::decode("u=1,0;0,1&cm.A=0.3,0.1;0.2,0.4").state;
         s.add_classifier().unwrap();
-        let m = &s.classifiers[1].matrix;
+        let m = &s.classifiers()[1].matrix;
         assert!((m.sum() - 1.0).abs() < 1e-12);
         assert!((m.col_sums()[0] - 0.5).abs() < 1e-12);
-        s.classifiers.clear();
+        s.change_problem(|p| {
+            p.classifiers.clear();
+        })
+        .unwrap();
         s.add_classifier().unwrap();
-        assert_eq!(s.classifiers[0].name, "A");
-        assert_eq!(s.classifiers[0].matrix.to_string(), "40,10;10,40");
+        assert_eq!(s.classifiers()[0].name, "A");
+        assert_eq!(s.classifiers()[0].matrix.to_string(), "40,10;10,40");
     }
 
     #[test]
@@ -257,7 +288,7 @@ mod tests {
             Orientation::TrueRows,
         )
         .unwrap();
-        assert_eq!(s.classifiers[0].matrix.to_string(), "27,15;23,35");
+        assert_eq!(s.classifiers()[0].matrix.to_string(), "27,15;23,35");
         assert!(
             s.set_confusion(
                 0,
@@ -283,7 +314,7 @@ mod tests {
             )
             .unwrap_err();
         assert!(e.to_string().contains("'short'"), "{e}");
-        assert_eq!(s.classifiers[0].matrix.to_string(), "27,15;23,35");
+        assert_eq!(s.classifiers()[0].matrix.to_string(), "27,15;23,35");
     }
 
     #[test]

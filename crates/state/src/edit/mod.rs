@@ -71,6 +71,9 @@ pub enum EditError {
     TooManyClasses,
     /// Only two classes left.
     TooFewClasses,
+    /// The edit would break an invariant of the problem (the edits check theirs first, so this
+    /// names what they did not foresee).
+    Problem(crate::ProblemError),
     /// Removing a class would leave a classifier without any test case.
     WouldEmpty {
         /// The class.
@@ -154,6 +157,7 @@ impl fmt::Display for EditError {
             EditError::NoSuch(what) => write!(f, "There is no such {what}."),
             EditError::TooManyClasses => write!(f, "At most {MAX_CLASSES} classes."),
             EditError::TooFewClasses => write!(f, "At least two classes are needed."),
+            EditError::Problem(e) => write!(f, "{}.", capitalize(&e.to_string())),
             EditError::WouldEmpty { class, classifier } => write!(
                 f,
                 "Removing '{class}' would leave classifier '{classifier}' without any test case."
@@ -220,6 +224,23 @@ pub(crate) fn resize_by_steps(state: &mut AppState, k: usize) {
     }
 }
 
+impl AppState {
+    /// Applies `change` to a copy of the problem's data and puts the result in force if it is a
+    /// valid problem ([`AppState::set_problem`]); nothing changes otherwise. Every edit of the
+    /// problem goes through here, so the checks are [`crate::Problem::new`]'s.
+    ///
+    /// # Errors
+    /// [`EditError::Problem`]: the first invariant the changed problem breaks.
+    pub fn change_problem(
+        &mut self,
+        change: impl FnOnce(&mut crate::ProblemFields),
+    ) -> Result<(), EditError> {
+        let mut fields = self.problem.fields();
+        change(&mut fields);
+        self.set_problem(fields).map_err(EditError::Problem)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -238,7 +259,7 @@ mod tests {
         s.duplicate_classifier(1).unwrap();
         s.remove_class(0).unwrap();
         s.rename_class(0, "z").unwrap();
-        s.remove_decision(s.decisions.len() - 1).unwrap();
+        s.remove_decision(s.decisions().len() - 1).unwrap();
         s.validate().unwrap();
         assert!(crate::compare::analyze(&s).is_ok());
         assert_eq!(link::decode(&link::encode(&s)).state, s);
@@ -247,11 +268,14 @@ mod tests {
     #[test]
     fn resizing_by_steps_names_new_classes() {
         let mut s = presets::factory();
-        s.classifiers.clear();
+        s.change_problem(|p| {
+            p.classifiers.clear();
+        })
+        .unwrap();
         resize_by_steps(&mut s, 4);
-        assert_eq!(s.classes, ["long", "short", "2", "3"]);
+        assert_eq!(*s.classes(), ["long", "short", "2", "3"]);
         resize_by_steps(&mut s, 2);
-        assert_eq!(s.classes, ["long", "short"]);
+        assert_eq!(*s.classes(), ["long", "short"]);
     }
 
     #[test]

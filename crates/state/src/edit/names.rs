@@ -60,7 +60,7 @@ pub(crate) fn unique_name(candidates: &[String], taken: &[&str]) -> String {
 ///
 /// ```
 /// use ulab_state::{edit::next_classifier_name, AppState};
-/// assert_eq!(next_classifier_name(&AppState::default().classifiers), "C");
+/// assert_eq!(next_classifier_name(&AppState::default().classifiers()), "C");
 /// ```
 pub fn next_classifier_name(existing: &[Classifier]) -> String {
     (0..)

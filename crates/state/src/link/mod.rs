@@ -148,11 +148,11 @@ pub struct Decoded {
 /// use ulab_state::link::{decode, LinkError};
 /// let d = decode("#view=compare&u=15,-335;-35,165&cm.A=27,15;23,35&cm.B=43,18;7,32&classes=long,short");
 /// assert!(d.notices.is_empty());
-/// assert_eq!(d.state.classifiers[1].name, "B");
+/// assert_eq!(d.state.classifiers()[1].name, "B");
 /// let bad = decode("#u=1,0;0,x&cm.A=3,1;1,3&colour=red");
 /// assert_eq!(bad.notices.len(), 2);
 /// assert_eq!(bad.notices[1].error, LinkError::UnknownKey);
-/// assert_eq!(bad.state.utility.to_string(), "1,0;0,1"); // identity, the default
+/// assert_eq!(bad.state.utility().to_string(), "1,0;0,1"); // identity, the default
 /// ```
 pub fn decode(fragment: &str) -> Decoded {
     let mut notes = Notes::default();
@@ -187,7 +187,7 @@ pub fn decode(fragment: &str) -> Decoded {
     }
     // Should not happen: every part above is checked. Should a part still break an invariant,
     // that part alone is dropped (with a notice), never the valid rest of the link.
-    for _ in 0..=super::MAX_CLASSIFIERS + 8 {
+    for _ in 0..4 {
         let Err(e) = state.validate() else { break };
         let (key, what) = repair(&mut state, &e);
         notes.add(key, LinkError::Dropped { error: e, what });
@@ -203,15 +203,10 @@ pub fn decode(fragment: &str) -> Decoded {
 }
 
 /// Drops or resets the part of `state` that breaks the invariant `e`, and says which key it
-/// came from and what was done. A utility matrix that breaks one leaves the factory example.
+/// came from and what was done. (The problem's own invariants are repaired while it is read:
+/// `problem::decode`.)
 fn repair(state: &mut AppState, e: &super::StateError) -> (&'static str, &'static str) {
     use super::StateError as E;
-    let remove = |state: &mut AppState, name: &str| {
-        // The last classifier of that name: a duplicate is the later one.
-        if let Some(i) = state.classifiers.iter().rposition(|c| c.name == name) {
-            state.classifiers.remove(i);
-        }
-    };
     match e {
         E::Shares(_) => {
             state.prevalence = None;
@@ -225,31 +220,7 @@ fn repair(state: &mut AppState, e: &super::StateError) -> (&'static str, &'stati
             state.mc = Default::default();
             ("link", "the Monte Carlo settings were reset")
         }
-        E::Classifier { name, .. } | E::ClassifierSize { name, .. } | E::DuplicateName(name) => {
-            remove(state, name);
-            ("cm.", "the classifier was ignored")
-        }
-        E::Unnamed(i) => {
-            state.classifiers.remove(*i);
-            ("cm.", "the classifier was ignored")
-        }
-        E::TooManyClassifiers | E::TooManyCells { .. } => {
-            let n = state.n();
-            let fit = (ulab_core::limits::MAX_CELLS / (n * n)).min(super::MAX_CLASSIFIERS);
-            state.classifiers.truncate(fit);
-            ("cm.", "the classifiers beyond the limit were ignored")
-        }
-        E::ClassNames { .. } => {
-            state.classes = (0..state.n()).map(super::default_class_name).collect();
-            ("classes", "default names are used")
-        }
-        E::DecisionNames { .. } => {
-            state.decisions = (0..state.utility.rows())
-                .map(|d| super::default_decision_name(d, &state.classes))
-                .collect();
-            ("decisions", "default names are used")
-        }
-        E::Utility(_) | E::TooFewClasses | E::TooFewDecisions { .. } | E::TooLarge => {
+        E::Problem(_) => {
             *state = presets::factory();
             ("u", "the factory example is shown")
         }

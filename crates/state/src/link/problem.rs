@@ -13,9 +13,10 @@
 use super::keys::{Key, join_numbers, read_list};
 use super::pct::{join_names, pct_decode, pct_encode, split_names};
 use super::{LinkError, Notes, Parts};
+use crate::problem::{Problem, ProblemError, ProblemFields, ShapeError};
 use crate::{
-    AppState, Classifier, FORMAT_VERSION, MAX_CLASSIFIERS, clean_name, default_class_name,
-    default_decision_name, presets,
+    AppState, Classifier, FORMAT_VERSION, MAX_CLASSIFIERS, StateError, clean_name,
+    default_class_name, default_decision_name, presets,
 };
 use ulab_core::confusion::MAX_CLASSES;
 use ulab_core::limits::MAX_CELLS;
@@ -37,7 +38,7 @@ pub const KEYS: [Key; 7] = [
         "u",
         "matrix",
         "utility matrix, rows = decisions, columns = classes (matrix syntax)",
-        |s, out| out.push(format!("u={}", s.utility)),
+        |s, out| out.push(format!("u={}", s.utility())),
     ),
     Key::problem(
         "cm.",
@@ -45,7 +46,7 @@ pub const KEYS: [Key; 7] = [
         "a classifier's confusion matrix, rows = output (unless `orient=true-rows`); one key \
          per classifier, in order",
         |s, out| {
-            for c in &s.classifiers {
+            for c in s.classifiers() {
                 out.push(format!(
                     "cm.{}={}",
                     pct_encode(&c.name),
@@ -60,8 +61,8 @@ pub const KEYS: [Key; 7] = [
         "class names, comma-separated",
         |s, out| {
             let default: Vec<String> = (0..s.n()).map(default_class_name).collect();
-            if s.classes != default {
-                out.push(format!("classes={}", join_names(&s.classes)));
+            if *s.classes() != default {
+                out.push(format!("classes={}", join_names(s.classes())));
             }
         },
     ),
@@ -70,11 +71,11 @@ pub const KEYS: [Key; 7] = [
         "names",
         "decision names, comma-separated (when `u` has more rows than columns)",
         |s, out| {
-            let default: Vec<String> = (0..s.utility.rows())
-                .map(|d| default_decision_name(d, &s.classes))
+            let default: Vec<String> = (0..s.utility().rows())
+                .map(|d| default_decision_name(d, s.classes()))
                 .collect();
-            if s.decisions != default {
-                out.push(format!("decisions={}", join_names(&s.decisions)));
+            if *s.decisions() != default {
+                out.push(format!("decisions={}", join_names(s.decisions())));
             }
         },
     ),
@@ -142,10 +143,76 @@ pub fn decode(parts: &Parts, notes: &mut Notes) -> AppState {
     let orientation = orientation(parts, notes);
     let utility = utility(parts, notes);
     let classifiers = classifiers(parts, orientation, notes);
-    let mut state = classes(parts, utility, classifiers, notes);
+    let mut state = presets::factory();
+    if let Some(mut fields) = classes(parts, utility, classifiers, notes) {
+        decisions(parts, &mut fields, notes);
+        state.problem = checked(fields, notes);
+    }
     state.orientation = orientation;
-    decisions(parts, &mut state, notes);
     state
+}
+
+/// The problem of `fields`, each part that breaks an invariant dropped or reset with a notice
+/// (should not happen: every key above is checked), else the factory example's.
+fn checked(mut fields: ProblemFields, notes: &mut Notes) -> Problem {
+    for _ in 0..=MAX_CLASSIFIERS + 8 {
+        match Problem::new(fields.clone()) {
+            Ok(p) => return p,
+            Err(e) => {
+                let (key, what) = repair(&mut fields, &e);
+                notes.add(
+                    key,
+                    LinkError::Dropped {
+                        error: StateError::Problem(e),
+                        what,
+                    },
+                );
+            }
+        }
+    }
+    presets::factory().problem
+}
+
+/// Drops or resets the part of `fields` that breaks the invariant `e`, and says which key it
+/// came from and what was done. A utility matrix that breaks one leaves the factory example.
+fn repair(fields: &mut ProblemFields, e: &ProblemError) -> (&'static str, &'static str) {
+    use ProblemError as E;
+    let remove = |fields: &mut ProblemFields, name: &str| {
+        // The last classifier of that name: a duplicate is the later one.
+        if let Some(i) = fields.classifiers.iter().rposition(|c| c.name == name) {
+            fields.classifiers.remove(i);
+        }
+    };
+    match e {
+        E::Classifier { name, .. } | E::ClassifierSize { name, .. } | E::DuplicateName(name) => {
+            remove(fields, name);
+            ("cm.", "the classifier was ignored")
+        }
+        E::Unnamed(i) => {
+            fields.classifiers.remove(*i);
+            ("cm.", "the classifier was ignored")
+        }
+        E::TooManyClassifiers | E::Shape(ShapeError::TooManyCells { .. }) => {
+            let n = fields.utility.cols().max(1);
+            let fit = (MAX_CELLS / (n * n)).min(MAX_CLASSIFIERS);
+            fields.classifiers.truncate(fit);
+            ("cm.", "the classifiers beyond the limit were ignored")
+        }
+        E::ClassNames { .. } => {
+            fields.classes = (0..fields.utility.cols()).map(default_class_name).collect();
+            ("classes", "default names are used")
+        }
+        E::DecisionNames { .. } => {
+            fields.decisions = (0..fields.utility.rows())
+                .map(|d| default_decision_name(d, &fields.classes))
+                .collect();
+            ("decisions", "default names are used")
+        }
+        E::Utility(_) | E::Shape(_) => {
+            *fields = presets::factory().problem.fields();
+            ("u", "the factory example is shown")
+        }
+    }
 }
 
 /// `v`: a newer format is read as far as it goes, with a notice.
@@ -232,12 +299,12 @@ pub fn classes(
     utility: Option<Matrix>,
     mut classifiers: Vec<Classifier>,
     notes: &mut Notes,
-) -> AppState {
+) -> Option<ProblemFields> {
     let has_content = parts
         .keys()
         .any(|k| k == "u" || k == "classes" || k == "decisions" || k.starts_with("cm."));
     if !has_content {
-        return presets::factory();
+        return None;
     }
     let names = parts
         .raw("classes")
@@ -267,19 +334,19 @@ pub fn classes(
     let names_ok = names
         .as_ref()
         .is_some_and(|c| c.len() >= 2 && c.iter().all(|s| !s.is_empty()));
-    let mut state = presets::factory();
+    let mut fields = presets::factory().problem.fields();
     if utility.is_none() && classifiers.is_empty() && !names_ok {
         notes.add("link", LinkError::Unreadable);
     } else {
-        state.utility = utility.unwrap_or_else(|| Matrix::identity(n).expect("n ≥ 2"));
-        state.classifiers = classifiers;
-        state.classes = (0..n).map(default_class_name).collect();
+        fields.utility = utility.unwrap_or_else(|| Matrix::identity(n).expect("n ≥ 2"));
+        fields.classifiers = classifiers;
+        fields.classes = (0..n).map(default_class_name).collect();
     }
     // The factory example's classes when nothing could be read.
-    let n = state.n();
+    let n = fields.utility.cols();
     if let Some(names) = names {
         if names.len() == n && names.iter().all(|s| !s.is_empty()) {
-            state.classes = names;
+            fields.classes = names;
         } else {
             notes.add(
                 "classes",
@@ -291,7 +358,7 @@ pub fn classes(
             );
         }
     }
-    state
+    Some(fields)
 }
 
 /// `names` with each empty name replaced by its default name (`default(k)` for the 0-based
@@ -319,10 +386,10 @@ fn fill_empty(
 
 /// `decisions`: one name per row of the utility matrix (default: the class names, then
 /// `decision d`).
-pub fn decisions(parts: &Parts, state: &mut AppState, notes: &mut Notes) {
-    let n_d = state.utility.rows();
-    state.decisions = (0..n_d)
-        .map(|d| default_decision_name(d, &state.classes))
+pub fn decisions(parts: &Parts, fields: &mut ProblemFields, notes: &mut Notes) {
+    let n_d = fields.utility.rows();
+    fields.decisions = (0..n_d)
+        .map(|d| default_decision_name(d, &fields.classes))
         .collect();
     let Some(raw) = parts.raw("decisions") else {
         return;
@@ -339,7 +406,7 @@ pub fn decisions(parts: &Parts, state: &mut AppState, notes: &mut Notes) {
         );
         return;
     }
-    let classes = state.classes.clone();
+    let classes = fields.classes.clone();
     let names = fill_empty(
         split,
         "decisions",
@@ -347,7 +414,7 @@ pub fn decisions(parts: &Parts, state: &mut AppState, notes: &mut Notes) {
         notes,
     );
     if names.iter().all(|s| !s.is_empty()) {
-        state.decisions = names;
+        fields.decisions = names;
     } else {
         notes.add(
             "decisions",

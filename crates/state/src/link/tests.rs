@@ -18,7 +18,7 @@ fn spec_example_decodes_cleanly() {
 fn true_rows_links_are_transposed() {
     let d = decode("u=15,-335;-35,165&orient=true-rows&cm.A=27,23;15,35");
     assert!(d.notices.is_empty());
-    assert_eq!(d.state.classifiers[0].matrix.to_string(), "27,15;23,35");
+    assert_eq!(d.state.classifiers()[0].matrix.to_string(), "27,15;23,35");
     assert_eq!(d.state.orientation, Orientation::TrueRows);
     let again = decode(&encode(&d.state));
     assert_eq!(again.state, d.state);
@@ -28,8 +28,10 @@ fn true_rows_links_are_transposed() {
 #[test]
 fn names_with_separators_round_trip() {
     let mut s = presets::factory();
-    s.classifiers[0].name = "<img src=x onerror=alert(1)>".into();
-    s.classes = vec!["a,b".into(), "c&d=e".into()];
+    s.change_problem(|p| p.classifiers[0].name = "<img src=x onerror=alert(1)>".into())
+        .unwrap();
+    s.change_problem(|p| p.classes = vec!["a,b".into(), "c&d=e".into()])
+        .unwrap();
     let e = encode(&s);
     let d = decode(&e);
     assert!(d.notices.is_empty(), "{:?}", d.notices);
@@ -48,8 +50,8 @@ fn bad_parts_are_reported_and_the_rest_applied() {
     ] {
         assert!(keys.contains(&k), "no notice for {k}: {keys:?}");
     }
-    assert_eq!(d.state.classifiers.len(), 1);
-    assert_eq!(d.state.utility.to_string(), "1,0;0,1");
+    assert_eq!(d.state.classifiers().len(), 1);
+    assert_eq!(d.state.utility().to_string(), "1,0;0,1");
     d.state.validate().unwrap();
 }
 
@@ -95,8 +97,8 @@ fn decide_probabilities_are_read_for_the_number_of_classes() {
 #[test]
 fn a_link_with_nothing_readable_opens_the_factory_with_notices() {
     let d = decode("#view=compare&u=1,2;3&cm.A=x&zzz=1&classes=a&==");
-    assert_eq!(d.state.classifiers, presets::factory().classifiers);
-    assert_eq!(d.state.utility, presets::factory().utility);
+    assert_eq!(d.state.classifiers(), presets::factory().classifiers());
+    assert_eq!(d.state.utility(), presets::factory().utility());
     let keys: Vec<&str> = d.notices.iter().map(|n| n.key.as_str()).collect();
     for k in ["u", "cm.A", "zzz", "classes", "link", "="] {
         assert!(keys.contains(&k), "no notice for {k}: {keys:?}");
@@ -106,8 +108,8 @@ fn a_link_with_nothing_readable_opens_the_factory_with_notices() {
     // A bare class list is a real (empty) problem, not a broken link.
     let d = decode("classes=a,b,c");
     assert!(d.notices.is_empty());
-    assert_eq!(d.state.classes, ["a", "b", "c"]);
-    assert!(d.state.classifiers.is_empty());
+    assert_eq!(*d.state.classes(), ["a", "b", "c"]);
+    assert!(d.state.classifiers().is_empty());
 }
 
 #[test]
@@ -124,7 +126,7 @@ fn with_view_is_encode_with_that_view() {
 #[test]
 fn size_mismatch_drops_the_classifier() {
     let d = decode("u=1,0;0,1&cm.A=1,2,3;4,5,6;7,8,9&cm.B=1,2;3,4");
-    assert_eq!(d.state.classifiers.len(), 1);
+    assert_eq!(d.state.classifiers().len(), 1);
     assert_eq!(d.notices.len(), 1);
     assert_eq!(d.notices[0].key, "cm.A");
 }
@@ -142,7 +144,7 @@ fn empty_and_view_only_links_show_the_factory() {
     let d = decode("#view=story&step=3");
     assert_eq!(d.state.view, View::Story);
     assert_eq!(d.state.step, 2);
-    assert_eq!(d.state.classifiers.len(), 2);
+    assert_eq!(d.state.classifiers().len(), 2);
 }
 
 /// The factory with every Monte Carlo setting off its default.
@@ -246,9 +248,12 @@ fn every_key_of_the_table_is_read_and_written() {
     let mut s = reliability_state();
     s.embed = true;
     s.orientation = Orientation::TrueRows;
-    s.utility = ulab_core::Matrix::parse("15,-335;-35,165;0,0").unwrap();
-    s.classes = vec!["l".into(), "s".into()];
-    s.decisions = vec!["l".into(), "s".into(), "ask".into()];
+    s.change_problem(|p| {
+        p.utility = ulab_core::Matrix::parse("15,-335;-35,165;0,0").unwrap();
+        p.classes = vec!["l".into(), "s".into()];
+        p.decisions = vec!["l".into(), "s".into(), "ask".into()];
+    })
+    .unwrap();
     s.prevalence = Some(vec![0.25, 0.75]);
     s.kappa = Some(vec![0.5, 0.5]);
     s.mc.question.sigma = 0.1;

@@ -22,7 +22,7 @@ fn header_kappa(classes: &[String], k: usize) -> String {
 ///
 /// ```
 /// use ulab_state::{pd::{export::table_csv, table::table, Classifiers}, presets::factory};
-/// let c = Classifiers::from_app(&factory().classifiers).unwrap();
+/// let c = Classifiers::from_app(&factory().classifiers()).unwrap();
 /// let csv = table_csv(&table(&c, Some(&[0.5, 0.5]), None).unwrap());
 /// assert!(csv.starts_with("classifier,kappa,preference_driven,"));
 /// assert!(csv.contains("\nB,\"0.5,0.5\",0.756357713325,"), "{csv}");
@@ -60,7 +60,7 @@ pub fn table_csv(t: &PdTable) -> String {
 ///
 /// ```
 /// use ulab_state::{pd::{export::heatmap_csv, heatmap::heatmaps, Classifiers}, presets::factory};
-/// let c = Classifiers::from_app(&factory().classifiers).unwrap();
+/// let c = Classifiers::from_app(&factory().classifiers()).unwrap();
 /// let h = heatmaps(&c, 10).unwrap();
 /// let csv = heatmap_csv(&h, &["long".into(), "short".into()]);
 /// let mut lines = csv.lines();
@@ -86,7 +86,7 @@ pub fn heatmap_csv(h: &Heatmaps, classes: &[String]) -> String {
 /// ```
 /// use ulab_state::pd::{export::histogram_csv, grid::{GridPlan, GridSettings}, Classifiers};
 /// use ulab_state::presets::factory;
-/// let c = Classifiers::from_app(&factory().classifiers).unwrap();
+/// let c = Classifiers::from_app(&factory().classifiers()).unwrap();
 /// let r = GridPlan::new(&c, &GridSettings { bins: 4, ..Default::default() }).unwrap().run();
 /// let csv = histogram_csv(&r);
 /// assert!(csv.starts_with("bin_from,bin_to,A,B\n0,0.25,0,0\n"));

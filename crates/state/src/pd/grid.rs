@@ -144,7 +144,7 @@ impl GridPlan {
     /// ```
     /// use ulab_state::pd::grid::{GridPlan, GridSettings, Sampling};
     /// use ulab_state::{pd::Classifiers, presets::factory};
-    /// let c = Classifiers::from_app(&factory().classifiers).unwrap();
+    /// let c = Classifiers::from_app(&factory().classifiers()).unwrap();
     /// let plan = GridPlan::new(&c, &GridSettings::default()).unwrap();
     /// assert_eq!(plan.sampling(), Sampling::Full { vectors: 25 });
     /// let r = plan.run();
@@ -227,7 +227,7 @@ impl GridPlan {
     /// ```
     /// use ulab_state::pd::grid::{GridPlan, GridSettings};
     /// use ulab_state::{pd::Classifiers, presets::factory};
-    /// let c = Classifiers::from_app(&factory().classifiers).unwrap();
+    /// let c = Classifiers::from_app(&factory().classifiers()).unwrap();
     /// let s = GridSettings { values: (0..=100).map(|i| i as f64 / 100.0).collect(), ..Default::default() };
     /// let plan = GridPlan::new(&c, &s).unwrap(); // 101² = 10 201 vectors: 2 chunks
     /// let mut t = plan.empty_tally();

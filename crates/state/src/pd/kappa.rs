@@ -243,7 +243,7 @@ pub fn default_of(cm: &ulab_core::ConfusionMatrix) -> Vec<f64> {
 ///
 /// ```
 /// use ulab_state::{pd::{kappa::in_force, Classifiers}, presets::factory};
-/// let c = Classifiers::from_app(&factory().classifiers).unwrap();
+/// let c = Classifiers::from_app(&factory().classifiers()).unwrap();
 /// assert_eq!(in_force(None, &c).unwrap(), vec![vec![0.5, 0.5], vec![0.5, 0.5]]);
 /// assert_eq!(in_force(Some(&[0.1, 0.2]), &c).unwrap()[1], vec![0.1, 0.2]);
 /// assert!(in_force(Some(&[0.1]), &c).is_err());

@@ -221,7 +221,7 @@ impl Classifiers {
     ///
     /// ```
     /// use ulab_state::{pd::Classifiers, presets::factory};
-    /// let c = Classifiers::from_app(&factory().classifiers).unwrap();
+    /// let c = Classifiers::from_app(&factory().classifiers()).unwrap();
     /// assert_eq!(c.names(), ["A", "B"]);
     /// ```
     pub fn from_app(classifiers: &[crate::Classifier]) -> Result<Self, PdError> {

@@ -182,7 +182,7 @@ pub fn competition_ranks(values: &[Option<f64>], tol: f64) -> Vec<Option<usize>>
 /// ```
 /// use ulab_core::UtilityMatrix;
 /// use ulab_state::{pd::{table::{table, Measure}, Classifiers}, presets::factory};
-/// let c = Classifiers::from_app(&factory().classifiers).unwrap();
+/// let c = Classifiers::from_app(&factory().classifiers()).unwrap();
 /// let u = UtilityMatrix::parse("15,-335;-35,165").unwrap();
 /// let t = table(&c, None, Some(&u)).unwrap();
 /// assert_eq!(t.first_by(Measure::Pd), ["B"]);

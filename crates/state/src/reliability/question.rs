@@ -69,14 +69,14 @@ pub struct Question {
 /// assert!(q.assumed_size.is_empty());
 /// ```
 pub fn question(state: &AppState) -> Result<Question, QuestionError> {
-    if state.classifiers.is_empty() {
+    if state.classifiers().is_empty() {
         return Err(QuestionError::NoClassifier);
     }
     let qs = &state.mc.question;
-    let utility = state.utility_matrix().map_err(QuestionError::Utility)?;
+    let utility = state.utility_matrix().clone();
     let mut classifiers = Vec::new();
     let mut assumed_size = Vec::new();
-    for c in &state.classifiers {
+    for c in state.classifiers() {
         let named = |error| QuestionError::Classifier {
             name: c.name.clone(),
             error,
@@ -99,7 +99,7 @@ pub fn question(state: &AppState) -> Result<Question, QuestionError> {
     config.validate().map_err(QuestionError::Settings)?;
     Ok(Question {
         config,
-        names: state.classifiers.iter().map(|c| c.name.clone()).collect(),
+        names: state.classifiers().iter().map(|c| c.name.clone()).collect(),
         assumed_size,
     })
 }
@@ -251,14 +251,22 @@ mod tests {
         assert_eq!(best.p, r.p_best);
         assert_eq!(hist.counts.len(), 2);
         // Fractions: the assumed test-set size turns them into counts.
-        state.classifiers[0].matrix = ulab_core::Matrix::parse("0.27,0.15;0.23,0.35").unwrap();
+        state
+            .change_problem(|p| {
+                p.classifiers[0].matrix = ulab_core::Matrix::parse("0.27,0.15;0.23,0.35").unwrap()
+            })
+            .unwrap();
         state.mc.question.n = 100;
         let q = question(&state).unwrap();
         assert_eq!(q.assumed_size, ["A"]);
         let counts = q.config.classifiers[0].counts();
         assert!((counts.get(0, 0) - 27.0).abs() < 1e-9 && (counts.get(1, 1) - 35.0).abs() < 1e-9);
         // No classifier: a message, not a panic.
-        state.classifiers.clear();
+        state
+            .change_problem(|p| {
+                p.classifiers.clear();
+            })
+            .unwrap();
         assert_eq!(question(&state).unwrap_err(), QuestionError::NoClassifier);
         assert!(
             question(&state)

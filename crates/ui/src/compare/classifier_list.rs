@@ -24,8 +24,8 @@ use ulab_state::edit::{Values, values_of};
 #[component]
 pub fn ClassifierList() -> impl IntoView {
     let ctx = use_app();
-    let count = memo(move |_| ctx.state.with(|s| s.classifiers.len()));
-    let classes = memo(move |_| ctx.state.with(|s| s.classes.clone()));
+    let count = memo(move |_| ctx.state.with(|s| s.classifiers().len()));
+    let classes = memo(move |_| ctx.state.with(|s| s.classes().clone()));
     let orientation = memo(move |_| ctx.state.with(|s| s.orientation));
     let fractions = RwSignal::new(false);
     let error = RwSignal::new(None::<String>);
@@ -149,12 +149,7 @@ fn ClassifierCard(
     let rename =
         Callback::new(move |typed: String| try_edit(&ctx, |s| s.rename_classifier(index, &typed)));
     let remove = Callback::new(move |()| {
-        let _ = try_edit(&ctx, |s| {
-            if index < s.classifiers.len() {
-                s.classifiers.remove(index);
-            }
-            Ok(())
-        });
+        let _ = try_edit(&ctx, |s| s.remove_classifier(index));
     });
     let duplicate = move |_| {
         if let Ok(i) = try_edit(&ctx, |s| s.duplicate_classifier(index)) {

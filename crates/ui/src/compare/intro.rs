@@ -15,7 +15,7 @@ fn factory_summary() -> String {
     };
     let t = &a.test;
     let (first, second) = (t.ranking[0], t.ranking[1]);
-    let name = |k: usize| s.classifiers[k].name.as_str();
+    let name = |k: usize| s.classifiers()[k].name.as_str();
     let eur = |v: f64| format!("{}\u{a0}€", prose(v.abs()));
     let earns = |v: f64| if v < 0.0 { "loses" } else { "earns" };
     let mut text = format!(
@@ -28,21 +28,20 @@ fn factory_summary() -> String {
         earns(t.rows[second].yield_value),
         eur(t.rows[second].yield_value),
     );
-    let why = t.trivial_best.and_then(|d| {
-        let u = s.utility_matrix().ok()?;
-        Some((d, trivial_why(&u, &t.shares, d)?))
-    });
+    let why = t
+        .trivial_best
+        .and_then(|d| Some((d, trivial_why(s.utility_matrix(), &t.shares, d)?)));
     if let Some((d, why)) = why {
         text.push_str(&format!(
             " Simpler still, deciding '{}' for every component earns {}, more than either",
-            s.decisions[d],
+            s.decisions()[d],
             eur(why.value)
         ));
         if let Some((i, j, x)) = why.avoided {
             text.push_str(&format!(
                 ": it never makes the one very costly mistake, judging a {} component '{}' ({}\u{a0}€ each), which both classifiers make now and then",
-                s.classes[j],
-                s.decisions[i],
+                s.classes()[j],
+                s.decisions()[i],
                 prose(x)
             ));
         }

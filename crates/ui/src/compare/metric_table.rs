@@ -65,7 +65,7 @@ pub fn MetricTable() -> impl IntoView {
     let cc = expect_context::<CompareContext>();
     let names = memo(move |_| {
         ctx.state.with(|s| {
-            s.classifiers
+            s.classifiers()
                 .iter()
                 .map(|c| c.name.clone())
                 .collect::<Vec<_>>()
@@ -83,7 +83,7 @@ pub fn MetricTable() -> impl IntoView {
     });
     let positive = move || {
         ctx.state
-            .with(|s| s.classes.first().cloned().unwrap_or_default())
+            .with(|s| s.classes().first().cloned().unwrap_or_default())
     };
 
     let export_csv = move |_| {
@@ -298,7 +298,7 @@ fn MetricRow(key: &'static str, names: Memo<Vec<String>>) -> impl IntoView {
     };
     let cells = move || {
         let decimals = cc.decimals.get();
-        let classes = ctx.state.with(|s| s.classes.clone());
+        let classes = ctx.state.with(|s| s.classes().clone());
         let names = names.get();
         row.with(|r| {
             r.as_ref()
@@ -323,7 +323,9 @@ fn MetricRow(key: &'static str, names: Memo<Vec<String>>) -> impl IntoView {
     };
     let detail = move || {
         let row = row.get()?;
-        let (decisions, classes) = ctx.state.with(|s| (s.decisions.clone(), s.classes.clone()));
+        let (decisions, classes) = ctx
+            .state
+            .with(|s| (s.decisions().clone(), s.classes().clone()));
         Some(view! {
             <MetricDetail
                 row=row

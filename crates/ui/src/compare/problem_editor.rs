@@ -18,9 +18,9 @@ use ulab_core::{CoreError, Matrix, UtilityMatrix};
 #[component]
 pub fn ProblemEditor() -> impl IntoView {
     let ctx = use_app();
-    let utility = memo(move |_| ctx.state.with(|s| s.utility.clone()));
-    let decisions = memo(move |_| ctx.state.with(|s| s.decisions.clone()));
-    let classes = memo(move |_| ctx.state.with(|s| s.classes.clone()));
+    let utility = memo(move |_| ctx.state.with(|s| s.utility().clone()));
+    let decisions = memo(move |_| ctx.state.with(|s| s.decisions().clone()));
+    let classes = memo(move |_| ctx.state.with(|s| s.classes().clone()));
     let large = large_problem(&ctx);
     view! {
         <ClassesEditor />

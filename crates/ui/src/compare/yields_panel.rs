@@ -56,7 +56,7 @@ fn table_of(s: &AppState, a: &Analysis) -> Table {
             let row = &a.test.rows[i];
             Line {
                 rank: Some(rank + 1),
-                name: s.classifiers[i].name.clone(),
+                name: s.classifiers()[i].name.clone(),
                 value: row.yield_value,
                 total: row.total,
                 deployment: dep.map(|d| {
@@ -70,7 +70,7 @@ fn table_of(s: &AppState, a: &Analysis) -> Table {
         })
         .collect();
     let n_items = {
-        let totals: Vec<f64> = s.classifiers.iter().map(|c| c.matrix.sum()).collect();
+        let totals: Vec<f64> = s.classifiers().iter().map(|c| c.matrix.sum()).collect();
         let counts = a.test.rows.iter().all(|r| r.total.is_some());
         match totals.first() {
             Some(t) if counts && totals.iter().all(|u| u == t) => Some(*t),
@@ -84,7 +84,10 @@ fn table_of(s: &AppState, a: &Analysis) -> Table {
         .enumerate()
         .map(|(d, y)| Line {
             rank: None,
-            name: format!("always {}", s.decisions.get(d).cloned().unwrap_or_default()),
+            name: format!(
+                "always {}",
+                s.decisions().get(d).cloned().unwrap_or_default()
+            ),
             value: *y,
             total: n_items.map(|n| n * y),
             deployment: dep.and_then(|dd| dd.trivial.get(d)).map(|v| (*v, None)),
@@ -92,7 +95,7 @@ fn table_of(s: &AppState, a: &Analysis) -> Table {
                 || dep.is_some_and(|dd| dd.trivial_best == Some(d)),
         })
         .collect();
-    let name_of = |d: usize| s.decisions.get(d).cloned().unwrap_or_default();
+    let name_of = |d: usize| s.decisions().get(d).cloned().unwrap_or_default();
     Table {
         classifiers,
         references,
@@ -107,14 +110,14 @@ fn table_of(s: &AppState, a: &Analysis) -> Table {
 fn chart_of(s: &AppState, a: &Analysis) -> YieldChart {
     let order = &a.test.ranking;
     let mut references: Vec<(String, f64)> = s
-        .decisions
+        .decisions()
         .iter()
         .zip(a.test.trivial.iter())
         .map(|(d, y)| (format!("always {d}"), *y))
         .collect();
     if let Some(d) = &a.deployment {
         references.extend(
-            s.decisions
+            s.decisions()
                 .iter()
                 .zip(d.trivial.iter())
                 .map(|(d, y)| (format!("always {d} (deployment)"), *y)),
@@ -123,7 +126,7 @@ fn chart_of(s: &AppState, a: &Analysis) -> YieldChart {
     YieldChart {
         names: order
             .iter()
-            .map(|i| s.classifiers[*i].name.clone())
+            .map(|i| s.classifiers()[*i].name.clone())
             .collect(),
         yields: order.iter().map(|i| a.test.rows[*i].yield_value).collect(),
         deployment: a

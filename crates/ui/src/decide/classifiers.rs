@@ -28,10 +28,10 @@ use ulab_state::decide::view::ClassifierPart;
 #[component]
 pub fn ClassifierPanels() -> impl IntoView {
     let ctx = use_app();
-    let count = memo(move |_| ctx.state.with(|s| s.classifiers.len()));
+    let count = memo(move |_| ctx.state.with(|s| s.classifiers().len()));
     let any_fractions = memo(move |_| {
         ctx.state
-            .with(|s| s.classifiers.iter().any(|c| is_fractions(&c.matrix)))
+            .with(|s| s.classifiers().iter().any(|c| is_fractions(&c.matrix)))
     });
     let alpha_text = Signal::derive(move || ctx.state.with(|s| prose(s.decide.alpha)));
     let n_text = Signal::derive(move || {
@@ -57,7 +57,7 @@ pub fn ClassifierPanels() -> impl IntoView {
         ctx.state.with(|s| match &s.prevalence {
             Some(p) => format!(
                 "Base rates: the deployment shares ({}).",
-                shares_text(p, &s.classes)
+                shares_text(p, s.classes())
             ),
             None => "Base rates: each classifier's test-set shares (set deployment shares in the Deployment card to change them).".to_string(),
         })
@@ -123,13 +123,13 @@ fn ClassifierCard(i: usize) -> impl IntoView {
     let name = memo(move |_| part.with(|p| p.as_ref().map(|p| p.name.clone()).unwrap_or_default()));
     let matrix = memo(move |_| {
         ctx.state.with(|s| {
-            s.classifiers
+            s.classifiers()
                 .get(i)
                 .map(|c| c.matrix.clone())
-                .unwrap_or_else(|| s.utility.clone())
+                .unwrap_or_else(|| s.utility().clone())
         })
     });
-    let classes = memo(move |_| ctx.state.with(|s| s.classes.clone()));
+    let classes = memo(move |_| ctx.state.with(|s| s.classes().clone()));
     let check = Callback::new(|_m: Matrix| Ok(()));
     let commit = Callback::new(move |m: Matrix| {
         let _ = try_edit(&ctx, |s| s.set_confusion(i, m, Orientation::OutputRows));

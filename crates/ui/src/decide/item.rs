@@ -76,10 +76,8 @@ pub fn ItemPanel() -> impl IntoView {
     };
     let export_csv = move |_| {
         let csv = dc.analysis.with_untracked(|a| {
-            let u = ctx.state.with_untracked(|s| s.utility_matrix());
-            let item = u
-                .map_err(|e| e.to_string())
-                .and_then(|u| one_item(&u, &dc.p.get_untracked()).map_err(|e| e.to_string()))?;
+            let u = ctx.state.with_untracked(|s| s.utility_matrix().clone());
+            let item = one_item(&u, &dc.p.get_untracked()).map_err(|e| e.to_string())?;
             expected_utilities_csv(&item, &a.decisions, &a.classes).map_err(|e| e.to_string())
         });
         match csv {
@@ -173,7 +171,7 @@ fn ProbabilityRow(
     let dc = expect_context::<DecideContext>();
     let name = memo(move |_| {
         ctx.state
-            .with(|s| s.classes.get(k).cloned().unwrap_or_default())
+            .with(|s| s.classes().get(k).cloned().unwrap_or_default())
     });
     let value = memo(move |_| dc.p.with(|p| p.get(k).copied().unwrap_or(0.0)));
     let slider_id = format!("prob-slider-{k}");

@@ -16,7 +16,7 @@ use ulab_state::pd::kappa::{parse_component, set_component, slider_value};
 pub fn KappaPanel() -> impl IntoView {
     let ctx = use_app();
     let pd = use_pd();
-    let classes = memo(move |_| ctx.state.with(|s| s.classes.clone()));
+    let classes = memo(move |_| ctx.state.with(|s| s.classes().clone()));
     let is_default = memo(move |_| pd.shown.with(|s| s.as_ref().is_none_or(|s| s.is_default)));
     let differ = memo(move |_| {
         pd.shown

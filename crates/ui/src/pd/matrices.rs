@@ -12,7 +12,7 @@ use ulab_core::Orientation;
 #[component]
 pub fn MatricesPanel() -> impl IntoView {
     let ctx = use_app();
-    let count = memo(move |_| ctx.state.with(|s| s.classifiers.len()));
+    let count = memo(move |_| ctx.state.with(|s| s.classifiers().len()));
     let orientation = memo(move |_| ctx.state.with(|s| s.orientation));
     let flip = move |_| {
         let _ = ctx.edit(|s| {
@@ -52,7 +52,7 @@ pub fn MatricesPanel() -> impl IntoView {
 fn MatrixCard(index: usize) -> impl IntoView {
     let ctx = use_app();
     let orientation = memo(move |_| ctx.state.with(|s| s.orientation));
-    let classes = memo(move |_| ctx.state.with(|s| s.classes.clone()));
+    let classes = memo(move |_| ctx.state.with(|s| s.classes().clone()));
     let name = classifier_name(&ctx, index);
     let stored = stored_confusion(&ctx, index);
     let shown = memo(move |_| stored.with(|m| m.to_orientation(orientation.get())));

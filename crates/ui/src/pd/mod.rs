@@ -103,7 +103,7 @@ pub fn PdView() -> impl IntoView {
     let ctx = use_app();
     let classifiers = memo(move |_| {
         ctx.state
-            .with(|s| Classifiers::from_app(&s.classifiers).map_err(|e| e.to_string()))
+            .with(|s| Classifiers::from_app(s.classifiers()).map_err(|e| e.to_string()))
     });
     let custom = memo(move |_| ctx.state.with(|s| s.kappa.clone()));
     let shown = memo(move |_| {
@@ -113,7 +113,7 @@ pub fn PdView() -> impl IntoView {
                 .map(|c| custom.with(|k| shown(k.as_deref(), c)))
         })
     });
-    let utility = memo(move |_| ctx.state.with(|s| s.utility_matrix().ok()));
+    let utility = memo(move |_| ctx.state.with(|s| Some(s.utility_matrix().clone())));
     let table = memo(move |_| {
         classifiers.with(|c| {
             let c = c.as_ref().map_err(Clone::clone)?;

@@ -66,8 +66,8 @@ pub fn TwoClassPanel() -> impl IntoView {
     let classes = memo(move |_| {
         ctx.state.with(|s| {
             [
-                s.classes.first().cloned().unwrap_or_default(),
-                s.classes.get(1).cloned().unwrap_or_default(),
+                s.classes().first().cloned().unwrap_or_default(),
+                s.classes().get(1).cloned().unwrap_or_default(),
             ]
         })
     });

@@ -78,7 +78,7 @@ pub fn QuestionPanel() -> impl IntoView {
     };
     let classifiers = move || {
         ctx.state.with(|s| {
-            s.classifiers
+            s.classifiers()
                 .iter()
                 .map(|c| c.name.clone())
                 .collect::<Vec<_>>()

@@ -85,9 +85,7 @@ fn export_points(rc: RocContext, busy: RwSignal<bool>) {
         return;
     };
     let curves = rc.curves.get_untracked();
-    let Ok(u) = rc.app.state.with_untracked(|s| s.utility_matrix()) else {
-        return;
-    };
+    let u = rc.app.state.with_untracked(|s| s.utility_matrix().clone());
     busy.set(true);
     let job = PointsJob {
         total: points_rows(&curves, &report, None),

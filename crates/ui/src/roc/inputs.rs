@@ -1,6 +1,7 @@
 //! The view's inputs: the scores file (picker, drop, paste), the binormal curves of the link,
 //! the utility matrix and the class-0 share.
 
+use crate::widgets::input_kit::try_edit;
 use crate::{cond, handler, memo, rx};
 use leptos::ev::{DragEvent, Event, Targeted};
 use leptos::prelude::*;
@@ -257,10 +258,10 @@ pub fn BinormalCurves() -> impl IntoView {
 pub fn ProblemPanel() -> impl IntoView {
     let ctx = use_app();
     let rc = expect_context::<RocContext>();
-    let utility = memo(move |_| ctx.state.with(|s| s.utility.clone()));
-    let binary = memo(move |_| ctx.state.with(|s| s.n() == 2 && s.utility.rows() == 2));
-    let names = Signal::derive(move || ctx.state.with(|s| s.classes.clone()));
-    let decisions = Signal::derive(move || ctx.state.with(|s| s.decisions.clone()));
+    let utility = memo(move |_| ctx.state.with(|s| s.utility().clone()));
+    let binary = memo(move |_| ctx.state.with(|s| s.n() == 2 && s.utility().rows() == 2));
+    let names = Signal::derive(move || ctx.state.with(|s| s.classes().clone()));
+    let decisions = Signal::derive(move || ctx.state.with(|s| s.decisions().clone()));
     let share = move || {
         rc.report
             .with(|r| r.as_ref().map(|r| r.share.note()).unwrap_or_default())
@@ -275,10 +276,12 @@ pub fn ProblemPanel() -> impl IntoView {
         })
     });
     let make_binary = move |_| {
-        let _ = ctx.edit(|s| {
+        let _ = try_edit(&ctx, |s| {
             s.resize_classes(2);
-            s.utility = Matrix::identity(2).expect("2 ≥ 1");
-            s.decisions = s.classes.clone();
+            s.change_problem(|p| {
+                p.utility = Matrix::identity(2).expect("2 ≥ 1");
+                p.decisions = p.classes.clone();
+            })
         });
     };
     view! {
@@ -297,7 +300,7 @@ pub fn ProblemPanel() -> impl IntoView {
                     col_labels=names
                     corner=Signal::derive(|| "decision \\ true".to_string())
                     check=Callback::new(|_m: Matrix| Ok(()))
-                    on_commit=Callback::new(move |m: Matrix| { let _ = ctx.edit(|s| s.utility = m); })
+                    on_commit=Callback::new(move |m: Matrix| { let _ = ctx.edit_problem(|p| p.utility = m); })
                     label=Signal::derive(|| "Utility matrix".to_string())
                     testid="roc-utility"
                 />

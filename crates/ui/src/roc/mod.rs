@@ -136,10 +136,10 @@ pub fn RocView() -> impl IntoView {
         let curves = curves.get();
         let test_share = curves.iter().find_map(Curve::test_share);
         ctx.state.with(|s| {
-            let u = s.utility_matrix().map_err(|e| e.to_string())?;
+            let u = s.utility_matrix();
             let share =
                 choose_share(s.prevalence.as_deref(), test_share).map_err(|e| e.to_string())?;
-            analyze(&curves, &u, share)
+            analyze(&curves, u, share)
                 .map(|r| Shared(Arc::new(r)))
                 .map_err(|e| e.to_string())
         })

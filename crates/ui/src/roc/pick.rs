@@ -4,6 +4,7 @@
 //! "Send to Compare", which adds its confusion matrix at the test set's counts (a binormal
 //! curve: as fractions at the class-0 share `B`) to the Compare view's classifiers.
 
+use crate::widgets::input_kit::try_edit;
 use crate::{cond, handler, memo, rx};
 use leptos::ev::{Event, Targeted};
 use leptos::prelude::*;
@@ -16,18 +17,6 @@ use ulab_state::View;
 use ulab_state::roc::compare::{binormal_classifier, scored_classifier};
 use ulab_state::roc::curves::Curve;
 use ulab_state::roc::verdict::threshold_text;
-
-/// A name not yet taken by a classifier of `names`: `name`, else `name (2)`, `name (3)`…
-fn unique_name(name: &str, names: &[String]) -> String {
-    let taken = |n: &str| names.iter().any(|m| m == n);
-    if !taken(name) {
-        return name.to_string();
-    }
-    (2..)
-        .map(|k| format!("{name} ({k})"))
-        .find(|n| !taken(n))
-        .unwrap_or_default()
-}
 
 /// The operating-point picker and "Send to Compare".
 ///
@@ -134,17 +123,18 @@ pub fn PickPanel() -> impl IntoView {
                 }
             })
         });
-        let Some(mut classifier) = classifier else {
+        let Some(classifier) = classifier else {
             ctx.say("This point cannot be sent to Compare.");
             return;
         };
-        let taken: Vec<String> = ctx
-            .state
-            .with_untracked(|s| s.classifiers.iter().map(|c| c.name.clone()).collect());
-        classifier.name = unique_name(&classifier.name, &taken);
-        let name = classifier.name.clone();
-        if ctx.edit(|s| s.classifiers.push(classifier)).is_ok() {
-            ctx.say(format!("Added '{name}' to Compare"));
+        match try_edit(&ctx, |s| s.push_classifier(classifier)) {
+            Ok(i) => {
+                let name = ctx
+                    .state
+                    .with_untracked(|s| s.classifiers()[i].name.clone());
+                ctx.say(format!("Added '{name}' to Compare"));
+            }
+            Err(e) => ctx.say(format!("Not added: {e}")),
         }
     };
     view! {

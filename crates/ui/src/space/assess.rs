@@ -5,6 +5,7 @@
 //! the matrix they imply are [`ulab_state::space::assess`]'s; the answers are in the link
 //! (`uask`).
 
+use crate::widgets::input_kit::try_edit;
 use crate::{handler, memo, rx};
 use leptos::ev::{Event, Targeted};
 use leptos::prelude::*;
@@ -51,7 +52,8 @@ pub fn AssessPanel() -> impl IntoView {
             let n = s.n();
             questions(n)
                 .map(|qs| {
-                    let prompts: Vec<String> = qs.iter().map(|q| q.prompt(n, &s.classes)).collect();
+                    let prompts: Vec<String> =
+                        qs.iter().map(|q| q.prompt(n, s.classes())).collect();
                     (n, qs, prompts)
                 })
                 .map_err(|e| e.to_string())
@@ -64,11 +66,11 @@ pub fn AssessPanel() -> impl IntoView {
             return;
         };
         let given = ctx.state.with_untracked(|s| {
-            s.space.answers.clone().filter(|a| a.n == n).or_else(|| {
-                s.utility_matrix()
-                    .ok()
-                    .and_then(|u| implied_answers(&u).ok())
-            })
+            s.space
+                .answers
+                .clone()
+                .filter(|a| a.n == n)
+                .or_else(|| implied_answers(s.utility_matrix()).ok())
         });
         texts.set(
             qs.iter()
@@ -109,14 +111,16 @@ pub fn AssessPanel() -> impl IntoView {
         });
         match result {
             Ok((u, cloud)) => {
-                let applied = ctx.edit(|s| {
-                    let n = s.n();
-                    s.utility = u.matrix().clone();
-                    s.decisions.truncate(n);
+                let applied = try_edit(&ctx, |s| {
+                    s.change_problem(|p| {
+                        p.utility = u.matrix().clone();
+                        p.decisions.truncate(p.classes.len());
+                    })?;
                     s.space.answers = Some(a.clone());
                     if let Some(c) = cloud {
                         s.space.cloud = CloudSource::Typed(c);
                     }
+                    Ok(())
                 });
                 if applied.is_ok() {
                     ctx.say("The utility matrix now follows your answers.");

@@ -61,7 +61,7 @@ pub fn CloudPanel() -> impl IntoView {
             let t = typed_text.get_untracked();
             if t.trim().is_empty() {
                 // A first typed cloud: the current matrix and accuracy's, equally likely.
-                let u = ctx.state.with_untracked(|s| s.utility.to_string());
+                let u = ctx.state.with_untracked(|s| s.utility().to_string());
                 format!("0.5:{u}|0.5:1,0;0,1")
             } else {
                 t

@@ -60,7 +60,7 @@ pub fn SpaceDiagram() -> impl IntoView {
     };
     let commit = move || {
         if let Some(l) = sc.live.get_untracked() {
-            let _ = ctx.edit(|s| s.utility = l.matrix.matrix().clone());
+            let _ = ctx.edit_problem(|p| p.utility = l.matrix.matrix().clone());
         }
         sc.live.set(None);
     };

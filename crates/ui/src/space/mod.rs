@@ -250,9 +250,9 @@ impl Plot for SpacePlot {
 /// # Errors
 /// A matrix that is not valid, no classifier, a slice that does not fit: the message.
 pub fn model_of(s: &AppState) -> Result<Model, String> {
-    let utility = s.utility_matrix().map_err(|e| e.to_string())?;
+    let utility = s.utility_matrix().clone();
     let classifiers: Vec<(String, ConfusionMatrix)> = s
-        .classifiers
+        .classifiers()
         .iter()
         .map(|c| c.confusion().map(|m| (c.name.clone(), m)))
         .collect::<Result<_, _>>()
@@ -260,8 +260,8 @@ pub fn model_of(s: &AppState) -> Result<Model, String> {
     let p = Problem {
         utility: &utility,
         classifiers: &classifiers,
-        classes: &s.classes,
-        decisions: &s.decisions,
+        classes: s.classes(),
+        decisions: s.decisions(),
     };
     let shown = match hexagon_view(&p, &s.space, Trivial::Auto) {
         Ok(v) => Shown::Hexagon(Box::new(v)),
@@ -272,8 +272,8 @@ pub fn model_of(s: &AppState) -> Result<Model, String> {
     };
     Ok(Model {
         utility,
-        classes: s.classes.clone(),
-        decisions: s.decisions.clone(),
+        classes: s.classes().clone(),
+        decisions: s.decisions().clone(),
         shown,
     })
 }

@@ -55,7 +55,7 @@ pub fn SlicePanel() -> impl IntoView {
         }
         let next = ctx
             .state
-            .with_untracked(|s| Slice::around(&s.utility, a, b))
+            .with_untracked(|s| Slice::around(s.utility(), a, b))
             .map_err(|e| e.to_string())
             .and_then(|s| apply_space(&ctx, "uslice", &format_slice(&s)));
         if let Err(e) = next {

@@ -14,7 +14,7 @@ use ulab_core::confusion::MAX_CLASSES;
 pub fn ClassesEditor() -> impl IntoView {
     let ctx = use_app();
     let n = memo(move |_| ctx.state.with(|s| s.n()));
-    let n_decisions = memo(move |_| ctx.state.with(|s| s.decisions.len()));
+    let n_decisions = memo(move |_| ctx.state.with(|s| s.decisions().len()));
     let error = RwSignal::new(None::<String>);
     let large = large_problem(&ctx);
     // The name field to focus once it is on the page: the one just added.
@@ -96,7 +96,7 @@ fn ClassItem(
     let ctx = use_app();
     let name = memo(move |_| {
         ctx.state
-            .with(|s| s.classes.get(k).cloned().unwrap_or_default())
+            .with(|s| s.classes().get(k).cloned().unwrap_or_default())
     });
     let rename = Callback::new(move |typed: String| try_edit(&ctx, |s| s.rename_class(k, &typed)));
     let remove = Callback::new(move |()| error.set(try_edit(&ctx, |s| s.remove_class(k)).err()));
@@ -133,12 +133,12 @@ fn DecisionItem(
     let ctx = use_app();
     let name = memo(move |_| {
         ctx.state
-            .with(|s| s.decisions.get(d).cloned().unwrap_or_default())
+            .with(|s| s.decisions().get(d).cloned().unwrap_or_default())
     });
     let is_extra = memo(move |_| ctx.state.with(|s| d >= s.n()));
     let class_name = memo(move |_| {
         ctx.state
-            .with(|s| s.classes.get(d).cloned().unwrap_or_default())
+            .with(|s| s.classes().get(d).cloned().unwrap_or_default())
     });
     let rename =
         Callback::new(move |typed: String| try_edit(&ctx, |s| s.rename_decision(d, &typed)));

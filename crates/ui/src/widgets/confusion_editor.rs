@@ -15,7 +15,7 @@ pub fn classifier_name(ctx: &AppContext, index: usize) -> Memo<String> {
     let state = ctx.state;
     memo(move |_| {
         state.with(|s| {
-            s.classifiers
+            s.classifiers()
                 .get(index)
                 .map(|c| c.name.clone())
                 .unwrap_or_default()
@@ -29,7 +29,7 @@ pub fn stored_confusion(ctx: &AppContext, index: usize) -> Memo<Matrix> {
     let state = ctx.state;
     memo(move |_| {
         state.with(|s| {
-            s.classifiers
+            s.classifiers()
                 .get(index)
                 .map(|c| c.matrix.clone())
                 .unwrap_or_else(|| Matrix::identity(s.n()).expect("n ≥ 2"))

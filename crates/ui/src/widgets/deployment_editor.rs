@@ -26,7 +26,7 @@ fn percent_texts(p: &[f64]) -> Vec<String> {
 pub fn DeploymentEditor() -> impl IntoView {
     let ctx = use_app();
     let prevalence = memo(move |_| ctx.state.with(|s| s.prevalence.clone()));
-    let classes = memo(move |_| ctx.state.with(|s| s.classes.clone()));
+    let classes = memo(move |_| ctx.state.with(|s| s.classes().clone()));
     let test_shares = memo(move |_| ctx.state.with(|s| s.test_shares()));
     let on = memo(move |_| prevalence.with(Option::is_some));
     let texts = RwSignal::new(Vec::<String>::new());

@@ -61,16 +61,16 @@ pub fn ImportPanel() -> impl IntoView {
     // The fraction of a file read, while one is.
     let busy = RwSignal::new(None::<f64>);
     let message = RwSignal::new(None::<(bool, String)>);
-    let default_name = memo(move |_| ctx.state.with(|s| next_classifier_name(&s.classifiers)));
+    let default_name = memo(move |_| ctx.state.with(|s| next_classifier_name(s.classifiers())));
     let names = memo(move |_| {
         ctx.state.with(|s| {
-            s.classifiers
+            s.classifiers()
                 .iter()
                 .map(|c| c.name.clone())
                 .collect::<Vec<_>>()
         })
     });
-    let classes = memo(move |_| ctx.state.with(|s| s.classes.join(", ")));
+    let classes = memo(move |_| ctx.state.with(|s| s.classes().join(", ")));
     let replaces = memo(move |_| {
         let typed = name.get();
         let t = typed.trim();

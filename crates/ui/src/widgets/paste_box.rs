@@ -76,7 +76,7 @@ pub fn PasteBox(target: PasteTarget) -> impl IntoView {
                     .map(|_| "The utility matrix was replaced.".to_string()),
                 PasteTarget::Classifier(i) => try_edit(&ctx, |s| {
                     s.set_confusion(i, p.matrix, o)?;
-                    Ok(s.classifiers[i].name.clone())
+                    Ok(s.classifiers()[i].name.clone())
                 })
                 .map(|name| format!("{name}'s confusion matrix was replaced.")),
             });

@@ -20,9 +20,9 @@ pub fn UtilityEditor(
     testid: &'static str,
 ) -> impl IntoView {
     let ctx = use_app();
-    let utility = memo(move |_| ctx.state.with(|s| s.utility.clone()));
-    let decisions = memo(move |_| ctx.state.with(|s| s.decisions.clone()));
-    let classes = memo(move |_| ctx.state.with(|s| s.classes.clone()));
+    let utility = memo(move |_| ctx.state.with(|s| s.utility().clone()));
+    let decisions = memo(move |_| ctx.state.with(|s| s.decisions().clone()));
+    let classes = memo(move |_| ctx.state.with(|s| s.classes().clone()));
     let check = Callback::new(|m: Matrix| {
         if m.cols() < 2 {
             Err("a utility matrix needs at least two classes".to_string())

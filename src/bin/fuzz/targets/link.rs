@@ -154,26 +154,25 @@ pub fn views(case: &mut Case, s: &AppState) {
     let p = s.decide.probabilities(s.n());
     let view = decide::view::analyze(&decide::view::DecideInputs::from_app(s, &p));
     case.debug_finite("the Decide view", &view);
-    if let Ok(c) = pd::Classifiers::from_app(&s.classifiers) {
-        let u = s.utility_matrix().ok();
-        if let Ok(t) = pd::table::table(&c, s.kappa.as_deref(), u.as_ref()) {
-            case.debug_finite("the p-d table", &t);
-        }
+    if let Ok(c) = pd::Classifiers::from_app(s.classifiers())
+        && let Ok(t) = pd::table::table(&c, s.kappa.as_deref(), Some(s.utility_matrix()))
+    {
+        case.debug_finite("the p-d table", &t);
     }
-    if let Ok(u) = UtilityMatrix::new(s.utility.clone())
+    if let Ok(u) = UtilityMatrix::new(s.utility().clone())
         && u.n_classes() == 2
-        && s.classifiers.len() <= 8
+        && s.classifiers().len() <= 8
     {
         let cs: Vec<(String, ConfusionMatrix)> = s
-            .classifiers
+            .classifiers()
             .iter()
             .filter_map(|c| c.confusion().ok().map(|m| (c.name.clone(), m)))
             .collect();
         let p = Problem {
             utility: &u,
             classifiers: &cs,
-            classes: &s.classes,
-            decisions: &s.decisions,
+            classes: s.classes(),
+            decisions: s.decisions(),
         };
         if let Ok(h) = hexagon_view(&p, &s.space, Trivial::Auto) {
             case.debug_finite("the Utility space view", &(h.info, h.verdict));

@@ -68,7 +68,7 @@ fn readers(case: &mut Case, text: &str) {
 fn one_edit(g: &mut Gen, s: &mut AppState) -> (&'static str, bool) {
     let n = s.n();
     let k = g.below(n + 2);
-    let c = g.below(s.classifiers.len() + 2);
+    let c = g.below(s.classifiers().len() + 2);
     macro_rules! ok {
         ($name:literal, $e:expr) => {
             ($name, $e.is_ok())

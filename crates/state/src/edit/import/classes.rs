@@ -95,7 +95,7 @@ fn from_matrix(
     orientation: Orientation,
     may_rename: bool,
 ) -> Result<Reconciled, ImportError> {
-    let (n, classes) = (state.n(), &state.classes);
+    let (n, classes) = (state.n(), state.classes());
     if matrix.rows() != matrix.cols() {
         return Err(ImportError::whole(ImportProblem::NotSquare {
             rows: matrix.rows(),
@@ -158,9 +158,11 @@ fn from_matrix(
         }
         // Keep the current names for the classes that stay.
         let mut grown = state.clone();
-        grown.classifiers.clear();
+        grown
+            .change_problem(|p| p.classifiers.clear())
+            .expect("a problem without classifiers is valid");
         resize_by_steps(&mut grown, k);
-        out.classes = Some(grown.classes);
+        out.classes = Some(grown.classes().clone());
     }
     Ok(out)
 }
@@ -170,7 +172,7 @@ fn from_labels(
     counts: &LabelCounts,
     may_rename: bool,
 ) -> Result<Reconciled, ImportError> {
-    let classes = &state.classes;
+    let classes = state.classes();
     let known = |l: &String| classes.iter().any(|c| c == l);
     let labels = counts.labels();
     if counts.beyond().is_none() && labels.iter().all(known) {

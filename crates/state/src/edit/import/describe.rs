@@ -28,7 +28,7 @@ use ulab_core::text::shortest;
 /// );
 /// ```
 pub fn describe(placed: &Placed) -> String {
-    let items = match placed.state.classifiers.get(placed.index) {
+    let items = match placed.state.classifiers().get(placed.index) {
         Some(c) => match values_of(&c.matrix) {
             Values::Counts { total } => format!("{} items", shortest(total)),
             Values::Fractions { .. } => "fractions".to_string(),
@@ -69,7 +69,12 @@ mod tests {
             describe(&placed),
             "Added classifier 'A' from labels (100 items)."
         );
-        placed.state.classifiers[0].matrix = ulab_core::Matrix::parse("0.5,0;0,0.5").unwrap();
+        placed
+            .state
+            .change_problem(|p| {
+                p.classifiers[0].matrix = ulab_core::Matrix::parse("0.5,0;0,0.5").unwrap()
+            })
+            .unwrap();
         assert_eq!(
             describe(&placed),
             "Added classifier 'A' from labels (fractions)."

@@ -290,7 +290,7 @@ impl fmt::Display for ImportProblem {
 ///     use_file_classes: false,
 /// };
 /// let out = import_classifier(&s, "y_true,y_pred\nlong,long\nshort,long\nshort,short\n", &opts).unwrap();
-/// assert_eq!(out.state.classifiers[2].matrix.to_string(), "1,1;0,1");
+/// assert_eq!(out.state.classifiers()[2].matrix.to_string(), "1,1;0,1");
 /// assert_eq!(out.message, "Added classifier 'C' from labels (3 items).");
 /// let err = import_classifier(&s, "long,long\nshort,medium\n", &opts).unwrap_err();
 /// assert_eq!(err.line, 2);

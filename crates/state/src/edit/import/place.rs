@@ -6,7 +6,7 @@ use super::classes::{Reconciled, Source};
 use super::{ImportError, ImportProblem};
 use crate::edit::names::check_name;
 use crate::edit::resize_by_steps;
-use crate::{AppState, Classifier, MAX_CLASSIFIERS};
+use crate::{AppState, Classifier, MAX_CLASSIFIERS, ProblemError, StateError};
 use ulab_core::Matrix;
 
 /// Where an imported classifier goes.
@@ -39,14 +39,14 @@ pub struct Target {
 pub fn target(state: &AppState, name: &str) -> Result<Target, ImportError> {
     let name = check_name("classifier", name, std::iter::empty())
         .map_err(|e| ImportError::whole(ImportProblem::Edit(e)))?;
-    let index = state.classifiers.iter().position(|c| c.name == name);
-    if index.is_none() && state.classifiers.len() >= MAX_CLASSIFIERS {
+    let index = state.classifiers().iter().position(|c| c.name == name);
+    if index.is_none() && state.classifiers().len() >= MAX_CLASSIFIERS {
         return Err(ImportError::whole(ImportProblem::TooManyClassifiers));
     }
     Ok(Target {
         name,
         index,
-        others: state.classifiers.len() - usize::from(index.is_some()),
+        others: state.classifiers().len() - usize::from(index.is_some()),
     })
 }
 
@@ -99,11 +99,12 @@ pub fn place(
                     n,
                 }));
             }
-            next.classifiers.clear();
+            next.change_problem(|p| p.classifiers.clear())
+                .map_err(|e| whole(ImportProblem::Edit(e)))?;
             index = None;
             resize_by_steps(&mut next, k);
         }
-        let renamed = names != &next.classes;
+        let renamed = names != next.classes();
         if renamed {
             next.set_class_names(names.clone())
                 .map_err(|e| whole(ImportProblem::Edit(e)))?;
@@ -111,7 +112,7 @@ pub fn place(
         if renamed || k != n {
             notes.push(format!(
                 "the classes are now {}",
-                ulab_core::text::truncate(&next.classes.join(", "), 200)
+                ulab_core::text::truncate(&next.classes().join(", "), 200)
             ));
             if next.prevalence.is_some() {
                 notes.push("deployment shares were turned off".into());
@@ -120,7 +121,8 @@ pub fn place(
             next.kappa = None;
         }
     }
-    let index = insert(&mut next, index, &target.name, counts);
+    let index = insert(&mut next, index, &target.name, counts)
+        .map_err(|e| whole(ImportProblem::Invalid(StateError::Problem(e))))?;
     next.validate()
         .map_err(|e| whole(ImportProblem::Invalid(e)))?;
     if let Some(p) = &next.prevalence {
@@ -138,21 +140,32 @@ pub fn place(
 }
 
 /// Puts the classifier at `index` (replacing it) or at the end; returns its index.
-fn insert(state: &mut AppState, index: Option<usize>, name: &str, counts: Matrix) -> usize {
+///
+/// # Errors
+/// The classifier does not fit the problem.
+fn insert(
+    state: &mut AppState,
+    index: Option<usize>,
+    name: &str,
+    counts: Matrix,
+) -> Result<usize, ProblemError> {
     let classifier = Classifier {
         name: name.to_string(),
         matrix: counts,
     };
-    match index {
-        Some(i) if i < state.classifiers.len() => {
-            state.classifiers[i] = classifier;
+    let mut fields = state.problem.fields();
+    let i = match index {
+        Some(i) if i < fields.classifiers.len() => {
+            fields.classifiers[i] = classifier;
             i
         }
         _ => {
-            state.classifiers.push(classifier);
-            state.classifiers.len() - 1
+            fields.classifiers.push(classifier);
+            fields.classifiers.len() - 1
         }
-    }
+    };
+    state.set_problem(fields)?;
+    Ok(i)
 }
 
 #[cfg(test)]
@@ -176,10 +189,10 @@ mod tests {
         assert_eq!((p.index, p.replaced), (2, false));
         let p = place(&s, &target(&s, "A").unwrap(), counts("1,2;3,4", None)).unwrap();
         assert_eq!(
-            (p.index, p.replaced, p.state.classifiers.len()),
+            (p.index, p.replaced, p.state.classifiers().len()),
             (0, true, 2)
         );
-        assert_eq!(p.state.classifiers[0].matrix.to_string(), "1,2;3,4");
+        assert_eq!(p.state.classifiers()[0].matrix.to_string(), "1,2;3,4");
     }
 
     #[test]
@@ -188,7 +201,7 @@ mod tests {
         s.prevalence = Some(vec![0.5, 0.5]);
         let t = target(&s, "C").unwrap();
         let p = place(&s, &t, counts("1,2;3,4", Some(&["cat", "dog"]))).unwrap();
-        assert_eq!(p.state.classes, ["cat", "dog"]);
+        assert_eq!(*p.state.classes(), ["cat", "dog"]);
         assert_eq!(p.state.prevalence, None);
         assert_eq!(
             p.notes,
@@ -204,7 +217,10 @@ mod tests {
             e.problem,
             ImportProblem::FileClassCount { k: 3, n: 2, .. }
         ));
-        s.classifiers.truncate(1);
+        s.change_problem(|p| {
+            p.classifiers.truncate(1);
+        })
+        .unwrap();
         let p = place(&s, &target(&s, "A").unwrap(), three).unwrap();
         assert_eq!((p.state.n(), p.index), (3, 0));
     }

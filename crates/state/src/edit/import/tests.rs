@@ -18,17 +18,17 @@ fn import_matrix_both_orientations() {
     let s = presets::factory();
     let out = import_classifier(&s, "27,15\n23,35\n", &opts("C")).unwrap();
     assert_eq!(out.index, 2);
-    assert_eq!(out.state.classifiers[2].matrix.to_string(), "27,15;23,35");
+    assert_eq!(out.state.classifiers()[2].matrix.to_string(), "27,15;23,35");
     let t = ImportOptions {
         orientation: Orientation::TrueRows,
         ..opts("C")
     };
     let out = import_classifier(&s, "27,15\n23,35\n", &t).unwrap();
-    assert_eq!(out.state.classifiers[2].matrix.to_string(), "27,23;15,35");
+    assert_eq!(out.state.classifiers()[2].matrix.to_string(), "27,23;15,35");
     // The matrix syntax on one line, and replacing by name.
     let out = import_classifier(&s, "1,2;3,4", &opts("A")).unwrap();
     assert_eq!(out.index, 0);
-    assert_eq!(out.state.classifiers.len(), 2);
+    assert_eq!(out.state.classifiers().len(), 2);
     assert!(
         out.message.starts_with("Replaced classifier 'A'"),
         "{}",
@@ -40,11 +40,11 @@ fn import_matrix_both_orientations() {
 fn import_matrix_header_reorders_or_renames() {
     let s = presets::factory();
     let out = import_classifier(&s, ",short,long\nshort,35,23\nlong,15,27\n", &opts("C")).unwrap();
-    assert_eq!(out.state.classifiers[2].matrix.to_string(), "27,15;23,35");
+    assert_eq!(out.state.classifiers()[2].matrix.to_string(), "27,15;23,35");
     assert!(out.message.contains("matched"), "{}", out.message);
     // Unknown names: kept as they are, with a note.
     let out = import_classifier(&s, "p0,p1\n1,2\n3,4\n", &opts("C")).unwrap();
-    assert_eq!(out.state.classes, vec!["long", "short"]);
+    assert_eq!(*out.state.classes(), vec!["long", "short"]);
     assert!(out.message.contains("were not used"), "{}", out.message);
     // With consent, the names replace the classes.
     let agree = ImportOptions {
@@ -52,8 +52,8 @@ fn import_matrix_header_reorders_or_renames() {
         ..opts("C")
     };
     let out = import_classifier(&s, "cat,dog\n1,2\n3,4\n", &agree).unwrap();
-    assert_eq!(out.state.classes, vec!["cat", "dog"]);
-    assert_eq!(out.state.decisions, vec!["cat", "dog"]);
+    assert_eq!(*out.state.classes(), vec!["cat", "dog"]);
+    assert_eq!(*out.state.decisions(), vec!["cat", "dog"]);
 }
 
 #[test]
@@ -81,16 +81,19 @@ fn import_matrix_errors_name_the_line_and_change_nothing() {
 #[test]
 fn import_resizes_when_alone() {
     let mut s = presets::factory();
-    s.classifiers.truncate(1);
+    s.change_problem(|p| {
+        p.classifiers.truncate(1);
+    })
+    .unwrap();
     // Replacing the only classifier may change the number of classes.
     let out = import_classifier(&s, "1,0,0\n0,1,0\n0,0,1\n", &opts("A")).unwrap();
     assert_eq!(out.state.n(), 3);
-    assert_eq!(out.state.classes, vec!["long", "short", "2"]);
+    assert_eq!(*out.state.classes(), vec!["long", "short", "2"]);
     out.state.validate().unwrap();
     let out = import_classifier(&s, "y_true,y_pred\nx,y\ny,z\nz,z\n", &opts("A")).unwrap();
-    assert_eq!(out.state.classes, vec!["x", "y", "z"]);
+    assert_eq!(*out.state.classes(), vec!["x", "y", "z"]);
     assert_eq!(
-        out.state.classifiers[0].matrix.to_string(),
+        out.state.classifiers()[0].matrix.to_string(),
         "0,0,0;1,0,0;0,1,1"
     );
     // Adding a second one may not.
@@ -109,11 +112,11 @@ fn import_labels() {
     let s = presets::factory();
     let text = "long,long\nlong,short\nshort,short\nshort,short\n";
     let out = import_classifier(&s, text, &opts("C")).unwrap();
-    assert_eq!(out.state.classifiers[2].matrix.to_string(), "1,0;1,2");
+    assert_eq!(out.state.classifiers()[2].matrix.to_string(), "1,0;1,2");
     assert!(out.message.contains("4 items"), "{}", out.message);
     let hdr = format!("y_pred,y_true\n{text}");
     let out = import_classifier(&s, &hdr, &opts("C")).unwrap();
-    assert_eq!(out.state.classifiers[2].matrix.to_string(), "1,1;0,2");
+    assert_eq!(out.state.classifiers()[2].matrix.to_string(), "1,1;0,2");
     // Unknown labels: the line, the classes, and nothing applied.
     let e =
         import_classifier(&s, "y_true,y_pred\nlong,long\n\nlong,tall\n", &opts("C")).unwrap_err();
@@ -128,9 +131,9 @@ fn import_labels() {
         ..opts("C")
     };
     let out = import_classifier(&s, "1,0\n0,0\n1,1\n", &agree).unwrap();
-    assert_eq!(out.state.classes, vec!["0", "1"]);
-    assert_eq!(out.state.classifiers[2].matrix.to_string(), "1,1;0,1");
-    assert_eq!(out.state.classifiers[0].matrix.to_string(), "27,15;23,35");
+    assert_eq!(*out.state.classes(), vec!["0", "1"]);
+    assert_eq!(out.state.classifiers()[2].matrix.to_string(), "1,1;0,1");
+    assert_eq!(out.state.classifiers()[0].matrix.to_string(), "27,15;23,35");
     // Label errors from the CSV reader keep their lines.
     let e = import_classifier(
         &s,
@@ -152,7 +155,7 @@ fn import_subset_of_classes_and_kind_forced() {
     let s = three();
     let out = import_classifier(&s, "a,a\nb,a\nc,c\n", &opts("C")).unwrap();
     assert_eq!(
-        out.state.classifiers[2].matrix.to_string(),
+        out.state.classifiers()[2].matrix.to_string(),
         "1,1,0;0,0,0;0,0,1"
     );
     // Deployment shares survive an import that keeps the classes...
