@@ -97,19 +97,6 @@ impl AppContext {
             std::time::Duration::from_secs(4),
         );
     }
-
-    /// Offers `text` as a download named `filename` with MIME type `mime`; if the browser
-    /// refuses, says why (see [`AppContext::say`]).
-    pub fn save(&self, filename: &str, mime: &str, text: &str) {
-        if let Err(e) = crate::web::export::download_text(filename, mime, text) {
-            self.say(e);
-        }
-    }
-
-    /// [`AppContext::save`] for a CSV file.
-    pub fn save_csv(&self, filename: &str, text: &str) {
-        self.save(filename, "text/csv", text);
-    }
 }
 
 /// The app context (panics outside the app, which is a programming error).

@@ -4,14 +4,18 @@
 //!   view alone); [`context`]: the app-wide state, kept in the URL; [`theme`]: the colour
 //!   scheme (the user's choice and the system's preference, one `dark` Memo);
 //! * [`chrome`]: header, view navigation, footer, notices, share bar;
-//! * [`widgets`]: building blocks shared by the views (matrix editor, plot canvas, …);
+//! * [`widgets`]: building blocks shared by the views (the card of a panel, matrix editor,
+//!   plot canvas, settings fields, …);
 //! * [`reactive`]: [`rx`], the one pointer type for a view's closures (keeps the wasm small);
 //! * [`lazy`]: how a part of the page is loaded from its own wasm chunk when it is shown;
 //!   [`views`]: the list of views (Compare at once, every other from its chunk);
 //! * [`fallback`]: the page shown if the app panics (the link, a Reload button);
-//! * [`web`]: downloads, clipboard, the worker pool and its jobs;
-//! * one folder per view — [`compare`], [`reliability`], [`story`], [`decide`], [`space`], [`pd`], [`roc`] — whose `mod.rs` holds the
-//!   view and its context; a view's panels import from their own view, never from another.
+//! * [`web`]: downloads, clipboard, the worker pool and its jobs, and the hooks (`use_width`,
+//!   `use_download`, `use_job`);
+//! * one folder per view — [`compare`], [`reliability`], [`story`], [`decide`], [`space`],
+//!   [`pd`], [`roc`] — whose `mod.rs` holds the view, `context.rs` what its panels share, and
+//!   one file per panel; a panel imports from its own view's `context.rs`, never from another
+//!   view, and no two files import each other.
 
 #![cfg(target_arch = "wasm32")]
 

@@ -9,9 +9,10 @@ use leptos::prelude::*;
 use leptos::task::spawn_local;
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 
-use crate::context::{link_to, use_app};
+use crate::context::{AppContext, link_to, use_app};
 use crate::lazy::{deferred, split_entry};
-use crate::web::export::{copy_text, could_not_copy};
+use crate::web::export::{copy_then, could_not_copy};
+use crate::web::use_download::use_download;
 use ulab_state::presets;
 use ulab_state::{AppState, link};
 
@@ -39,16 +40,35 @@ pub fn share_bar() -> AnyView {
 split_entry!(share_bar_entry, share_bar, (), |()| view! { <ShareBar /> }
     .into_any());
 
-/// The bar of examples and sharing actions.
-///
-/// Over ~120 lines: its length is one `view!` of the panel's markup and the handlers it needs,
-/// which read best together.
+/// The bar of examples and sharing actions: the examples menu, the sharing buttons, the open
+/// sharing field, the outcome of the last "Open state", the examples as links.
 #[component]
 fn ShareBar() -> impl IntoView {
-    let ctx = use_app();
     let panel = RwSignal::new(Panel::None);
     // The result of the last "open state" (an error stays until the next action).
     let status = RwSignal::new(None::<(bool, String)>);
+    view! {
+        <div class="share-bar" data-testid="share-bar">
+            <div class="share-row" role="toolbar" aria-label="Examples and sharing">
+                <PresetPicker />
+                <ShareActions panel=panel status=status />
+            </div>
+            <Show when=cond(move || panel.get() == Panel::Link)>
+                <LinkPanel panel=panel />
+            </Show>
+            <Show when=cond(move || panel.get() == Panel::Embed)>
+                <EmbedPanel panel=panel />
+            </Show>
+            {rx(move || status.get().map(|(ok, msg)| share_status(ok, msg, status)))}
+            <PresetLinks />
+        </div>
+    }
+}
+
+/// The examples menu: loads the example picked, and names the one loaded, if the state is one.
+#[component]
+fn PresetPicker() -> impl IntoView {
+    let ctx = use_app();
     // The menu names the example loaded, if the state is one (decoded once).
     let examples = StoredValue::new(presets::decoded());
     let loaded = memo(move |_| {
@@ -67,38 +87,63 @@ fn ShareBar() -> impl IntoView {
         // The example now loaded (the one before if this one could not be).
         select.set_value(loaded.get_untracked());
     };
-    let link = move || ctx.state.with(link_to);
-    let code = move || ctx.state.with(embed_code);
-    // The field with the text opens at once; "copied" is said once the browser has copied it.
+    view! {
+        <label class="preset-picker">
+            <span>"Example"</span>
+            <select on:change:target=load_preset data-testid="presets" aria-label="Load an example">
+                <option value="" prop:selected=rx(move || loaded.get().is_empty())>
+                    "Choose an example…"
+                </option>
+                {presets::all()
+                    .map(|p| {
+                        view! {
+                            <option value=p.id title=p.description prop:selected=rx(move || loaded.get() == p.id)>
+                                {p.label}
+                            </option>
+                        }
+                    })
+                    .collect_view()}
+            </select>
+        </label>
+    }
+}
+
+/// Copies `text`; says `copied`, or why not and `by_hand` (what to do instead).
+fn copy_and_say(ctx: AppContext, text: &str, copied: &'static str, by_hand: &'static str) {
+    copy_then(text, move |r| match r {
+        Ok(()) => ctx.say(copied),
+        Err(why) => ctx.say(could_not_copy(&why, by_hand)),
+    });
+}
+
+/// "Copy link", "Copy embed code" (each opens its field at once; "copied" is said once the
+/// browser has copied), "Save state (JSON)" and "Open state…".
+#[component]
+fn ShareActions(panel: RwSignal<Panel>, status: RwSignal<Option<(bool, String)>>) -> impl IntoView {
+    let ctx = use_app();
+    let download = use_download();
     let copy_link = move |_| {
         status.set(None);
         panel.set(Panel::Link);
-        let copied = copy_text(&ctx.state.with_untracked(link_to));
-        spawn_local(async move {
-            match copied.await {
-                Ok(()) => ctx.say("Link copied"),
-                Err(why) => ctx.say(could_not_copy(&why, "select the link and copy it by hand")),
-            }
-        });
+        let link = ctx.state.with_untracked(link_to);
+        copy_and_say(
+            ctx,
+            &link,
+            "Link copied",
+            "select the link and copy it by hand",
+        );
     };
     let copy_embed = move |_| {
         status.set(None);
         panel.set(Panel::Embed);
-        let copied = copy_text(&ctx.state.with_untracked(embed_code));
-        spawn_local(async move {
-            match copied.await {
-                Ok(()) => ctx.say("Embed code copied"),
-                Err(why) => ctx.say(could_not_copy(
-                    &why,
-                    "select the embed code and copy it by hand",
-                )),
-            }
-        });
+        let code = ctx.state.with_untracked(embed_code);
+        let hint = "select the embed code and copy it by hand";
+        copy_and_say(ctx, &code, "Embed code copied", hint);
     };
     let export_json = move |_| {
         status.set(None);
         let json = ctx.state.with_untracked(|s| s.to_json());
-        ctx.save("utility-lab-state.json", "application/json", &json);
+        download.text("utility-lab-state.json", "application/json", &json);
     };
     let import_json = move |ev: Targeted<Event, HtmlInputElement>| {
         let input = ev.target();
@@ -106,181 +151,188 @@ fn ShareBar() -> impl IntoView {
             return;
         };
         input.set_value("");
-        let name = file.name();
-        let promise = file.text();
-        spawn_local(async move {
-            let result = match wasm_bindgen_futures::JsFuture::from(promise).await {
-                Ok(text) => AppState::from_json(&text.as_string().unwrap_or_default())
-                    .map_err(|e| e.to_string())
-                    .and_then(|state| ctx.replace(state)),
-                Err(_) => Err("the file could not be read".to_string()),
-            };
-            match result {
-                Ok(()) => {
-                    status.set(Some((true, format!("Opened {name}."))));
-                    ctx.say("State opened");
-                }
-                Err(e) => status.set(Some((
-                    false,
-                    format!("{name} was not opened, nothing was changed: {e}"),
-                ))),
-            }
-        });
+        open_state(ctx, file, status);
     };
     view! {
-        <div class="share-bar" data-testid="share-bar">
-            <div class="share-row" role="toolbar" aria-label="Examples and sharing">
-                <label class="preset-picker">
-                    <span>"Example"</span>
-                    <select on:change:target=load_preset data-testid="presets" aria-label="Load an example">
-                        <option value="" prop:selected=rx(move || loaded.get().is_empty())>
-                            "Choose an example…"
-                        </option>
-                        {presets::all()
-                            .map(|p| {
-                                view! {
-                                    <option value=p.id title=p.description prop:selected=rx(move || loaded.get() == p.id)>
-                                        {p.label}
-                                    </option>
-                                }
-                            })
-                            .collect_view()}
-                    </select>
-                </label>
-                <span class="share-actions">
-                    <button
-                        type="button"
-                        class="btn btn-primary"
-                        on:click=handler(copy_link)
-                        data-testid="copy-link"
-                        aria-expanded=rx(move || (panel.get() == Panel::Link).to_string())
-                        aria-controls="share-link-panel"
-                    >
-                        "Copy link"
-                    </button>
-                    <button
-                        type="button"
-                        class="btn"
-                        on:click=handler(copy_embed)
-                        data-testid="copy-embed"
-                        aria-expanded=rx(move || (panel.get() == Panel::Embed).to_string())
-                        aria-controls="share-embed-panel"
-                    >
-                        "Copy embed code"
-                    </button>
-                    <button type="button" class="btn" on:click=handler(export_json) data-testid="export-json">
-                        "Save state (JSON)"
-                    </button>
-                    <label class="btn file-btn">
-                        "Open state…"
-                        <input
-                            type="file"
-                            accept=".json,application/json"
-                            on:change:target=import_json
-                            data-testid="import-json"
-                            aria-label="Open a saved state (JSON file)"
-                        />
-                    </label>
-                </span>
+        <span class="share-actions">
+            {copy_button(panel, Panel::Link, "btn btn-primary", "Copy link", copy_link)}
+            {copy_button(panel, Panel::Embed, "btn", "Copy embed code", copy_embed)}
+            <button type="button" class="btn" on:click=handler(export_json) data-testid="export-json">
+                "Save state (JSON)"
+            </button>
+            <label class="btn file-btn">
+                "Open state…"
+                <input
+                    type="file"
+                    accept=".json,application/json"
+                    on:change:target=import_json
+                    data-testid="import-json"
+                    aria-label="Open a saved state (JSON file)"
+                />
+            </label>
+        </span>
+    }
+}
+
+/// A button that copies a text and opens the field `which` that shows it (`aria-expanded`
+/// while it is open).
+fn copy_button(
+    panel: RwSignal<Panel>,
+    which: Panel,
+    class: &'static str,
+    text: &'static str,
+    on_click: impl FnMut(leptos::ev::MouseEvent) + 'static,
+) -> impl IntoView {
+    let (testid, controls) = match which {
+        Panel::Embed => ("copy-embed", "share-embed-panel"),
+        _ => ("copy-link", "share-link-panel"),
+    };
+    view! {
+        <button
+            type="button"
+            class=class
+            on:click=handler(on_click)
+            data-testid=testid
+            aria-expanded=rx(move || (panel.get() == which).to_string())
+            aria-controls=controls
+        >
+            {text}
+        </button>
+    }
+}
+
+/// Reads a saved state from `file` and puts it in force; `status` says how it went (nothing is
+/// changed if the file is not a valid state).
+fn open_state(ctx: AppContext, file: web_sys::File, status: RwSignal<Option<(bool, String)>>) {
+    let name = file.name();
+    let promise = file.text();
+    spawn_local(async move {
+        let result = match wasm_bindgen_futures::JsFuture::from(promise).await {
+            Ok(text) => AppState::from_json(&text.as_string().unwrap_or_default())
+                .map_err(|e| e.to_string())
+                .and_then(|state| ctx.replace(state)),
+            Err(_) => Err("the file could not be read".to_string()),
+        };
+        match result {
+            Ok(()) => {
+                status.set(Some((true, format!("Opened {name}."))));
+                ctx.say("State opened");
+            }
+            Err(e) => status.set(Some((
+                false,
+                format!("{name} was not opened, nothing was changed: {e}"),
+            ))),
+        }
+    });
+}
+
+/// The field with the link to this state, to copy by hand.
+#[component]
+fn LinkPanel(panel: RwSignal<Panel>) -> impl IntoView {
+    let ctx = use_app();
+    view! {
+        <div class="share-panel" id="share-link-panel" data-testid="share-link-panel">
+            <label for="share-link-field">
+                "Link to exactly this state (your numbers are in the part after #, which is never sent to the server):"
+            </label>
+            <div class="share-field-row">
+                <input
+                    id="share-link-field"
+                    type="text"
+                    readonly
+                    prop:value=rx(move || ctx.state.with(link_to))
+                    on:focus:target=|ev| ev.target().select()
+                    data-testid="share-link-field"
+                />
+                {close_button(panel)}
             </div>
-            <Show when=cond(move || panel.get() == Panel::Link)>
-                <div class="share-panel" id="share-link-panel" data-testid="share-link-panel">
-                    <label for="share-link-field">
-                        "Link to exactly this state (your numbers are in the part after #, which is never sent to the server):"
-                    </label>
-                    <div class="share-field-row">
-                        <input
-                            id="share-link-field"
-                            type="text"
-                            readonly
-                            prop:value=link
-                            on:focus:target=|ev| ev.target().select()
-                            data-testid="share-link-field"
-                        />
-                        <button type="button" class="btn btn-small" on:click=handler(move |_| panel.set(Panel::None))>
-                            "Close"
-                        </button>
-                    </div>
-                </div>
-            </Show>
-            <Show when=cond(move || panel.get() == Panel::Embed)>
-                <div class="share-panel" id="share-embed-panel" data-testid="share-embed-panel">
-                    <label for="share-embed-field">
-                        "Paste this into a web page to show this view alone (from 375 px wide), with a link back to the full app:"
-                    </label>
-                    <div class="share-field-row">
-                        <textarea
-                            id="share-embed-field"
-                            readonly
-                            rows="3"
-                            prop:value=code
-                            on:focus:target=|ev| ev.target().select()
-                            data-testid="embed-code-field"
-                        ></textarea>
-                        <button type="button" class="btn btn-small" on:click=handler(move |_| panel.set(Panel::None))>
-                            "Close"
-                        </button>
-                    </div>
-                    <p class="hint">
-                        <a href=rx(move || {
-                            let mut s = ctx.state.get();
-                            s.embed = true;
-                            format!("#{}", link::encode(&s))
-                        }) target="_blank" rel="noopener" data-testid="embed-preview">
-                            "Preview the embedded view ↗"
-                        </a>
-                    </p>
-                </div>
-            </Show>
-            {rx(move || {
-                status
-                    .get()
-                    .map(|(ok, msg)| {
-                        view! {
-                            <p
-                                class="notice share-status"
-                                class:is-error=!ok
-                                role=if ok { "status" } else { "alert" }
-                                data-testid="share-status"
-                            >
-                                {msg}
-                                " "
-                                <button type="button" class="btn btn-small" on:click=handler(move |_| status.set(None))>
-                                    "Dismiss"
-                                </button>
-                            </p>
-                        }
-                    })
-            })}
-            <nav class="examples" aria-label="Examples as links" data-testid="preset-links">
-                <span class="examples-label">"Examples:"</span>
-                <ul>
-                    {presets::all()
-                        .map(|p| {
-                            view! {
-                                <li>
-                                    <a
-                                        href=format!("#{}", p.fragment)
-                                        title=p.description
-                                        data-testid=format!("preset-link-{}", p.id)
-                                    >
-                                        {short_label(p.label)}
-                                    </a>
-                                </li>
-                            }
-                        })
-                        .collect_view()}
-                </ul>
-            </nav>
         </div>
     }
 }
 
-/// A preset's menu label without its source in parentheses: "Factory (Dyrland et al. 2022, eq. 4)" →
-/// "Factory".
-fn short_label(label: &str) -> String {
-    match label.split_once(" (") {
-        Some((head, _)) => head.to_string(),
-        None => label.to_string(),
+/// The field with the embed code, to copy by hand, and a preview of the embedded view.
+#[component]
+fn EmbedPanel(panel: RwSignal<Panel>) -> impl IntoView {
+    let ctx = use_app();
+    view! {
+        <div class="share-panel" id="share-embed-panel" data-testid="share-embed-panel">
+            <label for="share-embed-field">
+                "Paste this into a web page to show this view alone (from 375 px wide), with a link back to the full app:"
+            </label>
+            <div class="share-field-row">
+                <textarea
+                    id="share-embed-field"
+                    readonly
+                    rows="3"
+                    prop:value=rx(move || ctx.state.with(embed_code))
+                    on:focus:target=|ev| ev.target().select()
+                    data-testid="embed-code-field"
+                ></textarea>
+                {close_button(panel)}
+            </div>
+            <p class="hint">
+                <a href=rx(move || {
+                    let mut s = ctx.state.get();
+                    s.embed = true;
+                    format!("#{}", link::encode(&s))
+                }) target="_blank" rel="noopener" data-testid="embed-preview">
+                    "Preview the embedded view ↗"
+                </a>
+            </p>
+        </div>
+    }
+}
+
+/// The "Close" of a sharing field.
+fn close_button(panel: RwSignal<Panel>) -> impl IntoView {
+    view! {
+        <button type="button" class="btn btn-small" on:click=handler(move |_| panel.set(Panel::None))>
+            "Close"
+        </button>
+    }
+}
+
+/// How the last "Open state" went, with a Dismiss button.
+fn share_status(ok: bool, msg: String, status: RwSignal<Option<(bool, String)>>) -> impl IntoView {
+    view! {
+        <p
+            class="notice share-status"
+            class:is-error=!ok
+            role=if ok { "status" } else { "alert" }
+            data-testid="share-status"
+        >
+            {msg}
+            " "
+            <button type="button" class="btn btn-small" on:click=handler(move |_| status.set(None))>
+                "Dismiss"
+            </button>
+        </p>
+    }
+}
+
+/// The examples as plain links (they work without the app's code, and open in a new tab).
+#[component]
+fn PresetLinks() -> impl IntoView {
+    view! {
+        <nav class="examples" aria-label="Examples as links" data-testid="preset-links">
+            <span class="examples-label">"Examples:"</span>
+            <ul>
+                {presets::all()
+                    .map(|p| {
+                        view! {
+                            <li>
+                                <a
+                                    href=format!("#{}", p.fragment)
+                                    title=p.description
+                                    data-testid=format!("preset-link-{}", p.id)
+                                >
+                                    {p.short_label()}
+                                </a>
+                            </li>
+                        }
+                    })
+                    .collect_view()}
+            </ul>
+        </nav>
     }
 }

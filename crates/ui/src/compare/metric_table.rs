@@ -11,9 +11,11 @@ use leptos::ev::{Event, Targeted};
 use leptos::prelude::*;
 use web_sys::HtmlInputElement;
 
-use super::CompareContext;
+use super::context::CompareContext;
 use super::metric_detail::{MetricDetail, cell, marks, matrix_text};
 use crate::context::use_app;
+use crate::web::use_download::use_download;
+use crate::widgets::card::{Card, CardActions, CsvButton, Level};
 use ulab_core::Score;
 use ulab_core::metrics::Admissibility;
 use ulab_core::text::parse_decimal;
@@ -62,15 +64,9 @@ fn hover_text(measure: Measure, a: &Admissibility) -> String {
 #[component]
 pub fn MetricTable() -> impl IntoView {
     let ctx = use_app();
+    let download = use_download();
     let cc = expect_context::<CompareContext>();
-    let names = memo(move |_| {
-        ctx.state.with(|s| {
-            s.classifiers()
-                .iter()
-                .map(|c| c.name.clone())
-                .collect::<Vec<_>>()
-        })
-    });
+    let names = memo(move |_| ctx.state.with(|s| s.problem.names()));
     let n = memo(move |_| ctx.state.with(|s| s.n()));
     let has_deployment = memo(move |_| {
         cc.analysis
@@ -105,24 +101,15 @@ pub fn MetricTable() -> impl IntoView {
             "metrics.csv"
         };
         if let Some(text) = text {
-            ctx.save_csv(name, &text);
+            download.csv(name, &text);
         }
     };
 
     view! {
-        <section class="card metrics" aria-labelledby="metrics-title" data-testid="metrics">
-            <div class="card-head">
-                <h2 id="metrics-title">"What the metrics say"</h2>
-                <button
-                    type="button"
-                    class="btn btn-small"
-                    on:click=handler(export_csv)
-                    data-testid="export-metrics-csv"
-                    aria-label="Download the metric table as CSV"
-                >
-                    "CSV"
-                </button>
-            </div>
+        <Card class="metrics" title_id="metrics-title" title="What the metrics say" testid="metrics" level=Level::H2>
+            <CardActions slot>
+                <CsvButton on_click=export_csv testid="export-metrics-csv" label="Download the metric table as CSV" />
+            </CardActions>
             <p class="hint metric-legend">
                 <span class="mark-favoured" aria-hidden="true">"▲"</span>
                 " favoured (highest value) · "
@@ -177,7 +164,7 @@ pub fn MetricTable() -> impl IntoView {
                     </For>
                 </table>
             })}
-        </section>
+        </Card>
     }
 }
 

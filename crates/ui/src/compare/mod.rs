@@ -5,6 +5,7 @@ use crate::{cond, handler, memo, rx};
 use leptos::prelude::*;
 
 mod classifier_list;
+mod context;
 mod intro;
 mod metric_detail;
 mod metric_table;
@@ -16,26 +17,13 @@ use crate::chrome::share_bar::share_bar;
 use crate::context::use_app;
 use crate::lazy::{deferred, split_entry};
 use classifier_list::ClassifierList;
+use context::CompareContext;
 use intro::Intro;
 use metric_table::MetricTable;
 use problem_editor::ProblemEditor;
-use ulab_state::compare::{Analysis, DEFAULT_THRESHOLD, Options, analyze_with};
+use ulab_state::compare::{DEFAULT_THRESHOLD, Options, analyze_with};
 use verdict::Verdict;
 use yields_panel::YieldsPanel;
-
-/// What every part of the Compare view reads: the analysis of the current state, and the
-/// view's own choices (not part of the state, so not in links).
-#[derive(Clone, Copy)]
-pub struct CompareContext {
-    /// Yields, rankings, metrics and verdict of the current state (recomputed on every edit).
-    pub analysis: Memo<Result<Analysis, String>>,
-    /// Threshold probability `p_t` of the net-benefit row.
-    pub threshold: RwSignal<f64>,
-    /// The metric table shows the deployment class shares (when they are set).
-    pub show_deployment: RwSignal<bool>,
-    /// Decimals shown in the metric table.
-    pub decimals: RwSignal<usize>,
-}
 
 split_entry!(
     /// The editors, in the chunk `compare` (`ui::lazy`) with the metrics table and the chart:

@@ -6,6 +6,7 @@ use crate::{memo, rx};
 use leptos::prelude::*;
 
 use crate::context::use_app;
+use crate::widgets::card::{Card, Level};
 use crate::widgets::classes_editor::ClassesEditor;
 use crate::widgets::deployment_editor::DeploymentEditor;
 use crate::widgets::input_kit::large_problem;
@@ -24,15 +25,19 @@ pub fn ProblemEditor() -> impl IntoView {
     let large = large_problem(&ctx);
     view! {
         <ClassesEditor />
-        <section class="card problem" class:is-large=rx(move || large.get()) aria-labelledby="problem-title" data-testid="problem">
-            <h2 id="problem-title">"Utilities"</h2>
-            <p class="hint">
-                "What each decision (row) gains or costs when the true class is each column — in any unit: €, months, points. Only differences and ratios matter."
-            </p>
+        <Card
+            class="problem"
+            title_id="problem-title"
+            title="Utilities"
+            testid="problem"
+            level=Level::H2
+            large=large
+            hint="What each decision (row) gains or costs when the true class is each column — in any unit: €, months, points. Only differences and ratios matter."
+        >
             <UtilityEditor testid="utility-editor" />
             <Normalized utility=utility decisions=decisions classes=classes />
             <PasteBox target=PasteTarget::Utility />
-        </section>
+        </Card>
         <DeploymentEditor />
     }
 }

@@ -4,7 +4,7 @@
 use crate::{cond, memo, rx};
 use leptos::prelude::*;
 
-use super::CompareContext;
+use super::context::CompareContext;
 use crate::context::use_app;
 use ulab_state::compare::{Verdict as Words, verdict_of};
 

@@ -8,9 +8,11 @@
 use crate::{cond, handler, memo, rx};
 use leptos::prelude::*;
 
-use super::{DecideContext, ToCompare};
+use super::context::{DecideContext, ToCompare};
 use crate::context::use_app;
-use crate::web::export::{download_text, file_stem};
+use crate::web::export::file_stem;
+use crate::web::use_download::use_download;
+use crate::widgets::card::{Card, Level};
 use crate::widgets::input_kit::{large_problem, try_edit};
 use crate::widgets::matrix_editor::MatrixEditor;
 use crate::widgets::matrix_table::MatrixTable;
@@ -63,8 +65,13 @@ pub fn ClassifierPanels() -> impl IntoView {
         })
     };
     view! {
-        <section class="card decide-settings" aria-labelledby="decide-clf-title" data-testid="decide-classifiers">
-            <h2 id="decide-clf-title">"A label-only classifier as a decision maker"</h2>
+        <Card
+            class="decide-settings"
+            title_id="decide-clf-title"
+            title="A label-only classifier as a decision maker"
+            testid="decide-classifiers"
+            level=Level::H2
+        >
             <p class="hint">
                 "A classifier that only outputs a label can still be used optimally: its confusion counts give p(output | class) = (M + α) / (N"<sub>"c"</sub>" + n·α), Bayes' theorem with the base rates π gives p(class | output) ∝ p(output | class) · π (eq. 23 of Dyrland et al. (draft)), and each output label then gets the decision of highest expected utility."
             </p>
@@ -97,7 +104,7 @@ pub fn ClassifierPanels() -> impl IntoView {
                 <p class="hint" data-testid="decide-no-classifier">"No classifier yet."</p>
             </Show>
             <ToCompare />
-        </section>
+        </Card>
         <For each=move || 0..count.get() key=|i| *i let:i>
             <ClassifierCard i=i />
         </For>
@@ -117,6 +124,7 @@ fn shares_text(p: &[f64], classes: &[String]) -> String {
 #[component]
 fn ClassifierCard(i: usize) -> impl IntoView {
     let ctx = use_app();
+    let download = use_download();
     let large = large_problem(&ctx);
     let dc = expect_context::<DecideContext>();
     let part = memo(move |_| dc.analysis.with(|a| a.classifiers.get(i).cloned()));
@@ -157,19 +165,22 @@ fn ClassifierCard(i: usize) -> impl IntoView {
                 .analysis
                 .with_untracked(|a| remap_csv(r, &a.decisions, &a.classes))
                 .map_err(|e| e.to_string())?;
-            download_text(
-                &format!("{}-remapped.csv", file_stem(&p.name)),
-                "text/csv",
-                &csv,
-            )
+            Ok::<_, String>((format!("{}-remapped.csv", file_stem(&p.name)), csv))
         });
-        if let Err(e) = out {
-            ctx.say(e);
+        match out {
+            Ok((name, csv)) => download.csv(&name, &csv),
+            Err(e) => ctx.say(e),
         }
     };
     view! {
-        <section class="card decide-clf" class:is-large=rx(move || large.get()) aria-label=rx(move || format!("Classifier {}", name.get())) data-testid=format!("decide-clf-{i}")>
-            <h2>"Classifier " {rx(move || name.get())}</h2>
+        <Card
+            class="decide-clf"
+            title=move || format!("Classifier {}", name.get())
+            label=move || format!("Classifier {}", name.get())
+            testid=format!("decide-clf-{i}")
+            level=Level::H2
+            large=large
+        >
             <div class="decide-clf-grid">
                 <div class="decide-clf-counts">
                     <MatrixEditor
@@ -209,7 +220,7 @@ fn ClassifierCard(i: usize) -> impl IntoView {
                 </button>
             </div>
             <BalanceStudy part=part i=i />
-        </section>
+        </Card>
     }
 }
 

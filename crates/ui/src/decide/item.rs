@@ -6,19 +6,22 @@
 use crate::{cond, handler, memo, rx};
 use leptos::prelude::*;
 
-use super::DecideContext;
+use super::context::DecideContext;
 use crate::context::use_app;
+use crate::web::use_download::use_download;
+use crate::widgets::card::{Card, CsvButton, Level};
 use crate::widgets::plot_canvas::PlotCanvas;
 use ulab_core::text::{capitalize, number, prose};
 use ulab_plot::decide::UtilityBars;
 use ulab_state::decide::export::expected_utilities_csv;
-use ulab_state::decide::one_item::one_item;
+use ulab_state::decide::one_item::{Explanation, one_item};
 use ulab_state::decide::probabilities::{set_probability, set_typed, tidy};
 
 /// The probabilities, the verdict and the bars.
 #[component]
 pub fn ItemPanel() -> impl IntoView {
     let ctx = use_app();
+    let download = use_download();
     let dc = expect_context::<DecideContext>();
     let n = memo(move |_| dc.p.with(Vec::len));
     let error = RwSignal::new(None::<String>);
@@ -32,48 +35,6 @@ pub fn ItemPanel() -> impl IntoView {
         dc.analysis
             .with(|a| a.item.as_ref().err().map(|e| capitalize(&e.to_string())))
     };
-    let headline = move || {
-        dc.analysis
-            .with(|a| a.item.as_ref().ok().map(|(_, e)| e.headline.clone()))
-    };
-    let detail = move || {
-        dc.analysis
-            .with(|a| a.item.as_ref().ok().map(|(_, e)| e.detail.clone()))
-    };
-    let optimal = move || {
-        dc.analysis.with(|a| {
-            a.item
-                .as_ref()
-                .ok()
-                .map(|(i, _)| {
-                    i.tied
-                        .iter()
-                        .map(|d| a.decisions[*d].clone())
-                        .collect::<Vec<_>>()
-                        .join(" or ")
-                })
-                .unwrap_or_default()
-        })
-    };
-    let most_probable = move || {
-        dc.analysis.with(|a| {
-            a.item
-                .as_ref()
-                .ok()
-                .map(|(i, _)| {
-                    i.most_probable_tied
-                        .iter()
-                        .map(|c| a.classes[*c].clone())
-                        .collect::<Vec<_>>()
-                        .join(" or ")
-                })
-                .unwrap_or_default()
-        })
-    };
-    let differs = move || {
-        dc.analysis
-            .with(|a| a.item.as_ref().is_ok_and(|(i, _)| i.differs))
-    };
     let export_csv = move |_| {
         let csv = dc.analysis.with_untracked(|a| {
             let u = ctx.state.with_untracked(|s| s.utility_matrix().clone());
@@ -81,7 +42,7 @@ pub fn ItemPanel() -> impl IntoView {
             expected_utilities_csv(&item, &a.decisions, &a.classes).map_err(|e| e.to_string())
         });
         match csv {
-            Ok(t) => ctx.save_csv("expected-utilities.csv", &t),
+            Ok(t) => download.csv("expected-utilities.csv", &t),
             Err(e) => ctx.say(e),
         }
     };
@@ -109,11 +70,14 @@ pub fn ItemPanel() -> impl IntoView {
         let _ = ctx.edit(|s| s.decide.p = None);
     };
     view! {
-        <section class="card decide-item" aria-labelledby="decide-item-title" data-testid="decide-item">
-            <h2 id="decide-item-title">"One item"</h2>
-            <p class="hint">
-                "How probable is each class for this item? Moving one slider rescales the others so that they keep summing to 1; or type a value (0.2 or 20 %)."
-            </p>
+        <Card
+            class="decide-item"
+            title_id="decide-item-title"
+            title="One item"
+            testid="decide-item"
+            level=Level::H2
+            hint="How probable is each class for this item? Moving one slider rescales the others so that they keep summing to 1; or type a value (0.2 or 20 %)."
+        >
             <div class="prob-list" role="group" aria-label="Class probabilities" data-testid="prob-list">
                 <For each=move || 0..n.get() key=|k| *k let:k>
                     <ProbabilityRow k=k on_slide=set_slider on_type=set_text />
@@ -128,20 +92,7 @@ pub fn ItemPanel() -> impl IntoView {
             </p>
             <p class="field-error" role="alert" data-testid="prob-error">{rx(move || error.get())}</p>
             {rx(move || item_error().map(|e| view! { <p class="notice is-error" role="alert" data-testid="item-error">{e}</p> }))}
-            <div class="decide-verdict" class:differs=differs data-testid="decide-verdict">
-                <div class="verdict-pair">
-                    <div class="verdict-cell is-optimal">
-                        <span class="verdict-label">"Optimal decision"</span>
-                        <strong data-testid="decide-optimal">{optimal}</strong>
-                    </div>
-                    <div class="verdict-cell">
-                        <span class="verdict-label">"Most probable class"</span>
-                        <strong data-testid="decide-most-probable">{most_probable}</strong>
-                    </div>
-                </div>
-                <p class="verdict-headline" role="status" data-testid="decide-headline">{headline}</p>
-                <p class="hint verdict-detail" data-testid="decide-detail">{detail}</p>
-            </div>
+            <ItemVerdict />
             <ExpectedTable />
             <Show when=cond(move || has_bars.get())>
                 <PlotCanvas
@@ -152,11 +103,41 @@ pub fn ItemPanel() -> impl IntoView {
                 />
             </Show>
             <div class="row-actions">
-                <button type="button" class="btn btn-small" on:click=handler(export_csv) data-testid="export-eu-csv">
-                    "Expected utilities (CSV)"
-                </button>
+                <CsvButton on_click=export_csv testid="export-eu-csv" text="Expected utilities (CSV)" />
             </div>
-        </section>
+        </Card>
+    }
+}
+
+/// The optimal decision beside the most probable class, and the sentence that says why when
+/// they differ.
+#[component]
+fn ItemVerdict() -> impl IntoView {
+    let dc = expect_context::<DecideContext>();
+    let names = memo(move |_| dc.analysis.with(|a| a.verdict_names()));
+    let explained = move |f: fn(&Explanation) -> &String| {
+        dc.analysis
+            .with(|a| a.item.as_ref().ok().map(|(_, e)| f(e).clone()))
+    };
+    let differs = move || {
+        dc.analysis
+            .with(|a| a.item.as_ref().is_ok_and(|(i, _)| i.differs))
+    };
+    view! {
+        <div class="decide-verdict" class:differs=differs data-testid="decide-verdict">
+            <div class="verdict-pair">
+                <div class="verdict-cell is-optimal">
+                    <span class="verdict-label">"Optimal decision"</span>
+                    <strong data-testid="decide-optimal">{rx(move || names.get().0)}</strong>
+                </div>
+                <div class="verdict-cell">
+                    <span class="verdict-label">"Most probable class"</span>
+                    <strong data-testid="decide-most-probable">{rx(move || names.get().1)}</strong>
+                </div>
+            </div>
+            <p class="verdict-headline" role="status" data-testid="decide-headline">{rx(move || explained(|e| &e.headline))}</p>
+            <p class="hint verdict-detail" data-testid="decide-detail">{rx(move || explained(|e| &e.detail))}</p>
+        </div>
     }
 }
 

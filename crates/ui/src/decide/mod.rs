@@ -8,10 +8,11 @@
 //! study ([`classifiers`]). Everything is computed by [`ulab_state::decide::view::analyze`]
 //! (a slider's move by [`ulab_state::decide::view::DecideView::with_item`]).
 
-use crate::{handler, memo};
+use crate::memo;
 use leptos::prelude::*;
 
 mod classifiers;
+mod context;
 mod item;
 mod problem;
 mod shape;
@@ -19,20 +20,11 @@ mod shape;
 use crate::chrome::view_intro::ViewIntro;
 use crate::context::use_app;
 use classifiers::ClassifierPanels;
+use context::DecideContext;
 use item::ItemPanel;
 use problem::ProblemPanel;
 use shape::ShapePanel;
-use ulab_state::View;
-use ulab_state::decide::view::{DecideProblem, DecideView as Analysis, analyze};
-
-/// What every part of the view reads.
-#[derive(Clone, Copy)]
-pub struct DecideContext {
-    /// The analysis of the current state (recomputed on every edit).
-    pub analysis: Memo<Analysis>,
-    /// One item's probabilities in force (the link's `p`, or equal ones).
-    pub p: Memo<Vec<f64>>,
-}
+use ulab_state::decide::view::{DecideProblem, analyze};
 
 /// The Decide view.
 #[component]
@@ -64,19 +56,5 @@ pub fn DecideView() -> impl IntoView {
             </div>
             <ClassifierPanels />
         </section>
-    }
-}
-
-/// A button that opens the Compare view (to add, import or rename classifiers).
-#[component]
-fn ToCompare() -> impl IntoView {
-    let ctx = use_app();
-    let go = move |_| {
-        let _ = ctx.edit(|s| s.view = View::Compare);
-    };
-    view! {
-        <button type="button" class="btn btn-small" on:click=handler(go) data-testid="decide-to-compare">
-            "Add, import or rename classifiers in the Compare view"
-        </button>
     }
 }

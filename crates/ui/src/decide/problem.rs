@@ -5,7 +5,7 @@
 use leptos::prelude::*;
 
 use crate::context::use_app;
-use crate::rx;
+use crate::widgets::card::{Card, Level};
 use crate::widgets::classes_editor::ClassesEditor;
 use crate::widgets::deployment_editor::DeploymentEditor;
 use crate::widgets::input_kit::large_problem;
@@ -17,13 +17,17 @@ pub fn ProblemPanel() -> impl IntoView {
     let large = large_problem(&use_app());
     view! {
         <ClassesEditor />
-        <section class="card decide-utility" class:is-large=rx(move || large.get()) aria-labelledby="decide-utility-title" data-testid="decide-utility">
-            <h2 id="decide-utility-title">"Utilities"</h2>
-            <p class="hint">
-                "What each decision (row) gains or costs when the true class is each column. Add a decision that is not a class (“refer to an expert”) above and give it a row."
-            </p>
+        <Card
+            class="decide-utility"
+            title_id="decide-utility-title"
+            title="Utilities"
+            testid="decide-utility"
+            level=Level::H2
+            large=large
+            hint="What each decision (row) gains or costs when the true class is each column. Add a decision that is not a class (“refer to an expert”) above and give it a row."
+        >
             <UtilityEditor testid="decide-utility-editor" />
-        </section>
+        </Card>
         <DeploymentEditor />
     }
 }

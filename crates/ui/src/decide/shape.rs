@@ -5,7 +5,8 @@
 use crate::{cond, memo, rx};
 use leptos::prelude::*;
 
-use super::DecideContext;
+use super::context::DecideContext;
+use crate::widgets::card::{Card, Level};
 use crate::widgets::plot_canvas::PlotCanvas;
 use ulab_core::text::{capitalize, prose};
 use ulab_plot::decide::{SimplexPlot, ThresholdPlot};
@@ -66,14 +67,17 @@ pub fn ShapePanel() -> impl IntoView {
     let lines_signal: Signal<ThresholdPlot> = lines.into();
     let triangle_signal: Signal<SimplexPlot> = triangle.into();
     view! {
-        <section class="card decide-shape" aria-labelledby="decide-shape-title" data-testid="decide-shape">
-            <h2 id="decide-shape-title">
-                {rx(move || match kind.get() {
-                    Kind::Two => "Where the choice flips",
-                    Kind::Three => "The probability triangle",
-                    _ => "Every probability at once",
-                })}
-            </h2>
+        <Card
+            class="decide-shape"
+            title_id="decide-shape-title"
+            title=move || match kind.get() {
+                Kind::Two => "Where the choice flips",
+                Kind::Three => "The probability triangle",
+                _ => "Every probability at once",
+            }
+            testid="decide-shape"
+            level=Level::H2
+        >
             {rx(move || error().map(|e| view! { <p class="notice is-error" role="alert">{e}</p> }))}
             <Show when=cond(move || kind.get() == Kind::Two)>
                 <p class="hint">
@@ -106,7 +110,7 @@ pub fn ShapePanel() -> impl IntoView {
                     "With more than three classes the probabilities do not fit in a plane: the bars above show the expected utilities of this item."
                 </p>
             </Show>
-        </section>
+        </Card>
     }
 }
 

@@ -9,8 +9,8 @@ use std::sync::Arc;
 use leptos::prelude::*;
 
 use crate::context::use_app;
-use crate::web::jobs::{JobState, cancel, launch_job};
-use crate::web::mc_pool;
+use crate::web::use_job::use_job;
+use crate::widgets::card::Card;
 use crate::widgets::job_progress::JobProgress;
 use ulab_core::mc::{McConfig, Prior};
 use ulab_core::text::fixed;
@@ -30,35 +30,30 @@ fn with_error(p: f64, se: f64) -> String {
 pub fn AgainstPanel() -> impl IntoView {
     let ctx = use_app();
     let n = memo(move |_| ctx.state.with(|s| s.n()));
-    let job = RwSignal::new(JobState::Idle);
+    let job = use_job();
     let rerun = RwSignal::new(None::<Arc<McComparison>>);
-    on_cleanup(move || {
-        if let Some(j) = job.try_get_untracked().and_then(|s| s.job()) {
-            mc_pool::cancel(j);
-        }
-    });
     let comparison = memo(move |_| rerun.get().map(|c| *c).unwrap_or(KNOWN_RUN));
     let start = move |_| {
         let Ok(config) = McConfig::new(Prior::Uniform, 0.1, RERUN_PAIRS, 1) else {
             return;
         };
-        launch_job(
-            job,
-            run_works(&config),
-            move |outputs, _seconds, _workers| {
-                let run = merge_run(&config, &outputs).map_err(|e| e.to_string())?;
-                rerun.set(Some(Arc::new(McComparison::from_result(&run.result))));
-                Ok(())
-            },
-        );
+        job.launch(run_works(&config), move |outputs, _seconds, _workers| {
+            let run = merge_run(&config, &outputs).map_err(|e| e.to_string())?;
+            rerun.set(Some(Arc::new(McComparison::from_result(&run.result))));
+            Ok(())
+        });
     };
-    let running = move || matches!(job.get(), JobState::Running { .. });
+    let running = move || job.is_running();
     let done_text = Signal::derive(move || {
         "Run again here: the same numbers as the known run (the run is reproducible to the last pair).".to_string()
     });
     view! {
-        <section class="card pd-against" aria-labelledby="pd-against-title" data-testid="pd-against">
-            <h3 id="pd-against-title">"Against the utility yield"</h3>
+        <Card
+            class="pd-against"
+            title_id="pd-against-title"
+            title="Against the utility yield"
+            testid="pd-against"
+        >
             <p data-testid="pd-admissibility">{rx(move || admissibility_sentence(n.get()))}</p>
             <p data-testid="pd-mc-sentence">{rx(move || comparison.get().sentence())}</p>
             <table class="pd-table pd-mc-table" data-testid="pd-mc-table">
@@ -91,12 +86,12 @@ pub fn AgainstPanel() -> impl IntoView {
                     "Run it here (10⁶ pairs)"
                 </button>
                 <Show when=running>
-                    <button type="button" class="btn btn-small" on:click=handler(move |_| cancel(job)) data-testid="pd-mc-cancel">
+                    <button type="button" class="btn btn-small" on:click=handler(move |_| job.cancel()) data-testid="pd-mc-cancel">
                         "Cancel"
                     </button>
                 </Show>
             </div>
-            <JobProgress state=job what="Monte Carlo" testid="pd-mc" done_text=done_text />
-        </section>
+            <JobProgress state=job.state what="Monte Carlo" testid="pd-mc" done_text=done_text />
+        </Card>
     }
 }

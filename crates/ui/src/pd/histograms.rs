@@ -2,7 +2,7 @@
 //! al. 2022, fig. 7), and how often each ranks first. The grid's chunks run a few per task
 //! (never one long task), and a new setting or matrix restarts the count.
 
-use crate::{handler, memo, rx};
+use crate::{memo, rx};
 use std::rc::Rc;
 
 use crate::widgets::table_scroll::table_scroll;
@@ -10,12 +10,16 @@ use leptos::ev::{Event, Targeted};
 use leptos::prelude::*;
 use web_sys::HtmlInputElement;
 
-use super::{MaybeCanvas, MaybePlot, use_pd};
-use crate::context::use_app;
+use super::context::use_pd;
+use super::maybe_canvas::MaybeCanvas;
+use crate::context::{AppContext, use_app};
+use crate::web::use_download::use_download;
+use crate::widgets::card::{Card, CsvButton};
 use ulab_core::text::percent;
+use ulab_plot::MaybePlot;
 use ulab_state::pd::PdError;
 use ulab_state::pd::export::histogram_csv;
-use ulab_state::pd::grid::{GridPlan, GridResult};
+use ulab_state::pd::grid::{GridPlan, GridResult, GridSettings};
 use ulab_state::pd::link::{format_grid, parse_bins, parse_grid, parse_seed};
 
 /// The longest a task of chunks runs before giving the page back, in milliseconds.
@@ -75,12 +79,61 @@ fn tick(
     );
 }
 
+/// The grid's settings: its values, the histograms' bins, the seed of the random vectors;
+/// a value that does not read is said in `error` and changes nothing.
+fn grid_fields(
+    ctx: AppContext,
+    settings: Memo<GridSettings>,
+    grid_error: RwSignal<Option<String>>,
+) -> impl IntoView {
+    let set_grid = move |ev: Targeted<Event, HtmlInputElement>| {
+        let r = parse_grid(&ev.target().value())
+            .map_err(|e| e.to_string())
+            .and_then(|v| ctx.edit(|s| s.pd.grid.values = v));
+        grid_error.set(r.err());
+    };
+    let set_bins = move |ev: Targeted<Event, HtmlInputElement>| {
+        let r = parse_bins(&ev.target().value())
+            .map_err(|e| e.to_string())
+            .and_then(|v| ctx.edit(|s| s.pd.grid.bins = v));
+        grid_error.set(r.err());
+    };
+    let set_seed = move |ev: Targeted<Event, HtmlInputElement>| {
+        let r = parse_seed(&ev.target().value())
+            .map_err(|e| e.to_string())
+            .and_then(|v| ctx.edit(|s| s.pd.grid.seed = v));
+        grid_error.set(r.err());
+    };
+    view! {
+        <div class="pd-fields">
+            <label>
+                "Grid values "
+                <input
+                    type="text"
+                    class="pd-grid-field"
+                    prop:value=rx(move || settings.with(|s| format_grid(&s.values)))
+                    on:change:target=set_grid
+                    aria-describedby="pd-grid-hint"
+                    data-testid="pd-grid"
+                />
+            </label>
+            <label>
+                "Bins "
+                <input type="text" inputmode="numeric" size="4" prop:value=rx(move || settings.with(|s| s.bins.to_string())) on:change:target=set_bins data-testid="pd-bins" />
+            </label>
+            <label>
+                "Seed "
+                <input type="text" inputmode="numeric" size="6" prop:value=rx(move || settings.with(|s| s.seed.to_string())) on:change:target=set_seed data-testid="pd-seed" />
+            </label>
+        </div>
+    }
+}
+
 /// The histogram panel.
-///
-/// Over ~120 lines: the settings' fields, the run and the results share their signals.
 #[component]
 pub fn HistogramPanel() -> impl IntoView {
     let ctx = use_app();
+    let download = use_download();
     let pd = use_pd();
     let settings = memo(move |_| ctx.state.with(|s| s.pd.grid.clone()));
     let progress = RwSignal::new(None::<Progress>);
@@ -117,60 +170,24 @@ pub fn HistogramPanel() -> impl IntoView {
         })
     });
     let grid_error = RwSignal::new(None::<String>);
-    let set_grid = move |ev: Targeted<Event, HtmlInputElement>| {
-        let r = parse_grid(&ev.target().value())
-            .map_err(|e| e.to_string())
-            .and_then(|v| ctx.edit(|s| s.pd.grid.values = v));
-        grid_error.set(r.err());
-    };
-    let set_bins = move |ev: Targeted<Event, HtmlInputElement>| {
-        let r = parse_bins(&ev.target().value())
-            .map_err(|e| e.to_string())
-            .and_then(|v| ctx.edit(|s| s.pd.grid.bins = v));
-        grid_error.set(r.err());
-    };
-    let set_seed = move |ev: Targeted<Event, HtmlInputElement>| {
-        let r = parse_seed(&ev.target().value())
-            .map_err(|e| e.to_string())
-            .and_then(|v| ctx.edit(|s| s.pd.grid.seed = v));
-        grid_error.set(r.err());
-    };
     let export = move |_| {
         let csv = result.with_untracked(|r| match r {
             Some(Ok(r)) => Some(histogram_csv(r)),
             _ => None,
         });
         if let Some(csv) = csv {
-            ctx.save_csv("p-d histograms.csv", &csv);
+            download.csv("p-d histograms.csv", &csv);
         }
     };
     view! {
-        <section class="card pd-hist" aria-labelledby="pd-hist-title" data-testid="pd-histograms">
-            <h3 id="pd-hist-title">"Over a grid of κ vectors"</h3>
-            <p class="hint">
-                "Every κ vector whose entries are the grid values (fig. 7 of Kozak et al. 2022): how p-d is spread for each classifier, and how often each ranks first. Beyond 10⁵ vectors, 10⁵ are drawn at random from the grid (and said so). The line marks p-d at the κ in force."
-            </p>
-            <div class="pd-fields">
-                <label>
-                    "Grid values "
-                    <input
-                        type="text"
-                        class="pd-grid-field"
-                        prop:value=rx(move || settings.with(|s| format_grid(&s.values)))
-                        on:change:target=set_grid
-                        aria-describedby="pd-grid-hint"
-                        data-testid="pd-grid"
-                    />
-                </label>
-                <label>
-                    "Bins "
-                    <input type="text" inputmode="numeric" size="4" prop:value=rx(move || settings.with(|s| s.bins.to_string())) on:change:target=set_bins data-testid="pd-bins" />
-                </label>
-                <label>
-                    "Seed "
-                    <input type="text" inputmode="numeric" size="6" prop:value=rx(move || settings.with(|s| s.seed.to_string())) on:change:target=set_seed data-testid="pd-seed" />
-                </label>
-            </div>
+        <Card
+            class="pd-hist"
+            title_id="pd-hist-title"
+            title="Over a grid of κ vectors"
+            testid="pd-histograms"
+            hint="Every κ vector whose entries are the grid values (fig. 7 of Kozak et al. 2022): how p-d is spread for each classifier, and how often each ranks first. Beyond 10⁵ vectors, 10⁵ are drawn at random from the grid (and said so). The line marks p-d at the κ in force."
+        >
+            {grid_fields(ctx, settings, grid_error)}
             <p class="hint" id="pd-grid-hint">"Values in [0, 1], comma-separated; 0,0.1,...,1 is 0 to 1 by 0.1."</p>
             <p class="field-error" role="alert" data-testid="pd-grid-error">{rx(move || grid_error.get().unwrap_or_default())}</p>
             {rx(move || progress.get().map(|p| view! {
@@ -194,11 +211,9 @@ pub fn HistogramPanel() -> impl IntoView {
                 testid="pd-hist-plot"
             />
             <div class="pd-actions">
-                <button type="button" class="btn btn-small" on:click=handler(export) data-testid="pd-export-histograms">
-                    "CSV of the histograms"
-                </button>
+                <CsvButton on_click=export testid="pd-export-histograms" text="CSV of the histograms" />
             </div>
-        </section>
+        </Card>
     }
 }
 

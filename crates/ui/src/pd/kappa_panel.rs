@@ -6,9 +6,11 @@ use leptos::ev::{Event, Targeted};
 use leptos::prelude::*;
 use web_sys::HtmlInputElement;
 
-use super::{kappa_text, use_pd};
+use super::context::use_pd;
 use crate::context::use_app;
+use crate::widgets::card::Card;
 use ulab_core::text::shortest;
+use ulab_state::pd::kappa::kappa_text;
 use ulab_state::pd::kappa::{parse_component, set_component, slider_value};
 
 /// The κ panel.
@@ -36,8 +38,12 @@ pub fn KappaPanel() -> impl IntoView {
         })
     };
     view! {
-        <section class="card pd-kappa" aria-labelledby="pd-kappa-title" data-testid="pd-kappa">
-            <h3 id="pd-kappa-title">"Preference vector κ"</h3>
+        <Card
+            class="pd-kappa"
+            title_id="pd-kappa-title"
+            title="Preference vector κ"
+            testid="pd-kappa"
+        >
             <p class="hint">
                 "κ" <sub>"k"</sub> " = 1 scores class k by its precision, 0 by its recall; each class moves on its own."
             </p>
@@ -63,7 +69,7 @@ pub fn KappaPanel() -> impl IntoView {
                     "The classifiers were tested on different test sets: by default each is scored with its own class shares; the sliders show their mean."
                 </p>
             </Show>
-        </section>
+        </Card>
     }
 }
 

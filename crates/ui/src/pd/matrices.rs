@@ -5,6 +5,7 @@ use crate::{handler, memo, rx};
 use leptos::prelude::*;
 
 use crate::context::use_app;
+use crate::widgets::card::FoldedCard;
 use crate::widgets::confusion_editor::{ConfusionEditor, classifier_name, stored_confusion};
 use ulab_core::Orientation;
 
@@ -23,27 +24,28 @@ pub fn MatricesPanel() -> impl IntoView {
         });
     };
     view! {
-        <section class="card pd-matrices" aria-labelledby="pd-matrices-title" data-testid="pd-matrices">
-            <details open=rx(move || { count.get() <= 4 })>
-                <summary>
-                    <h3 id="pd-matrices-title">"Confusion matrices"</h3>
-                </summary>
-                <p class="hint">
-                    {rx(move || match orientation.get() {
-                        Orientation::TrueRows => "Rows = true class, as Kozak et al. write them. ",
-                        Orientation::OutputRows => "Rows = the classifier's output. ",
-                    })}
-                    <button type="button" class="btn btn-small" on:click=handler(flip) data-testid="pd-flip">
-                        "Transpose the display"
-                    </button>
-                </p>
-                <div class="pd-matrix-list">
-                    <For each=move || { (0..count.get()).collect::<Vec<_>>() } key=|i| *i let:index>
-                        <MatrixCard index=index />
-                    </For>
-                </div>
-            </details>
-        </section>
+        <FoldedCard
+            class="pd-matrices"
+            title_id="pd-matrices-title"
+            title="Confusion matrices"
+            testid="pd-matrices"
+            folded=Signal::derive(move || count.get() > 4)
+        >
+            <p class="hint">
+                {rx(move || match orientation.get() {
+                    Orientation::TrueRows => "Rows = true class, as Kozak et al. write them. ",
+                    Orientation::OutputRows => "Rows = the classifier's output. ",
+                })}
+                <button type="button" class="btn btn-small" on:click=handler(flip) data-testid="pd-flip">
+                    "Transpose the display"
+                </button>
+            </p>
+            <div class="pd-matrix-list">
+                <For each=move || { (0..count.get()).collect::<Vec<_>>() } key=|i| *i let:index>
+                    <MatrixCard index=index />
+                </For>
+            </div>
+        </FoldedCard>
     }
 }
 

@@ -6,96 +6,24 @@
 //! histograms over a κ grid ([`histograms`]); p-d against the yield ([`against`]); the
 //! confusion matrices ([`matrices`]). The numbers come from [`ulab_state::pd`].
 
-use crate::{cond, memo, rx};
+use crate::{memo, rx};
 use leptos::prelude::*;
 
 mod against;
+mod context;
 mod histograms;
 mod kappa_panel;
 mod matrices;
+mod maybe_canvas;
 mod table_panel;
 mod two_class;
 
 use crate::chrome::view_intro::ViewIntro;
 use crate::context::use_app;
-use crate::widgets::plot_canvas::PlotCanvas;
+use context::PdContext;
 use ulab_state::pd::Classifiers;
-use ulab_state::pd::kappa::{Shown, shown};
-use ulab_state::pd::table::{PdTable, table};
-
-/// What the panels of the view read (recomputed when the state changes).
-#[derive(Clone, Copy)]
-pub struct PdContext {
-    /// The classifiers, or why there are none to show.
-    pub classifiers: Memo<Result<Classifiers, String>>,
-    /// What the κ sliders show.
-    pub shown: Memo<Option<Shown>>,
-    /// The table for the κ in force.
-    pub table: Memo<Result<PdTable, String>>,
-}
-
-/// The view's context (panics outside the view, a programming error).
-pub fn use_pd() -> PdContext {
-    expect_context::<PdContext>()
-}
-
-/// A list of κ values for the page: `[0.5, 0.2, 0.3]` (3 decimals, trailing zeros dropped).
-pub fn kappa_text(k: &[f64]) -> String {
-    let v: Vec<String> = k.iter().map(|x| ulab_core::text::number(*x, 3)).collect();
-    format!("[{}]", v.join(", "))
-}
-
-/// A plot that may be missing (its panel then hides the canvas): draws nothing for `None`.
-#[derive(Debug, Clone, PartialEq)]
-pub struct MaybePlot<P>(pub Option<P>);
-
-impl<P: ulab_plot::Plot> ulab_plot::Plot for MaybePlot<P> {
-    fn draw_on<DB: plotters::prelude::DrawingBackend>(
-        &self,
-        root: &plotters::prelude::DrawingArea<DB, plotters::coord::Shift>,
-        theme: &ulab_plot::Theme,
-    ) -> Result<(), String> {
-        match &self.0 {
-            Some(p) => p.draw_on(root, theme),
-            None => Ok(()),
-        }
-    }
-
-    fn height_for(&self, width: u32) -> u32 {
-        self.0.as_ref().map_or(1, |p| p.height_for(width))
-    }
-
-    fn table(&self) -> ulab_plot::PlotTable {
-        self.0.as_ref().map(|p| p.table()).unwrap_or_default()
-    }
-
-    fn summary(&self) -> String {
-        self.0.as_ref().map(|p| p.summary()).unwrap_or_default()
-    }
-}
-
-/// A [`MaybePlot`]'s canvas, on the page only while there is a plot.
-#[component]
-pub fn MaybeCanvas<P>(
-    /// The plot, if any.
-    plot: Memo<MaybePlot<P>>,
-    /// Base name of exported files.
-    name: &'static str,
-    /// What the plot shows, for screen readers.
-    label: &'static str,
-    /// `data-testid` of the figure.
-    testid: &'static str,
-) -> impl IntoView
-where
-    P: ulab_plot::Plot + Clone + PartialEq + Send + Sync + 'static,
-{
-    let has_plot = memo(move |_| plot.with(|p| p.0.is_some()));
-    view! {
-        <Show when=cond(move || has_plot.get())>
-            <PlotCanvas plot=Signal::derive(move || plot.get()) name=name label=label testid=testid />
-        </Show>
-    }
-}
+use ulab_state::pd::kappa::shown;
+use ulab_state::pd::table::table;
 
 /// The Preference-driven measure view.
 #[component]

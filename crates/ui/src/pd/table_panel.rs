@@ -3,14 +3,17 @@
 //! under it, the κ at which p-d equals F1 for each classifier.
 
 use crate::widgets::table_scroll::table_scroll;
-use crate::{handler, memo, rx};
+use crate::{memo, rx};
 use leptos::prelude::*;
 
-use super::{kappa_text, use_pd};
+use super::context::use_pd;
 use crate::context::use_app;
+use crate::web::use_download::use_download;
+use crate::widgets::card::{Card, CsvButton};
 use ulab_core::text::fixed;
 use ulab_state::pd::export::table_csv;
 use ulab_state::pd::f1::kappa_for_f1;
+use ulab_state::pd::kappa::kappa_text;
 use ulab_state::pd::table::{Measure, PdTable};
 
 /// One cell of the table: the value (4 decimals; yields 3) and its rank.
@@ -54,10 +57,11 @@ fn verdict(t: &PdTable) -> String {
 #[component]
 pub fn TablePanel() -> impl IntoView {
     let ctx = use_app();
+    let download = use_download();
     let pd = use_pd();
     let export = move |_| {
         if let Ok(t) = pd.table.get_untracked() {
-            ctx.save_csv("p-d table.csv", &table_csv(&t));
+            download.csv("p-d table.csv", &table_csv(&t));
         }
     };
     let f1_rows = memo(move |_| {
@@ -81,8 +85,12 @@ pub fn TablePanel() -> impl IntoView {
         })
     });
     view! {
-        <section class="card pd-table-card" aria-labelledby="pd-table-title" data-testid="pd-table-panel">
-            <h3 id="pd-table-title">"p-d beside the other measures and the yield"</h3>
+        <Card
+            class="pd-table-card"
+            title_id="pd-table-title"
+            title="p-d beside the other measures and the yield"
+            testid="pd-table-panel"
+        >
             {rx(move || match pd.table.get() {
                 Err(e) => view! { <p class="notice is-error" role="alert">{e}</p> }.into_any(),
                 Ok(t) => {
@@ -141,10 +149,8 @@ pub fn TablePanel() -> impl IntoView {
                 </For>
             </ul>
             <div class="pd-actions">
-                <button type="button" class="btn btn-small" on:click=handler(export) data-testid="pd-export-table">
-                    "CSV of the table"
-                </button>
+                <CsvButton on_click=export testid="pd-export-table" text="CSV of the table" />
             </div>
-        </section>
+        </Card>
     }
 }

@@ -9,9 +9,13 @@ use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{HtmlCanvasElement, HtmlSelectElement};
 
-use super::{MaybeCanvas, MaybePlot, use_pd};
-use crate::context::use_app;
+use super::context::use_pd;
+use super::maybe_canvas::MaybeCanvas;
+use crate::context::{AppContext, use_app};
+use crate::web::use_download::use_download;
+use crate::widgets::card::{Card, CsvButton};
 use ulab_core::text::fixed;
+use ulab_plot::MaybePlot;
 use ulab_plot::pd::heatmap::HeatmapPlot;
 use ulab_plot::pd::winners::WinnerMap;
 use ulab_state::pd::export::heatmap_csv;
@@ -57,10 +61,38 @@ fn readout(h: &Heatmaps, k0: f64, k1: f64) -> Option<Readout> {
     Some((kappa, values, first.join(" = ")))
 }
 
+/// The grid's step: how finely κ of each class is divided.
+fn step_choice(ctx: AppContext, divisions: Memo<usize>) -> impl IntoView {
+    let set_step = move |ev: Targeted<Event, HtmlSelectElement>| {
+        if let Ok(n) = parse_step(&ev.target().value()) {
+            let _ = ctx.edit(|s| s.pd.divisions = n);
+        }
+    };
+    view! {
+        <label class="pd-step">
+            "Grid step "
+            <select on:change:target=set_step data-testid="pd-step">
+                {STEPS
+                    .iter()
+                    .map(|n| {
+                        let n = *n;
+                        view! {
+                            <option value=format_step(n) selected=rx(move || divisions.get() == n)>
+                                {format_step(n)}
+                            </option>
+                        }
+                    })
+                    .collect_view()}
+            </select>
+        </label>
+    }
+}
+
 /// The two-class panel.
 #[component]
 pub fn TwoClassPanel() -> impl IntoView {
     let ctx = use_app();
+    let download = use_download();
     let pd = use_pd();
     let divisions = memo(move |_| ctx.state.with(|s| s.pd.divisions));
     let classes = memo(move |_| {
@@ -78,16 +110,8 @@ pub fn TwoClassPanel() -> impl IntoView {
         })
     });
     let markers = memo(move |_| {
-        pd.table.with(|t| {
-            t.as_ref()
-                .map(|t| {
-                    t.rows
-                        .iter()
-                        .map(|r| (r.kappa.len() == 2).then(|| [r.kappa[0], r.kappa[1]]))
-                        .collect::<Vec<_>>()
-                })
-                .unwrap_or_default()
-        })
+        pd.table
+            .with(|t| t.as_ref().map(|t| t.kappa_pairs()).unwrap_or_default())
     });
     let current = memo(move |_| {
         pd.shown.with(|s| {
@@ -138,11 +162,6 @@ pub fn TwoClassPanel() -> impl IntoView {
             .or_else(|| current.get().map(|k| (k[0], k[1])))?;
         grids.with(|g| g.as_ref().ok().and_then(|h| readout(h, k.0, k.1)))
     });
-    let set_step = move |ev: Targeted<Event, HtmlSelectElement>| {
-        if let Ok(n) = parse_step(&ev.target().value()) {
-            let _ = ctx.edit(|s| s.pd.divisions = n);
-        }
-    };
     let export = move |_| {
         let csv = grids.with_untracked(|g| {
             g.as_ref()
@@ -150,31 +169,18 @@ pub fn TwoClassPanel() -> impl IntoView {
                 .map(|h| heatmap_csv(h, &classes.get_untracked()))
         });
         if let Some(csv) = csv {
-            ctx.save_csv("p-d heatmaps.csv", &csv);
+            download.csv("p-d heatmaps.csv", &csv);
         }
     };
     view! {
-        <section class="card pd-two" aria-labelledby="pd-two-title" data-testid="pd-two-class">
-            <h3 id="pd-two-title">"Two classes: p-d over every κ"</h3>
-            <p class="hint">
-                "Each square is one classifier's p-d over (κ of the first class, κ of the second), as in figs 2–5 of Kozak et al. (2022); the disc marks the κ in force. Point at a cell (or tap it) to read its values."
-            </p>
-            <label class="pd-step">
-                "Grid step "
-                <select on:change:target=set_step data-testid="pd-step">
-                    {STEPS
-                        .iter()
-                        .map(|n| {
-                            let n = *n;
-                            view! {
-                                <option value=format_step(n) selected=rx(move || divisions.get() == n)>
-                                    {format_step(n)}
-                                </option>
-                            }
-                        })
-                        .collect_view()}
-                </select>
-            </label>
+        <Card
+            class="pd-two"
+            title_id="pd-two-title"
+            title="Two classes: p-d over every κ"
+            testid="pd-two-class"
+            hint="Each square is one classifier's p-d over (κ of the first class, κ of the second), as in figs 2–5 of Kozak et al. (2022); the disc marks the κ in force. Point at a cell (or tap it) to read its values."
+        >
+            {step_choice(ctx, divisions)}
             {rx(move || grids.with(|g| g.as_ref().err().cloned()).map(|e| view! { <p class="notice is-error" role="alert">{e}</p> }))}
             <div class="pd-plot" on:pointermove=handler(on_heat) on:pointerdown=handler(on_heat) data-testid="pd-heatmaps-box">
                 <MaybeCanvas plot=heat_plot name="p-d heatmaps" label="p-d of each classifier over κ of the two classes" testid="pd-heatmaps" />
@@ -185,11 +191,9 @@ pub fn TwoClassPanel() -> impl IntoView {
                 <MaybeCanvas plot=win_plot name="p-d first rank" label="which classifier p-d ranks first at each κ" testid="pd-winners" />
             </div>
             <div class="pd-actions">
-                <button type="button" class="btn btn-small" on:click=handler(export) data-testid="pd-export-heatmaps">
-                    "CSV of the grids"
-                </button>
+                <CsvButton on_click=export testid="pd-export-heatmaps" text="CSV of the grids" />
             </div>
-        </section>
+        </Card>
     }
 }
 

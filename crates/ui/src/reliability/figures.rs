@@ -8,7 +8,8 @@ use std::sync::Arc;
 use leptos::prelude::*;
 
 use crate::context::use_app;
-use crate::web::jobs::{JobState, cancel, launch_job};
+use crate::web::use_job::use_job;
+use crate::widgets::card::Card;
 use crate::widgets::job_progress::JobProgress;
 use crate::widgets::number_field::{NumberField, real_setting};
 use crate::widgets::plot_canvas::PlotCanvas;
@@ -30,21 +31,20 @@ use ulab_state::reliability::{
 #[component]
 pub fn ScatterFigures() -> impl IntoView {
     let ctx = use_app();
-    let job = RwSignal::new(JobState::Idle);
+    let job = use_job();
     let samples = RwSignal::new(None::<Arc<Vec<ScatterSample>>>);
     // "paper": the paper's four metrics (one row each); else one metric's key.
     let choice = RwSignal::new("paper".to_string());
     let inputs = memo(move |_| ctx.state.with(|s| (s.mc.balance, s.mc.seed)));
     Effect::new(move |_| {
         let (balance, seed) = inputs.get();
-        launch_job(job, scatter_works(balance, seed), move |outputs, _, _| {
+        job.launch(scatter_works(balance, seed), move |outputs, _, _| {
             samples.set(Some(Arc::new(
                 merge_scatter(&outputs).map_err(|e| e.to_string())?,
             )));
             Ok(())
         });
     });
-    on_cleanup(move || cancel(job));
     let plot = memo(move |_| {
         let metrics: Vec<Metric> = match choice.get().as_str() {
             "paper" => PAPER_SCATTER_METRICS.to_vec(),
@@ -72,8 +72,12 @@ pub fn ScatterFigures() -> impl IntoView {
     )
     .collect::<Vec<_>>();
     view! {
-        <section class="card rel-figs23" aria-labelledby="rel-figs23-title" data-testid="rel-figs23">
-            <h3 id="rel-figs23-title">"Figs 2–3 — a metric's score against the true yield"</h3>
+        <Card
+            class="rel-figs23"
+            title_id="rel-figs23-title"
+            title="Figs 2–3 — a metric's score against the true yield"
+            testid="rel-figs23"
+        >
             <p class="hint">
                 {format!(
                     "Confusion matrices of good classifiers (TPR and TNR between ½ and 1) on one test set with the class balance below. Left: the utilities are those of accuracy; right: those of the true-positive rate. A metric ranks two classifiers correctly only if its score rises with the yield: each red pair is ranked the wrong way round. {} matrices are drawn; the percentages count {} pairs.",
@@ -123,7 +127,7 @@ pub fn ScatterFigures() -> impl IntoView {
                     testid="figs23-metric"
                 />
             </div>
-            <JobProgress state=job what="figs 2–3" testid="figs23" done_text=Signal::derive(String::new) />
+            <JobProgress state=job.state what="figs 2–3" testid="figs23" done_text=Signal::derive(String::new) />
             <Show when=cond(move || samples.with(|s| s.is_some()))>
                 <PlotCanvas
                     plot=plot_signal
@@ -132,7 +136,7 @@ pub fn ScatterFigures() -> impl IntoView {
                     testid="figs23-plot"
                 />
             </Show>
-        </section>
+        </Card>
     }
 }
 
@@ -203,17 +207,19 @@ pub fn SpaceFigures() -> impl IntoView {
     let plot = memo(move |_| space_plot());
     let plot_signal: Signal<SpacePlot> = plot.into();
     view! {
-        <section class="card rel-figs45" aria-labelledby="rel-figs45-title" data-testid="rel-figs45">
-            <h3 id="rel-figs45-title">"Figs 4–5 — where the true utilities come from, and how big the errors are"</h3>
-            <p class="hint">
-                "Every binary utility matrix, normalized, is a point of this hexagon (fig. 1 of the paper): accuracy is the centre, the true-positive rate the left corner (−1, 0), the true-negative rate the right one (1, 0). The Monte Carlo draws the true utilities uniformly over it, or from a gaussian around accuracy (fig. 4); the right panel shows assessments of two matrices with errors of σ = 0.1 and 0.2 — already a large part of the space (fig. 5)."
-            </p>
+        <Card
+            class="rel-figs45"
+            title_id="rel-figs45-title"
+            title="Figs 4–5 — where the true utilities come from, and how big the errors are"
+            testid="rel-figs45"
+            hint="Every binary utility matrix, normalized, is a point of this hexagon (fig. 1 of the paper): accuracy is the centre, the true-positive rate the left corner (−1, 0), the true-negative rate the right one (1, 0). The Monte Carlo draws the true utilities uniformly over it, or from a gaussian around accuracy (fig. 4); the right panel shows assessments of two matrices with errors of σ = 0.1 and 0.2 — already a large part of the space (fig. 5)."
+        >
             <PlotCanvas
                 plot=plot_signal
                 name="figs4-5-utility-space"
                 label="Figs 4–5: the priors of true utility matrices on the hexagon, and clouds of erroneous matrices"
                 testid="figs45-plot"
             />
-        </section>
+        </Card>
     }
 }

@@ -8,19 +8,21 @@ use std::sync::Arc;
 use crate::widgets::table_scroll::table_scroll;
 use leptos::prelude::*;
 
-use crate::context::use_app;
-use crate::web::jobs::{JobState, cancel, launch_job};
-use crate::widgets::job_progress::JobProgress;
-use crate::widgets::number_field::{NumberField, real_setting, setting_text, whole_setting};
+use crate::context::{AppContext, use_app};
+use crate::web::use_download::use_download;
+use crate::web::use_job::{Job, use_job};
+use crate::widgets::card::{Card, CsvButton};
+use crate::widgets::job_progress::{CancelButton, JobProgress};
+use crate::widgets::number_field::{Field, number_fields, real_setting, whole_setting};
 use crate::widgets::plot_canvas::PlotCanvas;
 use ulab_core::mc::question::QuestionResult;
 use ulab_core::text::number;
 use ulab_plot::mc_question::{BestPlot, YieldHistograms};
 use ulab_state::reliability::{
-    best_sentence, merge_question, question, question_csv, question_plots, question_works,
-    throughput_text,
+    Question, QuestionError, best_sentence, fractions_note, merge_question, question, question_csv,
+    question_plots, question_works, throughput_text,
 };
-use ulab_state::{MAX_QUESTION_DRAWS, MAX_QUESTION_N, View};
+use ulab_state::{MAX_QUESTION_DRAWS, MAX_QUESTION_N, QuestionSettings, View};
 
 /// An answered question.
 #[derive(Debug, Clone, PartialEq)]
@@ -33,58 +35,18 @@ struct Answer {
     workers: usize,
 }
 
-/// The question panel.
-///
-/// Over ~120 lines: its length is one `view!` of the panel's markup and the handlers it needs,
-/// which read best together.
+/// The question built from the state (what Answer asks), or why there is none.
+type Built = Memo<Result<Question, QuestionError>>;
+
+/// The question panel: what is asked and the settings, Answer and Cancel, the answer, and what
+/// it assumes.
 #[component]
 pub fn QuestionPanel() -> impl IntoView {
     let ctx = use_app();
-    let job = RwSignal::new(JobState::Idle);
+    let job = use_job();
     let answer = RwSignal::new(None::<Arc<Answer>>);
-    on_cleanup(move || cancel(job));
     let built = memo(move |_| ctx.state.with(question));
     let qs = memo(move |_| ctx.state.with(|s| s.mc.question.clone()));
-    let ask = move |_| {
-        let q = match built.get_untracked() {
-            Ok(q) => q,
-            Err(e) => {
-                job.set(JobState::Failed(e.to_string()));
-                return;
-            }
-        };
-        let config = q.config.clone();
-        let names = q.names.clone();
-        launch_job(
-            job,
-            question_works(&config),
-            move |outputs, seconds, workers| {
-                let result = merge_question(&config, &outputs).map_err(|e| e.to_string())?;
-                answer.set(Some(Arc::new(Answer {
-                    names,
-                    result,
-                    asked: config,
-                    seconds,
-                    workers,
-                })));
-                Ok(())
-            },
-        );
-    };
-    let running = move || job.with(|s| s.is_running());
-    let stale = move || {
-        let Some(a) = answer.get() else { return false };
-        built.with(|b| b.as_ref().map(|q| q.config != a.asked).unwrap_or(true))
-    };
-    let classifiers = move || {
-        ctx.state.with(|s| {
-            s.classifiers()
-                .iter()
-                .map(|c| c.name.clone())
-                .collect::<Vec<_>>()
-                .join(", ")
-        })
-    };
     let fractions = move || {
         built.with(|b| {
             b.as_ref()
@@ -93,38 +55,186 @@ pub fn QuestionPanel() -> impl IntoView {
         })
     };
     let build_error = move || built.with(|b| b.as_ref().err().map(|e| e.to_string()));
+    let done_text = Signal::derive(move || {
+        answer
+            .get()
+            .map(|a| {
+                throughput_text(a.result.draws, a.seconds, a.workers).replace("pairs", "draws")
+            })
+            .unwrap_or_default()
+    });
+    view! {
+        <Card
+            class="rel-question"
+            title_id="rel-question-title"
+            title="Your question: how sure can you be that your best classifier is the best?"
+            testid="rel-question"
+        >
+            <QuestionHint />
+            <div class="rel-fields">
+                {number_fields(qs, question_fields(ctx))}
+                <Show when=cond(move || !fractions().is_empty())>
+                    {size_field(ctx).view(qs)}
+                </Show>
+            </div>
+            <Show when=cond(move || !fractions().is_empty())>
+                <p class="notice is-warning" data-testid="q-fractions">
+                    {rx(move || fractions_note(&fractions(), qs.with(|q| q.n)))}
+                </p>
+            </Show>
+            {rx(move || build_error().map(|e| view! { <p class="notice is-error" role="alert" data-testid="q-error">{e}</p> }))}
+            <QuestionActions job=job built=built answer=answer />
+            <JobProgress state=job.state what="question" testid="q" done_text=done_text />
+            <Show when=cond(move || answer.with(|a| a.is_some()))>
+                <AnswerView job=job built=built answer=answer />
+            </Show>
+            <Assumptions />
+        </Card>
+    }
+}
+
+/// What is asked, with the classifiers of the Compare view.
+#[component]
+fn QuestionHint() -> impl IntoView {
+    let ctx = use_app();
+    let classifiers = move || ctx.state.with(|s| s.problem.names().join(", "));
+    let to_compare = move |ev: leptos::ev::MouseEvent| {
+        ev.prevent_default();
+        let _ = ctx.edit(|s| s.view = View::Compare);
+    };
+    view! {
+        <p class="hint">
+            "With the utility matrix and the classifiers of the "
+            <a href="#view=compare" on:click=handler(to_compare)>"Compare view"</a>
+            {rx(move || format!(" ({})", classifiers()))}
+            ". Each draw: the utilities with noise of size σ, and each classifier's confusion matrix as it might be on an endless test set, given the counts on yours; the best classifier of the draw gets one vote."
+        </p>
+    }
+}
+
+/// The question's settings: σ, α, draws and seed.
+fn question_fields(ctx: AppContext) -> [Field<QuestionSettings>; 4] {
+    [
+        Field {
+            label: "σ: your uncertainty on the utilities",
+            testid: "q-sigma",
+            step: "0.01",
+            min: "0",
+            max: Some(1),
+            hint: "as a share of the utilities' range (max − min)",
+            read: |q| q.sigma.to_string(),
+            apply: real_setting(ctx, "σ", |s, v| s.mc.question.sigma = v),
+        },
+        Field {
+            label: "α: Dirichlet pseudo-count",
+            testid: "q-alpha",
+            step: "0.5",
+            min: "0",
+            max: Some(1000),
+            hint: "1: no prior preference",
+            read: |q| q.alpha.to_string(),
+            apply: real_setting(ctx, "α", |s, v| s.mc.question.alpha = v),
+        },
+        Field {
+            label: "Draws",
+            testid: "q-draws",
+            step: "10000",
+            min: "1",
+            max: Some(MAX_QUESTION_DRAWS),
+            hint: "",
+            read: |q| q.draws.to_string(),
+            apply: whole_setting(ctx, "draws", |s, v| s.mc.question.draws = v),
+        },
+        Field {
+            label: "Seed",
+            testid: "q-seed",
+            step: "1",
+            min: "0",
+            max: None,
+            hint: "",
+            read: |q| q.seed.to_string(),
+            apply: whole_setting(ctx, "seed", |s, v| s.mc.question.seed = v),
+        },
+    ]
+}
+
+/// The test set's size, asked for when a classifier is given as fractions.
+fn size_field(ctx: AppContext) -> Field<QuestionSettings> {
+    Field {
+        label: "Test-set size N",
+        testid: "q-n",
+        step: "10",
+        min: "1",
+        max: Some(MAX_QUESTION_N),
+        hint: "",
+        read: |q| q.n.to_string(),
+        apply: whole_setting(ctx, "test-set size", |s, v| s.mc.question.n = v),
+    }
+}
+
+/// Answer (asks the question in the workers), Cancel, and the answer's CSV.
+#[component]
+fn QuestionActions(job: Job, built: Built, answer: RwSignal<Option<Arc<Answer>>>) -> impl IntoView {
+    let download = use_download();
+    let ask = move |_| {
+        let q = match built.get_untracked() {
+            Ok(q) => q,
+            Err(e) => {
+                job.fail(e.to_string());
+                return;
+            }
+        };
+        let config = q.config.clone();
+        let names = q.names.clone();
+        job.launch(question_works(&config), move |outputs, seconds, workers| {
+            let result = merge_question(&config, &outputs).map_err(|e| e.to_string())?;
+            answer.set(Some(Arc::new(Answer {
+                names,
+                result,
+                asked: config,
+                seconds,
+                workers,
+            })));
+            Ok(())
+        });
+    };
+    let export = move |_| {
+        if let Some(a) = answer.get_untracked() {
+            download.csv("question-p-best.csv", &question_csv(&a.names, &a.result));
+        }
+    };
+    view! {
+        <div class="rel-actions">
+            <button
+                type="button"
+                class="btn btn-primary"
+                on:click=handler(ask)
+                disabled=rx(move || built.with(|b| b.is_err()))
+                data-testid="q-run"
+            >
+                "Answer"
+            </button>
+            <CancelButton job=job testid="q-cancel" />
+            <Show when=cond(move || answer.with(|a| a.is_some()))>
+                <CsvButton on_click=export testid="q-export-csv" />
+            </Show>
+        </div>
+    }
+}
+
+/// The answer: notes while a new one runs or when the settings changed, the sentence, the
+/// table and the two plots.
+#[component]
+fn AnswerView(job: Job, built: Built, answer: RwSignal<Option<Arc<Answer>>>) -> impl IntoView {
+    let running = move || job.is_running();
+    let stale = move || {
+        let Some(a) = answer.get() else { return false };
+        built.with(|b| b.as_ref().map(|q| q.config != a.asked).unwrap_or(true))
+    };
     let sentence = move || {
         answer
             .get()
             .map(|a| best_sentence(&a.names, &a.result.p_best))
-    };
-    let rows = move || {
-        let Some(a) = answer.get() else {
-            return Vec::new();
-        };
-        let r = &a.result;
-        a.names
-            .iter()
-            .enumerate()
-            .map(|(k, name)| {
-                let p = r.p_best[k];
-                let se = r.p_best_se[k];
-                let y = &r.yields[k];
-                view! {
-                    <tr>
-                        <th scope="row">{name.clone()}</th>
-                        <td class="num" data-testid=format!("pbest-{name}") data-value=p.to_string()>
-                            {number(p, 3)}
-                        </td>
-                        <td class="num">{format!("± {}", number(se, 3))}</td>
-                        <td class="num">{number(y.point, 4)}</td>
-                        <td class="num">{number(y.mean, 4)}</td>
-                        <td class="num">{number(y.sd, 4)}</td>
-                        <td class="num">{format!("{} … {}", number(y.quantiles[0], 3), number(y.quantiles[4], 3))}</td>
-                    </tr>
-                }
-            })
-            .collect::<Vec<_>>()
     };
     let plots = memo(move |_| {
         answer
@@ -134,171 +244,90 @@ pub fn QuestionPanel() -> impl IntoView {
     });
     let best_plot: Signal<BestPlot> = Signal::derive(move || plots.get().0);
     let hist_plot: Signal<YieldHistograms> = Signal::derive(move || plots.get().1);
-    let export = move |_| {
-        if let Some(a) = answer.get_untracked() {
-            ctx.save_csv("question-p-best.csv", &question_csv(&a.names, &a.result));
-        }
-    };
-    let done_text = Signal::derive(move || {
-        answer
-            .get()
-            .map(|a| {
-                throughput_text(a.result.draws, a.seconds, a.workers).replace("pairs", "draws")
-            })
-            .unwrap_or_default()
-    });
-    let to_compare = move |ev: leptos::ev::MouseEvent| {
-        ev.prevent_default();
-        let _ = ctx.edit(|s| s.view = View::Compare);
-    };
     view! {
-        <section class="card rel-question" aria-labelledby="rel-question-title" data-testid="rel-question">
-            <h3 id="rel-question-title">"Your question: how sure can you be that your best classifier is the best?"</h3>
-            <p class="hint">
-                "With the utility matrix and the classifiers of the "
-                <a href="#view=compare" on:click=handler(to_compare)>"Compare view"</a>
-                {rx(move || format!(" ({})", classifiers()))}
-                ". Each draw: the utilities with noise of size σ, and each classifier's confusion matrix as it might be on an endless test set, given the counts on yours; the best classifier of the draw gets one vote."
+        <Show when=running>
+            <p class="notice" data-testid="q-running-note">
+                "Running: the answer shown is the last complete one until this one is done."
             </p>
-            <div class="rel-fields">
-                <NumberField
-                    label="σ: your uncertainty on the utilities"
-                    value=setting_text(qs, |q| q.sigma)
-                    apply=real_setting(ctx, "σ", |s, v| s.mc.question.sigma = v)
-                    testid="q-sigma"
-                    step="0.01"
-                    min="0"
-                    max="1"
-                    hint="as a share of the utilities' range (max − min)"
-                />
-                <NumberField
-                    label="α: Dirichlet pseudo-count"
-                    value=setting_text(qs, |q| q.alpha)
-                    apply=real_setting(ctx, "α", |s, v| s.mc.question.alpha = v)
-                    testid="q-alpha"
-                    step="0.5"
-                    min="0"
-                    max="1000"
-                    hint="1: no prior preference"
-                />
-                <NumberField
-                    label="Draws"
-                    value=setting_text(qs, |q| q.draws)
-                    apply=whole_setting(ctx, "draws", |s, v| s.mc.question.draws = v)
-                    testid="q-draws"
-                    step="10000"
-                    min="1"
-                    max=MAX_QUESTION_DRAWS.to_string()
-                />
-                <NumberField
-                    label="Seed"
-                    value=setting_text(qs, |q| q.seed)
-                    apply=whole_setting(ctx, "seed", |s, v| s.mc.question.seed = v)
-                    testid="q-seed"
-                    step="1"
-                    min="0"
-                />
-                <Show when=cond(move || !fractions().is_empty())>
-                    <NumberField
-                        label="Test-set size N"
-                        value=setting_text(qs, |q| q.n)
-                        apply=whole_setting(ctx, "test-set size", |s, v| s.mc.question.n = v)
-                        testid="q-n"
-                        step="10"
-                        min="1"
-                        max=MAX_QUESTION_N.to_string()
-                    />
-                </Show>
-            </div>
-            <Show when=cond(move || !fractions().is_empty())>
-                <p class="notice is-warning" data-testid="q-fractions">
-                    {rx(move || format!(
-                        "{} {} given as fractions, so the size of the test set is unknown — and it matters: the smaller it was, the less sure the ranking. Enter N above; the counts are taken as fraction × {}.",
-                        fractions().join(", "),
-                        if fractions().len() == 1 { "is" } else { "are" },
-                        qs.with(|q| q.n)
-                    ))}
-                </p>
-            </Show>
-            {rx(move || build_error().map(|e| view! { <p class="notice is-error" role="alert" data-testid="q-error">{e}</p> }))}
-            <div class="rel-actions">
-                <button
-                    type="button"
-                    class="btn btn-primary"
-                    on:click=handler(ask)
-                    disabled=rx(move || build_error().is_some())
-                    data-testid="q-run"
-                >
-                    "Answer"
-                </button>
-                <button
-                    type="button"
-                    class="btn"
-                    disabled=rx(move || !running())
-                    on:click=handler(move |_| cancel(job))
-                    data-testid="q-cancel"
-                >
-                    "Cancel"
-                </button>
-                <Show when=cond(move || answer.with(|a| a.is_some()))>
-                    <button type="button" class="btn btn-small" on:click=handler(export) data-testid="q-export-csv">
-                        "CSV"
-                    </button>
-                </Show>
-            </div>
-            <JobProgress state=job what="question" testid="q" done_text=done_text />
-            <Show when=cond(move || answer.with(|a| a.is_some()))>
-                <Show when=running>
-                    <p class="notice" data-testid="q-running-note">
-                        "Running: the answer shown is the last complete one until this one is done."
-                    </p>
-                </Show>
-                <Show when=move || stale() && !running()>
-                    <p class="notice is-warning" data-testid="q-stale">
-                        "The classifiers or the settings have changed: press Answer to update."
-                    </p>
-                </Show>
-                <p class="rel-sentence" data-testid="q-sentence">{sentence}</p>
-                {table_scroll("Your question: how often each metric ranks wrongly", view! {
-                    <table class="results rel-q-table" data-testid="q-table">
-                        <thead>
-                            <tr>
-                                <th scope="col">"Classifier"</th>
-                                <th scope="col" class="num">"P(best)"</th>
-                                <th scope="col" class="num">"SE"</th>
-                                <th scope="col" class="num">"Yield of the counts"</th>
-                                <th scope="col" class="num">"Mean"</th>
-                                <th scope="col" class="num">"SD"</th>
-                                <th scope="col" class="num">"95 % of draws"</th>
-                            </tr>
-                        </thead>
-                        <tbody>{rows}</tbody>
-                    </table>
-                })}
-                <div class="rel-q-plots">
-                    <PlotCanvas
-                        plot=best_plot
-                        name="question-p-best"
-                        label="Probability that each classifier is the best"
-                        testid="q-best-plot"
-                    />
-                    <PlotCanvas
-                        plot=hist_plot
-                        name="question-yields"
-                        label="Distribution of each classifier's yield over the draws"
-                        testid="q-hist-plot"
-                    />
-                </div>
-            </Show>
-            <details class="rel-assumptions">
-                <summary>"What this assumes"</summary>
-                <ul>
-                    <li>"The utilities you entered are right on average; each is off by an independent normal error of size σ × (largest − smallest utility). The errors are not cut off: a utility may move past its neighbours."</li>
-                    <li>"Each classifier's long-run confusion matrix is uncertain because the test set is finite: it is drawn from the Dirichlet distribution of its counts plus α (α = 1: every matrix equally plausible before seeing the test)."</li>
-                    <li>"The classifiers are treated as independent, although they were tested on the same items; this overstates the uncertainty of their difference when they err on the same items."</li>
-                    <li>"Ties count as a shared win. P(best) has a standard error of √(P(1 − P)/draws)."</li>
-                </ul>
-            </details>
-        </section>
+        </Show>
+        <Show when=move || stale() && !running()>
+            <p class="notice is-warning" data-testid="q-stale">
+                "The classifiers or the settings have changed: press Answer to update."
+            </p>
+        </Show>
+        <p class="rel-sentence" data-testid="q-sentence">{sentence}</p>
+        {table_scroll("Your question: how often each metric ranks wrongly", view! {
+            <table class="results rel-q-table" data-testid="q-table">
+                <thead>
+                    <tr>
+                        <th scope="col">"Classifier"</th>
+                        <th scope="col" class="num">"P(best)"</th>
+                        <th scope="col" class="num">"SE"</th>
+                        <th scope="col" class="num">"Yield of the counts"</th>
+                        <th scope="col" class="num">"Mean"</th>
+                        <th scope="col" class="num">"SD"</th>
+                        <th scope="col" class="num">"95 % of draws"</th>
+                    </tr>
+                </thead>
+                <tbody>{rx(move || answer.get().map(|a| answer_rows(&a)))}</tbody>
+            </table>
+        })}
+        <div class="rel-q-plots">
+            <PlotCanvas
+                plot=best_plot
+                name="question-p-best"
+                label="Probability that each classifier is the best"
+                testid="q-best-plot"
+            />
+            <PlotCanvas
+                plot=hist_plot
+                name="question-yields"
+                label="Distribution of each classifier's yield over the draws"
+                testid="q-hist-plot"
+            />
+        </div>
+    }
+}
+
+/// One row per classifier: P(best), its standard error, and its yield over the draws.
+fn answer_rows(a: &Answer) -> impl IntoView + use<> {
+    let r = &a.result;
+    a.names
+        .iter()
+        .enumerate()
+        .map(|(k, name)| {
+            let p = r.p_best[k];
+            let se = r.p_best_se[k];
+            let y = &r.yields[k];
+            view! {
+                <tr>
+                    <th scope="row">{name.clone()}</th>
+                    <td class="num" data-testid=format!("pbest-{name}") data-value=p.to_string()>
+                        {number(p, 3)}
+                    </td>
+                    <td class="num">{format!("± {}", number(se, 3))}</td>
+                    <td class="num">{number(y.point, 4)}</td>
+                    <td class="num">{number(y.mean, 4)}</td>
+                    <td class="num">{number(y.sd, 4)}</td>
+                    <td class="num">{format!("{} … {}", number(y.quantiles[0], 3), number(y.quantiles[4], 3))}</td>
+                </tr>
+            }
+        })
+        .collect_view()
+}
+
+/// "What this assumes".
+#[component]
+fn Assumptions() -> impl IntoView {
+    view! {
+        <details class="rel-assumptions">
+            <summary>"What this assumes"</summary>
+            <ul>
+                <li>"The utilities you entered are right on average; each is off by an independent normal error of size σ × (largest − smallest utility). The errors are not cut off: a utility may move past its neighbours."</li>
+                <li>"Each classifier's long-run confusion matrix is uncertain because the test set is finite: it is drawn from the Dirichlet distribution of its counts plus α (α = 1: every matrix equally plausible before seeing the test)."</li>
+                <li>"The classifiers are treated as independent, although they were tested on the same items; this overstates the uncertainty of their difference when they err on the same items."</li>
+                <li>"Ties count as a shared win. P(best) has a standard error of √(P(1 − P)/draws)."</li>
+            </ul>
+        </details>
     }
 }

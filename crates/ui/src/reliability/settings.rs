@@ -7,27 +7,25 @@ use leptos::ev::{Event, Targeted};
 use leptos::prelude::*;
 use web_sys::HtmlSelectElement;
 
-use super::{ReliabilityContext, swatch_colour};
-use crate::context::use_app;
+use super::context::{ReliabilityContext, swatch_colour};
+use crate::context::{AppContext, use_app};
 use crate::web::mc_pool::{self, MAX_WORKERS};
-use crate::widgets::job_progress::JobProgress;
-use crate::widgets::number_field::{NumberField, real_setting, setting_text, whole_setting};
+use crate::widgets::card::Card;
+use crate::widgets::job_progress::{CancelButton, JobProgress};
+use crate::widgets::number_field::{Field, number_fields, real_setting, whole_setting};
 use crate::widgets::select_field::{SelectField, choices};
 use ulab_core::mc::Ranker;
 use ulab_core::text::sci;
 use ulab_state::reliability::toggle_metric;
-use ulab_state::{ErrorAxis, MAX_APP_PAIRS, Prior};
+use ulab_state::{ErrorAxis, MAX_APP_PAIRS, McSettings, Prior};
 
-/// The settings panel.
-///
-/// Over ~120 lines: its length is one `view!` of the panel's markup and the handlers it needs,
-/// which read best together.
+/// The settings panel: the prior, the Monte Carlo's numbers, the error axis of fig. 7, the
+/// metrics shown, Run and Cancel with the workers, and the run's progress.
 #[component]
 pub fn ReliabilitySettings() -> impl IntoView {
     let ctx = use_app();
     let rc = expect_context::<ReliabilityContext>();
     let mc = memo(move |_| ctx.state.with(|s| s.mc.clone()));
-
     let prior_options = choices(&[
         (Prior::Uniform.key(), "uniform (fig. 1 hexagon)"),
         (Prior::Gaussian.key(), "gaussian around accuracy (fig. 4)"),
@@ -37,17 +35,6 @@ pub fn ReliabilitySettings() -> impl IntoView {
             let _ = ctx.edit(|s| s.mc.prior = p);
         }
     });
-    let on_axis = move |axis: ErrorAxis| {
-        let _ = ctx.edit(|s| s.mc.axis = axis);
-    };
-    let max_workers = mc_pool::default_size().clamp(1, MAX_WORKERS);
-    let on_workers = move |ev: Targeted<Event, HtmlSelectElement>| {
-        if let Ok(n) = ev.target().value().parse::<usize>() {
-            rc.workers.set(n);
-            mc_pool::set_size(n);
-        }
-    };
-    let running = move || rc.run.with(|s| s.is_running());
     let done_text = Signal::derive(move || {
         rc.result
             .get()
@@ -56,11 +43,13 @@ pub fn ReliabilitySettings() -> impl IntoView {
             })
             .unwrap_or_default()
     });
-    let dark = ctx.scheme.dark;
-
     view! {
-        <section class="card rel-settings" aria-labelledby="rel-settings-title" data-testid="rel-settings">
-            <h3 id="rel-settings-title">"Settings"</h3>
+        <Card
+            class="rel-settings"
+            title_id="rel-settings-title"
+            title="Settings"
+            testid="rel-settings"
+        >
             <div class="rel-fields">
                 <SelectField
                     label="Prior of the true utilities"
@@ -70,119 +59,12 @@ pub fn ReliabilitySettings() -> impl IntoView {
                     on_change=on_prior
                     testid="mc-prior"
                 />
-                <NumberField
-                    label="σ: error sd on the utilities"
-                    value=setting_text(mc, |m| m.sigma)
-                    apply=real_setting(ctx, "σ", |s, v| s.mc.sigma = v)
-                    testid="mc-sigma"
-                    step="0.01"
-                    min="0"
-                    max="1"
-                    hint="0.1 in the paper's fig. 6 (0.11 for its 4 %)"
-                />
-                <NumberField
-                    label="Pairs of classifiers"
-                    value=setting_text(mc, |m| m.pairs)
-                    apply=whole_setting(ctx, "pairs", |s, v| s.mc.pairs = v)
-                    testid="mc-pairs"
-                    step="100000"
-                    min="1"
-                    max=MAX_APP_PAIRS.to_string()
-                    hint="10⁶ in the paper"
-                />
-                <NumberField
-                    label="Seed"
-                    value=setting_text(mc, |m| m.seed)
-                    apply=whole_setting(ctx, "seed", |s, v| s.mc.seed = v)
-                    testid="mc-seed"
-                    step="1"
-                    min="0"
-                    hint="the same seed gives the same numbers, here and in ulab mc"
-                />
+                {number_fields(mc, run_fields(ctx))}
             </div>
-            <fieldset class="rel-axis">
-                <legend>"Error axis of fig. 7"</legend>
-                <label>
-                    <input
-                        type="radio"
-                        name="rel-axis"
-                        prop:checked=rx(move || mc.with(|m| m.axis == ErrorAxis::Sigma))
-                        on:change=handler(move |_| on_axis(ErrorAxis::Sigma))
-                        data-testid="mc-axis-sigma"
-                    />
-                    "σ (before truncation)"
-                </label>
-                <label>
-                    <input
-                        type="radio"
-                        name="rel-axis"
-                        prop:checked=rx(move || mc.with(|m| m.axis == ErrorAxis::Realized))
-                        on:change=handler(move |_| on_axis(ErrorAxis::Realized))
-                        data-testid="mc-axis-realized"
-                    />
-                    "realized sd (the paper's axis)"
-                </label>
-            </fieldset>
-            <fieldset class="rel-metrics">
-                <legend>"Metrics shown"</legend>
-                <div class="rel-metric-list">
-                    {Ranker::ALL
-                        .into_iter()
-                        .map(|m| {
-                            let checked = move || mc.with(|s| s.metrics.is_empty() || s.metrics.contains(&m));
-                            view! {
-                                <label class="rel-metric">
-                                    <input
-                                        type="checkbox"
-                                        prop:checked=checked
-                                        on:change:target=move |ev| {
-                                            let on = ev.target().checked();
-                                            let _ = ctx.edit(|s| s.mc.metrics = toggle_metric(&s.mc, m, on));
-                                        }
-                                        data-testid=format!("mc-metric-{}", m.key())
-                                    />
-                                    <span class="swatch" style:background=rx(move || swatch_colour(m, dark.get())) aria-hidden="true"></span>
-                                    {m.label()}
-                                </label>
-                            }
-                        })
-                        .collect_view()}
-                </div>
-            </fieldset>
-            <div class="rel-actions">
-                <button
-                    type="button"
-                    class="btn btn-primary"
-                    on:click=handler(move |_| rc.start_run())
-                    data-testid="mc-run"
-                >
-                    {rx(move || if running() { "Restart" } else { "Run" })}
-                </button>
-                <button
-                    type="button"
-                    class="btn"
-                    disabled=rx(move || !running())
-                    on:click=handler(move |_| rc.cancel_run())
-                    data-testid="mc-cancel"
-                >
-                    "Cancel"
-                </button>
-                <label class="rel-workers">
-                    "Workers "
-                    <select on:change:target=on_workers data-testid="mc-workers">
-                        {(1..=max_workers)
-                            .map(|n| {
-                                view! {
-                                    <option value=n.to_string() selected=rx(move || rc.workers.get() == n)>
-                                        {n.to_string()}
-                                    </option>
-                                }
-                            })
-                            .collect_view()}
-                    </select>
-                </label>
-            </div>
-            <JobProgress state=rc.run what="Monte Carlo" testid="mc" done_text=done_text />
+            {axis_choice(ctx, mc)}
+            {metric_choice(ctx, mc)}
+            <RunActions />
+            <JobProgress state=rc.run.state what="Monte Carlo" testid="mc" done_text=done_text />
             <p class="hint rel-size-hint">
                 {rx(move || {
                     let pairs = mc.with(|m| m.pairs);
@@ -194,6 +76,156 @@ pub fn ReliabilitySettings() -> impl IntoView {
                     )
                 })}
             </p>
-        </section>
+        </Card>
+    }
+}
+
+/// The Monte Carlo's numbers: σ, the pairs, the seed.
+fn run_fields(ctx: AppContext) -> [Field<McSettings>; 3] {
+    [
+        Field {
+            label: "σ: error sd on the utilities",
+            testid: "mc-sigma",
+            step: "0.01",
+            min: "0",
+            max: Some(1),
+            hint: "0.1 in the paper's fig. 6 (0.11 for its 4 %)",
+            read: |m| m.sigma.to_string(),
+            apply: real_setting(ctx, "σ", |s, v| s.mc.sigma = v),
+        },
+        Field {
+            label: "Pairs of classifiers",
+            testid: "mc-pairs",
+            step: "100000",
+            min: "1",
+            max: Some(MAX_APP_PAIRS),
+            hint: "10⁶ in the paper",
+            read: |m| m.pairs.to_string(),
+            apply: whole_setting(ctx, "pairs", |s, v| s.mc.pairs = v),
+        },
+        Field {
+            label: "Seed",
+            testid: "mc-seed",
+            step: "1",
+            min: "0",
+            max: None,
+            hint: "the same seed gives the same numbers, here and in ulab mc",
+            read: |m| m.seed.to_string(),
+            apply: whole_setting(ctx, "seed", |s, v| s.mc.seed = v),
+        },
+    ]
+}
+
+/// The error axes of fig. 7: the axis, its label, the `data-testid` of its radio button.
+const AXES: [(ErrorAxis, &str, &str); 2] = [
+    (ErrorAxis::Sigma, "σ (before truncation)", "mc-axis-sigma"),
+    (
+        ErrorAxis::Realized,
+        "realized sd (the paper's axis)",
+        "mc-axis-realized",
+    ),
+];
+
+/// The error axis of fig. 7: σ before truncation, or the realized sd.
+fn axis_choice(ctx: AppContext, mc: Memo<McSettings>) -> impl IntoView {
+    let on_axis = move |axis: ErrorAxis| {
+        let _ = ctx.edit(|s| s.mc.axis = axis);
+    };
+    view! {
+        <fieldset class="rel-axis">
+            <legend>"Error axis of fig. 7"</legend>
+            {AXES
+                .into_iter()
+                .map(|(axis, text, testid)| {
+                    view! {
+                        <label>
+                            <input
+                                type="radio"
+                                name="rel-axis"
+                                prop:checked=rx(move || mc.with(|m| m.axis == axis))
+                                on:change=handler(move |_| on_axis(axis))
+                                data-testid=testid
+                            />
+                            {text}
+                        </label>
+                    }
+                })
+                .collect_view()}
+        </fieldset>
+    }
+}
+
+/// The metrics shown in the table and the figures, each with its colour.
+fn metric_choice(ctx: AppContext, mc: Memo<McSettings>) -> impl IntoView {
+    let dark = ctx.scheme.dark;
+    view! {
+        <fieldset class="rel-metrics">
+            <legend>"Metrics shown"</legend>
+            <div class="rel-metric-list">
+                {Ranker::ALL
+                    .into_iter()
+                    .map(|m| {
+                        let checked = move || mc.with(|s| s.metrics.is_empty() || s.metrics.contains(&m));
+                        view! {
+                            <label class="rel-metric">
+                                <input
+                                    type="checkbox"
+                                    prop:checked=checked
+                                    on:change:target=move |ev| {
+                                        let on = ev.target().checked();
+                                        let _ = ctx.edit(|s| s.mc.metrics = toggle_metric(&s.mc, m, on));
+                                    }
+                                    data-testid=format!("mc-metric-{}", m.key())
+                                />
+                                <span class="swatch" style:background=rx(move || swatch_colour(m, dark.get())) aria-hidden="true"></span>
+                                {m.label()}
+                            </label>
+                        }
+                    })
+                    .collect_view()}
+            </div>
+        </fieldset>
+    }
+}
+
+/// Run (Restart while running), Cancel, and the number of workers (not in the link: it
+/// changes the speed, never the numbers).
+#[component]
+fn RunActions() -> impl IntoView {
+    let rc = expect_context::<ReliabilityContext>();
+    let max_workers = mc_pool::default_size().clamp(1, MAX_WORKERS);
+    let on_workers = move |ev: Targeted<Event, HtmlSelectElement>| {
+        if let Ok(n) = ev.target().value().parse::<usize>() {
+            rc.workers.set(n);
+            mc_pool::set_size(n);
+        }
+    };
+    let running = move || rc.run.is_running();
+    view! {
+        <div class="rel-actions">
+            <button
+                type="button"
+                class="btn btn-primary"
+                on:click=handler(move |_| rc.start_run())
+                data-testid="mc-run"
+            >
+                {rx(move || if running() { "Restart" } else { "Run" })}
+            </button>
+            <CancelButton job=rc.run testid="mc-cancel" />
+            <label class="rel-workers">
+                "Workers "
+                <select on:change:target=on_workers data-testid="mc-workers">
+                    {(1..=max_workers)
+                        .map(|n| {
+                            view! {
+                                <option value=n.to_string() selected=rx(move || rc.workers.get() == n)>
+                                    {n.to_string()}
+                                </option>
+                            }
+                        })
+                        .collect_view()}
+                </select>
+            </label>
+        </div>
     }
 }

@@ -9,8 +9,9 @@ use std::rc::Rc;
 use crate::widgets::table_scroll::table_scroll;
 use leptos::prelude::*;
 
-use super::{RocContext, Shared};
-use crate::context::use_app;
+use super::context::{RocContext, Shared};
+use crate::web::use_download::{Download, use_download};
+use crate::widgets::card::Card;
 use crate::widgets::plot_canvas::{CanvasClick, PlotCanvas};
 use ulab_core::text::prose;
 use ulab_plot::roc::RocChart;
@@ -58,7 +59,7 @@ struct PointsJob {
     u: ulab_core::UtilityMatrix,
     out: RefCell<String>,
     busy: RwSignal<bool>,
-    app: crate::context::AppContext,
+    download: Download,
 }
 
 /// Writes rows `at..` of the job, a slice per task, then offers the file.
@@ -73,14 +74,14 @@ fn points_step(job: Rc<PointsJob>, at: usize) {
     ));
     if end >= job.total {
         job.busy.try_set(false);
-        job.app.save_csv("roc-points.csv", &job.out.borrow());
+        job.download.csv("roc-points.csv", &job.out.borrow());
         return;
     }
     set_timeout(move || points_step(job, end), std::time::Duration::ZERO);
 }
 
 /// Writes the points CSV of every curve in slices (10⁶ points take seconds), then offers it.
-fn export_points(rc: RocContext, busy: RwSignal<bool>) {
+fn export_points(rc: RocContext, busy: RwSignal<bool>, download: Download) {
     let Ok(report) = rc.report.get_untracked() else {
         return;
     };
@@ -94,7 +95,7 @@ fn export_points(rc: RocContext, busy: RwSignal<bool>) {
         u,
         out: RefCell::new(ulab_csv::write(&[POINTS_HEADER.map(String::from).to_vec()])),
         busy,
-        app: rc.app,
+        download,
     };
     points_step(Rc::new(job), 0);
 }
@@ -102,7 +103,7 @@ fn export_points(rc: RocContext, busy: RwSignal<bool>) {
 /// The table of curves, the two plots and the exports.
 #[component]
 pub fn RocFigures() -> impl IntoView {
-    let ctx = use_app();
+    let download = use_download();
     let rc = expect_context::<RocContext>();
     let busy = RwSignal::new(false);
     let picked_point = memo(move |_| {
@@ -157,12 +158,16 @@ pub fn RocFigures() -> impl IntoView {
     let has_curves = move || rc.curves.with(|c| !c.is_empty());
     let save_summary = move |_| {
         if let Ok(r) = rc.report.get_untracked() {
-            ctx.save_csv("roc-summary.csv", &summary_csv(&r));
+            download.csv("roc-summary.csv", &summary_csv(&r));
         }
     };
     view! {
-        <section class="card roc-figures" aria-labelledby="roc-fig-title" data-testid="roc-figures">
-            <h3 id="roc-fig-title">"The ROC picture: the tangent, not the area"</h3>
+        <Card
+            class="roc-figures"
+            title_id="roc-fig-title"
+            title="The ROC picture: the tangent, not the area"
+            testid="roc-figures"
+        >
             <Show when=has_curves>
                 {table_scroll("AUC and best operating point of each classifier", view! {
                     <table class="roc-table" data-testid="roc-table">
@@ -191,13 +196,13 @@ pub fn RocFigures() -> impl IntoView {
             <p class="hint">"The yield per item at each threshold, the optimum marked; the reference lines are the trivial classifiers that always or never decide class 0."</p>
             <PlotCanvas plot=thr_signal name="roc-yield-vs-threshold" label="Yield per item against the threshold, one panel per classifier" testid="roc-threshold-plot" />
             <div class="roc-exports">
-                <button type="button" class="btn btn-small" on:click=handler(move |_| export_points(rc, busy)) disabled=rx(move || busy.get() || !has_curves()) data-testid="roc-export-points">
+                <button type="button" class="btn btn-small" on:click=handler(move |_| export_points(rc, busy, download)) disabled=rx(move || busy.get() || !has_curves()) data-testid="roc-export-points">
                     {rx(move || if busy.get() { "Writing the CSV…" } else { "CSV: curve points" })}
                 </button>
                 <button type="button" class="btn btn-small" on:click=handler(save_summary) disabled=rx(move || !has_curves()) data-testid="roc-export-summary">
                     "CSV: summary"
                 </button>
             </div>
-        </section>
+        </Card>
     }
 }

@@ -7,8 +7,10 @@ use leptos::ev::{DragEvent, Event, Targeted};
 use leptos::prelude::*;
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 
-use super::{LoadState, RocContext, loader};
+use super::context::{LoadState, RocContext};
+use super::loader;
 use crate::context::use_app;
+use crate::widgets::card::Card;
 use crate::widgets::matrix_editor::MatrixEditor;
 use crate::widgets::number_field::{NumberField, apply_real};
 use ulab_core::Matrix;
@@ -27,13 +29,48 @@ fn read_file(rc: RocContext, file: web_sys::File) {
 }
 
 /// The scores file: picker, drop zone, paste box, progress and the positive label.
-///
-/// Over ~120 lines: one `view!` of the panel with the handlers it needs.
 #[component]
 pub fn ScoresInput() -> impl IntoView {
     let ctx = use_app();
     let rc = expect_context::<RocContext>();
-    let pasted = RwSignal::new(String::new());
+    let notice = move || {
+        if rc.loaded.with(Option::is_some) {
+            return None;
+        }
+        ctx.state.with(|s| reload_notice(&s.roc))
+    };
+    // The labels to choose from: those of a file waiting for its positive label, else those
+    // of the loaded file.
+    let labels = move || {
+        rc.pending
+            .with(|p| p.as_ref().map(|p| p.1.labels.clone()))
+            .or_else(|| {
+                rc.loaded
+                    .with(|l| l.as_ref().map(|l| l.table.labels.clone()))
+            })
+    };
+    view! {
+        <Card
+            class="roc-scores"
+            title_id="roc-scores-title"
+            title="Your scores"
+            testid="roc-scores"
+        >
+            {rx(move || notice().map(|n| view! { <p class="notice is-warning" role="note" data-testid="roc-reload-notice">{n}</p> }))}
+            <DropZone />
+            <PastedScores />
+            {rx(move || load_status(rc.load.get()))}
+            <Show when=cond(move || labels().is_some())>
+                <PositiveLabel labels=Signal::derive(move || labels().unwrap_or_default()) />
+            </Show>
+        </Card>
+    }
+}
+
+/// Where a scores file is dropped or chosen.
+#[component]
+fn DropZone() -> impl IntoView {
+    let rc = expect_context::<RocContext>();
     let over = RwSignal::new(false);
     let on_pick = move |ev: Targeted<Event, HtmlInputElement>| {
         let input = ev.target();
@@ -57,28 +94,78 @@ pub fn ScoresInput() -> impl IntoView {
         ev.prevent_default();
         over.set(true);
     };
+    view! {
+        <div
+            class="roc-drop"
+            class:is-over=rx(move || over.get())
+            on:dragover=handler(on_over)
+            on:dragleave=handler(move |_| over.set(false))
+            on:drop=handler(on_drop)
+            data-testid="roc-drop"
+        >
+            <p>
+                "A CSV with one label column and one score column per classifier (a header row names them), e.g. "
+                <code>"label,logistic,forest"</code>
+                ". Drop it here, or "
+                <label class="btn btn-small roc-file-label">
+                    "choose a file"
+                    <input type="file" accept=".csv,.tsv,.txt,text/csv" class="visually-hidden" on:change:target=on_pick data-testid="roc-file" />
+                </label>
+                "."
+            </p>
+            <p class="hint">"Up to 10⁶ rows: read in slices, the page stays responsive. Nothing leaves your browser."</p>
+        </div>
+    }
+}
+
+/// "…or paste the CSV": a text area and "Read the pasted scores".
+#[component]
+fn PastedScores() -> impl IntoView {
+    let rc = expect_context::<RocContext>();
+    let pasted = RwSignal::new(String::new());
     let load_pasted = move |_| {
         let text = pasted.get_untracked();
         if !text.trim().is_empty() {
             loader::start(rc, "the pasted scores".into(), loader::Source::Text(text));
         }
     };
-    let notice = move || {
-        if rc.loaded.with(Option::is_some) {
-            return None;
-        }
-        ctx.state.with(|s| reload_notice(&s.roc))
-    };
-    // The labels to choose from: those of a file waiting for its positive label, else those
-    // of the loaded file.
-    let labels = move || {
-        rc.pending
-            .with(|p| p.as_ref().map(|p| p.1.labels.clone()))
-            .or_else(|| {
-                rc.loaded
-                    .with(|l| l.as_ref().map(|l| l.table.labels.clone()))
-            })
-    };
+    view! {
+        <details class="roc-paste">
+            <summary>"…or paste the CSV"</summary>
+            <label for="roc-paste-text" class="visually-hidden">"Scores CSV"</label>
+            <textarea
+                id="roc-paste-text"
+                rows="5"
+                placeholder="label,A,B\n1,0.9,0.6\n0,0.8,0.1\n…"
+                prop:value=rx(move || pasted.get())
+                on:input:target=move |ev| pasted.set(ev.target().value())
+                data-testid="roc-paste"
+            ></textarea>
+            <button type="button" class="btn btn-small" on:click=handler(load_pasted) data-testid="roc-paste-load">"Read the pasted scores"</button>
+        </details>
+    }
+}
+
+/// Where the loading of a scores file is: its progress, why it failed, or what it read.
+fn load_status(load: LoadState) -> Option<AnyView> {
+    match load {
+        LoadState::Idle => None,
+        LoadState::Working(what, f) => Some(view! {
+            <div class="roc-progress" role="status" data-testid="roc-load-progress">
+                <span>{what}</span>
+                <progress max="1" value=f.to_string()></progress>
+            </div>
+        }.into_any()),
+        LoadState::Failed(why) => Some(view! { <p class="notice is-error" role="alert" data-testid="roc-load-error">{why}</p> }.into_any()),
+        LoadState::Done(what) => Some(view! { <p class="notice roc-loaded" role="status" data-testid="roc-load-done">{what}</p> }.into_any()),
+    }
+}
+
+/// The positive label (class 0) among the file's `labels`, and "Remove the scores".
+#[component]
+fn PositiveLabel(labels: Signal<[String; 2]>) -> impl IntoView {
+    let ctx = use_app();
+    let rc = expect_context::<RocContext>();
     let current = move || {
         if rc.pending.with(Option::is_some) {
             return String::new();
@@ -112,69 +199,19 @@ pub fn ScoresInput() -> impl IntoView {
         });
     };
     view! {
-        <section class="card roc-scores" aria-labelledby="roc-scores-title" data-testid="roc-scores">
-            <h3 id="roc-scores-title">"Your scores"</h3>
-            {rx(move || notice().map(|n| view! { <p class="notice is-warning" role="note" data-testid="roc-reload-notice">{n}</p> }))}
-            <div
-                class="roc-drop"
-                class:is-over=rx(move || over.get())
-                on:dragover=handler(on_over)
-                on:dragleave=handler(move |_| over.set(false))
-                on:drop=handler(on_drop)
-                data-testid="roc-drop"
-            >
-                <p>
-                    "A CSV with one label column and one score column per classifier (a header row names them), e.g. "
-                    <code>"label,logistic,forest"</code>
-                    ". Drop it here, or "
-                    <label class="btn btn-small roc-file-label">
-                        "choose a file"
-                        <input type="file" accept=".csv,.tsv,.txt,text/csv" class="visually-hidden" on:change:target=on_pick data-testid="roc-file" />
-                    </label>
-                    "."
-                </p>
-                <p class="hint">"Up to 10⁶ rows: read in slices, the page stays responsive. Nothing leaves your browser."</p>
-            </div>
-            <details class="roc-paste">
-                <summary>"…or paste the CSV"</summary>
-                <label for="roc-paste-text" class="visually-hidden">"Scores CSV"</label>
-                <textarea
-                    id="roc-paste-text"
-                    rows="5"
-                    placeholder="label,A,B\n1,0.9,0.6\n0,0.8,0.1\n…"
-                    prop:value=rx(move || pasted.get())
-                    on:input:target=move |ev| pasted.set(ev.target().value())
-                    data-testid="roc-paste"
-                ></textarea>
-                <button type="button" class="btn btn-small" on:click=handler(load_pasted) data-testid="roc-paste-load">"Read the pasted scores"</button>
-            </details>
-            {rx(move || match rc.load.get() {
-                LoadState::Idle => None,
-                LoadState::Working(what, f) => Some(view! {
-                    <div class="roc-progress" role="status" data-testid="roc-load-progress">
-                        <span>{what}</span>
-                        <progress max="1" value=f.to_string()></progress>
-                    </div>
-                }.into_any()),
-                LoadState::Failed(why) => Some(view! { <p class="notice is-error" role="alert" data-testid="roc-load-error">{why}</p> }.into_any()),
-                LoadState::Done(what) => Some(view! { <p class="notice roc-loaded" role="status" data-testid="roc-load-done">{what}</p> }.into_any()),
-            })}
-            <Show when=cond(move || labels().is_some())>
-                <div class="roc-positive">
-                    <label for="roc-positive">"Positive label (class 0)"</label>
-                    <select id="roc-positive" on:change:target=choose_positive data-testid="roc-positive">
-                        <option value="" selected=rx(move || current().is_empty())>"Choose…"</option>
-                        {rx(move || labels().unwrap_or_default().into_iter().map(|l| {
-                            let sel = l.clone();
-                            view! { <option value=l.clone() selected=rx(move || current() == sel)>{l.clone()}</option> }
-                        }).collect_view())}
-                    </select>
-                    <Show when=cond(move || rc.loaded.with(Option::is_some))>
-                        <button type="button" class="btn btn-small" on:click=handler(clear) data-testid="roc-clear">"Remove the scores"</button>
-                    </Show>
-                </div>
+        <div class="roc-positive">
+            <label for="roc-positive">"Positive label (class 0)"</label>
+            <select id="roc-positive" on:change:target=choose_positive data-testid="roc-positive">
+                <option value="" selected=rx(move || current().is_empty())>"Choose…"</option>
+                {rx(move || labels.get().into_iter().map(|l| {
+                    let sel = l.clone();
+                    view! { <option value=l.clone() selected=rx(move || current() == sel)>{l.clone()}</option> }
+                }).collect_view())}
+            </select>
+            <Show when=cond(move || rc.loaded.with(Option::is_some))>
+                <button type="button" class="btn btn-small" on:click=handler(clear) data-testid="roc-clear">"Remove the scores"</button>
             </Show>
-        </section>
+        </div>
     }
 }
 
@@ -208,9 +245,13 @@ pub fn BinormalCurves() -> impl IntoView {
         })
     };
     view! {
-        <section class="card roc-binormal" aria-labelledby="roc-bn-title" data-testid="roc-binormal">
-            <h3 id="roc-bn-title">"Binormal curves"</h3>
-            <p class="hint">"TPR = Φ(a + b·Φ⁻¹(FPR)), AUC = Φ(a/√(1+b²)): a model curve from two numbers (in the link as bn.NAME=a,b)."</p>
+        <Card
+            class="roc-binormal"
+            title_id="roc-bn-title"
+            title="Binormal curves"
+            testid="roc-binormal"
+            hint="TPR = Φ(a + b·Φ⁻¹(FPR)), AUC = Φ(a/√(1+b²)): a model curve from two numbers (in the link as bn.NAME=a,b)."
+        >
             <ul class="roc-bn-list">
                 <For each=rows key=|r| r.clone() let:r>
                     {
@@ -249,7 +290,7 @@ pub fn BinormalCurves() -> impl IntoView {
                 <button type="button" class="btn btn-small" on:click=handler(add) data-testid="roc-bn-add">"Add curve"</button>
             </div>
             <p class="field-error" role="alert">{rx(move || error.get().unwrap_or_default())}</p>
-        </section>
+        </Card>
     }
 }
 
@@ -285,8 +326,12 @@ pub fn ProblemPanel() -> impl IntoView {
         });
     };
     view! {
-        <section class="card roc-problem" aria-labelledby="roc-problem-title" data-testid="roc-problem">
-            <h3 id="roc-problem-title">"Your utilities"</h3>
+        <Card
+            class="roc-problem"
+            title_id="roc-problem-title"
+            title="Your utilities"
+            testid="roc-problem"
+        >
             <Show
                 when=cond(move || binary.get())
                 fallback=move || view! {
@@ -325,6 +370,6 @@ pub fn ProblemPanel() -> impl IntoView {
                 hint="empty: the test set's (½ for binormal curves only)"
             />
             <p class="hint" data-testid="roc-share-note">{share}</p>
-        </section>
+        </Card>
     }
 }

@@ -11,7 +11,7 @@ use std::sync::Arc;
 
 use leptos::prelude::*;
 
-use super::{LoadState, Loaded, RocContext, Shared};
+use super::context::{LoadState, Loaded, RocContext, Shared};
 use crate::web::mc_pool::now_ms;
 use crate::web::next_task;
 use crate::web::sliced::{SLICE_MS, Sliced, feed, note};

@@ -8,115 +8,30 @@
 //! operating point to send to Compare ([`pick`]). The numbers are [`ulab_state::roc`]'s.
 
 use crate::memo;
-use std::cell::RefCell;
 use std::sync::Arc;
 
 use leptos::prelude::*;
 
+mod context;
 mod figures;
 mod inputs;
 mod loader;
 mod pick;
 
 use crate::chrome::view_intro::ViewIntro;
-use crate::context::{AppContext, use_app};
+use crate::context::use_app;
+use context::{LoadState, RocContext, Shared, kept};
 use figures::{RocFigures, Verdict};
 use inputs::{BinormalCurves, ProblemPanel, ScoresInput};
 use pick::PickPanel;
-use ulab_state::roc::analysis::{RocReport, analyze, choose_share};
-use ulab_state::roc::curves::{Curve, ScoredCurve};
-use ulab_state::roc::scores::ScoresTable;
-
-/// A value shared without copying, equal only to itself (so that signals of large data
-/// compare in O(1)).
-#[derive(Debug)]
-pub struct Shared<T>(pub Arc<T>);
-
-impl<T> Clone for Shared<T> {
-    fn clone(&self) -> Self {
-        Shared(self.0.clone())
-    }
-}
-
-impl<T> PartialEq for Shared<T> {
-    fn eq(&self, other: &Self) -> bool {
-        Arc::ptr_eq(&self.0, &other.0)
-    }
-}
-
-impl<T> std::ops::Deref for Shared<T> {
-    type Target = T;
-    fn deref(&self) -> &T {
-        &self.0
-    }
-}
-
-/// A scores file read and its curves built.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Loaded {
-    /// The file's name (or "pasted scores").
-    pub file: String,
-    /// The table.
-    pub table: Shared<ScoresTable>,
-    /// The index of the positive label (class 0) in `table.labels`.
-    pub positive: usize,
-    /// One curve per classifier column.
-    pub curves: Shared<Vec<ScoredCurve>>,
-}
-
-/// Where the loading of a scores file is.
-#[derive(Debug, Clone, PartialEq)]
-pub enum LoadState {
-    /// Nothing under way.
-    Idle,
-    /// Reading or building: what, and the fraction done.
-    Working(String, f64),
-    /// The last file was not applied: why.
-    Failed(String),
-    /// The last file was applied: a summary.
-    Done(String),
-}
-
-thread_local! {
-    /// The loaded scores outlive the view (switching to Compare and back keeps them).
-    static KEPT: RefCell<Option<Loaded>> = const { RefCell::new(None) };
-}
-
-/// The view's shared signals.
-#[derive(Clone, Copy)]
-pub struct RocContext {
-    /// The scores file in force.
-    pub loaded: RwSignal<Option<Loaded>>,
-    /// A table read whose positive label must be chosen before its curves are built.
-    pub pending: RwSignal<Option<(String, Shared<ScoresTable>)>>,
-    /// The loading's progress or outcome.
-    pub load: RwSignal<LoadState>,
-    /// A counter that makes older loadings stop.
-    pub generation: RwSignal<u32>,
-    /// Every curve: the scores file's, then the binormal ones.
-    pub curves: Memo<Shared<Vec<Curve>>>,
-    /// The analysis for the current utilities and share.
-    pub report: Memo<Result<Shared<RocReport>, String>>,
-    /// The operating point picked: curve index and index in its drawn points.
-    pub picked: RwSignal<Option<(usize, usize)>>,
-    /// The app context (the loading's tasks run outside any component).
-    pub app: AppContext,
-}
-
-impl RocContext {
-    /// Puts a loaded file in force (and keeps it for the next visit of the view).
-    pub fn set_loaded(&self, loaded: Option<Loaded>) {
-        KEPT.with(|k| *k.borrow_mut() = loaded.clone());
-        self.picked.set(None);
-        self.loaded.set(loaded);
-    }
-}
+use ulab_state::roc::analysis::{analyze, choose_share};
+use ulab_state::roc::curves::Curve;
 
 /// The ROC & thresholds view.
 #[component]
 pub fn RocView() -> impl IntoView {
     let ctx = use_app();
-    let loaded = RwSignal::new(KEPT.with(|k| k.borrow().clone()));
+    let loaded = RwSignal::new(kept());
     let binormal = memo(move |_| ctx.state.with(|s| s.roc.binormal.clone()));
     let curves = memo(move |_| {
         let mut all: Vec<Curve> = loaded.with(|l| {

@@ -6,13 +6,18 @@
 //! grid as CSV.
 
 use crate::{handler, memo};
+use leptos::ev::{KeyboardEvent, PointerEvent};
 use leptos::html;
 use leptos::prelude::*;
 
-use super::{Live, SpaceContext, SpacePlot};
-use crate::context::use_app;
+use super::context::SpaceContext;
+use crate::context::{AppContext, use_app};
+use crate::web::use_download::use_download;
+use crate::widgets::card::CsvButton;
 use crate::widgets::plot_canvas::PlotCanvas;
 use ulab_core::space::Point;
+use ulab_plot::space::SpacePlot;
+use ulab_state::space::model::arrow;
 
 /// Grid of the winner CSV (points across and up).
 const GRID: usize = 101;
@@ -26,140 +31,36 @@ fn on_canvas(wrapper: &web_sys::HtmlDivElement, client: (f64, f64)) -> Option<((
 }
 
 /// The interactive diagram.
-///
-/// Over ~120 lines: the pointer's and the keys' handlers share the drag's state and read best
-/// beside the markup they are bound to.
 #[component]
 pub fn SpaceDiagram() -> impl IntoView {
     let ctx = use_app();
     let sc = expect_context::<SpaceContext>();
+    let download = use_download();
     let wrapper = NodeRef::<html::Div>::new();
-    let dragging = StoredValue::new(false);
-
+    let drag = Drag {
+        ctx,
+        sc,
+        wrapper,
+        dragging: StoredValue::new(false),
+    };
     let plot = memo(move |_| {
         let live = sc.live.get();
         sc.model.with(|m| match m {
-            Ok(m) => match live {
-                Some(l) => m.plot_at(l.point, &l.matrix),
-                None => m.plot(),
-            },
-            Err(_) => SpacePlot::Hexagon(Default::default()),
+            Ok(m) => m.plot_live(live.as_ref()),
+            Err(_) => SpacePlot::default(),
         })
     });
-
-    // The live point at `p`, if the model can place it.
-    let set_live = move |p: Point| {
-        let next = sc.model.with_untracked(|m| {
-            let m = m.as_ref().ok()?;
-            let matrix = m.matrix_at(p).ok()?;
-            Some(Live { point: p, matrix })
-        });
-        if next.is_some() {
-            sc.live.set(next);
-        }
-    };
-    let commit = move || {
-        if let Some(l) = sc.live.get_untracked() {
-            let _ = ctx.edit_problem(|p| p.utility = l.matrix.matrix().clone());
-        }
-        sc.live.set(None);
-    };
-    let point_at = move |ev: &leptos::ev::PointerEvent| -> Option<Point> {
-        let div = wrapper.get_untracked()?;
-        let (q, width) = on_canvas(&div, (ev.client_x() as f64, ev.client_y() as f64))?;
-        sc.model
-            .with_untracked(|m| m.as_ref().ok().and_then(|m| m.point_under(width, q)))
-    };
-    let on_down = move |ev: leptos::ev::PointerEvent| {
-        if ev.button() != 0 {
-            return;
-        }
-        if let Some(p) = point_at(&ev) {
-            ev.prevent_default();
-            dragging.set_value(true);
-            if let Some(div) = wrapper.get_untracked() {
-                let _ = div.set_pointer_capture(ev.pointer_id());
-                let _ = div.focus();
-            }
-            set_live(p);
-        }
-    };
-    let on_move = move |ev: leptos::ev::PointerEvent| {
-        if !dragging.get_value() {
-            return;
-        }
-        if let Some(p) = point_at(&ev) {
-            set_live(p);
-        }
-    };
-    let on_up = move |_ev: leptos::ev::PointerEvent| {
-        if dragging.get_value() {
-            dragging.set_value(false);
-            commit();
-        }
-    };
-    let on_cancel = move |_ev: leptos::ev::PointerEvent| {
-        dragging.set_value(false);
-        sc.live.set(None);
-    };
-    let on_key = move |ev: leptos::ev::KeyboardEvent| {
-        // Only the diagram's own keys (not those of the export buttons inside it).
-        let on_self = match (ev.target(), wrapper.get_untracked()) {
-            (Some(t), Some(div)) => js_sys::Object::is(&t, &div),
-            _ => false,
-        };
-        if !on_self {
-            return;
-        }
-        let dir = match ev.key().as_str() {
-            "ArrowLeft" => (-1.0, 0.0),
-            "ArrowRight" => (1.0, 0.0),
-            "ArrowUp" => (0.0, 1.0),
-            "ArrowDown" => (0.0, -1.0),
-            _ => return,
-        };
-        ev.prevent_default();
-        let factor = if ev.shift_key() { 10.0 } else { 1.0 };
-        let next = sc.model.with_untracked(|m| {
-            let m = m.as_ref().ok()?;
-            let (sx, sy) = m.key_step();
-            let p = sc.live.get_untracked().map(|l| l.point).or(m.point())?;
-            m.moved(p, dir.0 * sx * factor, dir.1 * sy * factor)
-        });
-        if let Some(p) = next {
-            set_live(p);
-            commit();
-        }
-    };
-
     let grid_csv = move |_| {
         let csv = sc.model.with_untracked(|m| {
             let m = m.as_ref().map_err(Clone::clone)?;
-            let (ax, ay) = match &m.shown {
-                super::Shown::Hexagon(_) => ("x".to_string(), "y".to_string()),
-                super::Shown::Slice(v) => (v.plot.x_title.clone(), v.plot.y_title.clone()),
-            };
-            m.map()
-                .grid_csv(&ax, &ay, GRID, GRID)
-                .map(|rows| ulab_csv::write(&rows))
-                .map_err(|e| e.to_string())
+            m.grid_csv(GRID).map_err(|e| e.to_string())
         });
         match csv {
-            Ok(c) => ctx.save_csv("winner-grid.csv", &c),
+            Ok(c) => download.csv("winner-grid.csv", &c),
             Err(e) => ctx.say(e),
         }
     };
-    let is_hexagon = move || {
-        sc.model.with(|m| {
-            matches!(
-                m.as_deref(),
-                Ok(super::Model {
-                    shown: super::Shown::Hexagon(_),
-                    ..
-                })
-            )
-        })
-    };
+    let is_hexagon = move || sc.model.with(|m| m.as_ref().is_ok_and(|m| m.is_hexagon()));
     let label = move || {
         if is_hexagon() {
             "The hexagon of binary utility matrices (x across, y up) coloured by the classifier that yields the most there; your matrix is the ringed point. Arrow keys move it."
@@ -178,11 +79,11 @@ pub fn SpaceDiagram() -> impl IntoView {
                 role="application"
                 aria-roledescription="draggable point"
                 aria-label=label
-                on:pointerdown=handler(on_down)
-                on:pointermove=handler(on_move)
-                on:pointerup=handler(on_up)
-                on:pointercancel=handler(on_cancel)
-                on:keydown=handler(on_key)
+                on:pointerdown=handler(move |ev| drag.down(ev))
+                on:pointermove=handler(move |ev| drag.pointer_move(ev))
+                on:pointerup=handler(move |_: PointerEvent| drag.up())
+                on:pointercancel=handler(move |_: PointerEvent| drag.cancel())
+                on:keydown=handler(move |ev| drag.key(ev))
                 data-testid="space-diagram"
             >
                 <PlotCanvas
@@ -196,10 +97,111 @@ pub fn SpaceDiagram() -> impl IntoView {
                 "Drag the point or click where it should go; arrow keys move it by 0.01 (Shift: 0.1)."
             </p>
             <div class="space-exports">
-                <button type="button" class="btn btn-small" on:click=handler(grid_csv) data-testid="space-grid-csv">
-                    "Winner grid (CSV)"
-                </button>
+                <CsvButton on_click=grid_csv testid="space-grid-csv" text="Winner grid (CSV)" />
             </div>
         </div>
+    }
+}
+
+/// The point under the pointer and the keys: a press on the plotting area puts it there and
+/// starts a drag, during which only [`SpaceContext::live`] follows; the release (or an arrow
+/// key) makes its matrix the app's.
+#[derive(Clone, Copy)]
+struct Drag {
+    ctx: AppContext,
+    sc: SpaceContext,
+    /// The element the pointer and the keys are heard on.
+    wrapper: NodeRef<html::Div>,
+    /// Whether the pointer is dragging the point.
+    dragging: StoredValue<bool>,
+}
+
+impl Drag {
+    /// Puts the live point at `p`, if the model can place it.
+    fn set_live(&self, p: Point) {
+        let next = self
+            .sc
+            .model
+            .with_untracked(|m| m.as_ref().ok().and_then(|m| m.live_at(p)));
+        if next.is_some() {
+            self.sc.live.set(next);
+        }
+    }
+
+    /// Makes the live point's matrix the app's utility matrix.
+    fn commit(&self) {
+        if let Some(l) = self.sc.live.get_untracked() {
+            let _ = self
+                .ctx
+                .edit_problem(|p| p.utility = l.matrix.matrix().clone());
+        }
+        self.sc.live.set(None);
+    }
+
+    /// The diagram's point under the pointer, if it is on the plotting area.
+    fn point_at(&self, ev: &PointerEvent) -> Option<Point> {
+        let div = self.wrapper.get_untracked()?;
+        let (q, width) = on_canvas(&div, (ev.client_x() as f64, ev.client_y() as f64))?;
+        self.sc
+            .model
+            .with_untracked(|m| m.as_ref().ok().and_then(|m| m.point_under(width, q)))
+    }
+
+    fn down(&self, ev: PointerEvent) {
+        if ev.button() != 0 {
+            return;
+        }
+        if let Some(p) = self.point_at(&ev) {
+            ev.prevent_default();
+            self.dragging.set_value(true);
+            if let Some(div) = self.wrapper.get_untracked() {
+                let _ = div.set_pointer_capture(ev.pointer_id());
+                let _ = div.focus();
+            }
+            self.set_live(p);
+        }
+    }
+
+    fn pointer_move(&self, ev: PointerEvent) {
+        if !self.dragging.get_value() {
+            return;
+        }
+        if let Some(p) = self.point_at(&ev) {
+            self.set_live(p);
+        }
+    }
+
+    fn up(&self) {
+        if self.dragging.get_value() {
+            self.dragging.set_value(false);
+            self.commit();
+        }
+    }
+
+    fn cancel(&self) {
+        self.dragging.set_value(false);
+        self.sc.live.set(None);
+    }
+
+    /// An arrow key moves the point by a step (Shift: ten) and applies it at once.
+    fn key(&self, ev: KeyboardEvent) {
+        // Only the diagram's own keys (not those of the export buttons inside it).
+        let on_self = match (ev.target(), self.wrapper.get_untracked()) {
+            (Some(t), Some(div)) => js_sys::Object::is(&t, &div),
+            _ => false,
+        };
+        if !on_self || arrow(&ev.key()).is_none() {
+            return;
+        }
+        ev.prevent_default();
+        let from = self.sc.live.get_untracked().map(|l| l.point);
+        let next = self.sc.model.with_untracked(|m| {
+            let m = m.as_ref().ok()?;
+            m.key_move(&ev.key(), ev.shift_key(), from)
+        });
+        if let Some(p) = next {
+            self.set_live(p);
+            self.commit();
+        }
     }
 }

@@ -5,69 +5,10 @@
 use crate::{memo, rx};
 use leptos::prelude::*;
 
-use super::{Model, Shown, SpaceContext};
+use super::context::SpaceContext;
 use crate::widgets::matrix_table::MatrixTable;
 use ulab_core::text::{number, percent};
-use ulab_state::space::point::point_info;
-use ulab_state::space::verdict::Verdict;
-
-/// What the panel shows for the current or the dragged matrix.
-#[derive(Debug, Clone, PartialEq)]
-struct Shownow {
-    /// The matrix's rows, on the user's scale.
-    typed: Vec<Vec<f64>>,
-    /// In the matrix syntax.
-    syntax: String,
-    /// Normalized and its point (the hexagon only).
-    normalized: Option<(String, String)>,
-    /// The verdict.
-    verdict: Verdict,
-    /// Names of the contestants and their share of the diagram.
-    names: Vec<String>,
-    /// Share of the diagram where each contestant is best.
-    shares: Vec<f64>,
-    /// Whether the point is being dragged.
-    live: bool,
-}
-
-/// The share of the diagram's area where each contestant is best.
-fn area_shares(m: &Model) -> Vec<f64> {
-    let map = m.map();
-    let mut areas = vec![0.0; map.contestants.len()];
-    for p in &map.pieces {
-        if let Some(a) = areas.get_mut(p.contestant) {
-            *a += p.polygon.area().abs();
-        }
-    }
-    let total: f64 = areas.iter().sum();
-    if total > 0.0 {
-        areas.iter().map(|a| a / total).collect()
-    } else {
-        areas
-    }
-}
-
-fn shown_now(m: &Model, live: Option<&super::Live>) -> Option<Shownow> {
-    let (u, verdict) = match live {
-        Some(l) => (l.matrix.clone(), m.verdict_at(&l.matrix, l.point).ok()?),
-        None => (m.utility.clone(), m.verdict().clone()),
-    };
-    let normalized = match &m.shown {
-        Shown::Hexagon(_) => point_info(&u)
-            .ok()
-            .map(|i| (i.normalized_text(), i.coordinates_text())),
-        Shown::Slice(_) => None,
-    };
-    Some(Shownow {
-        typed: u.matrix().to_rows(),
-        syntax: u.matrix().to_string(),
-        normalized,
-        verdict,
-        names: m.map().contestants.iter().map(|c| c.name.clone()).collect(),
-        shares: area_shares(m),
-        live: live.is_some(),
-    })
-}
+use ulab_state::space::model::reading;
 
 /// The panel.
 ///
@@ -78,7 +19,7 @@ pub fn PointPanel() -> impl IntoView {
     let now = memo(move |_| {
         let live = sc.live.get();
         sc.model
-            .with(|m| m.as_ref().ok().and_then(|m| shown_now(m, live.as_ref())))
+            .with(|m| m.as_ref().ok().and_then(|m| reading(m, live.as_ref())))
     });
     let names = memo(move |_| {
         sc.model.with(|m| {

@@ -7,9 +7,11 @@ use crate::{cond, memo};
 use leptos::prelude::*;
 
 use super::cloud::apply_space;
-use super::{Shown, SpaceContext};
+use super::context::SpaceContext;
 use crate::context::use_app;
+use crate::widgets::card::Card;
 use crate::widgets::select_field::SelectField;
+use ulab_state::space::model::Shown;
 use ulab_state::space::plots::entry_title;
 use ulab_state::space::slice::{Slice, format_slice};
 
@@ -96,16 +98,18 @@ pub fn SlicePanel() -> impl IntoView {
     };
     view! {
         <Show when=cond(move || info.with(Option::is_some))>
-            <section class="card space-slice" aria-labelledby="space-slice-title" data-testid="space-slice">
-                <h3 id="space-slice-title">"A 2-D slice of your utility matrices"</h3>
-                <p class="hint">
-                    "With more than two classes (or more decisions than classes) the utility matrices form a space of more than two dimensions: no flat picture shows all of it. The diagram is a slice: pick the two utilities that vary, across and up; the others stay as you typed them."
-                </p>
+            <Card
+                class="space-slice"
+                title_id="space-slice-title"
+                title="A 2-D slice of your utility matrices"
+                testid="space-slice"
+                hint="With more than two classes (or more decisions than classes) the utility matrices form a space of more than two dimensions: no flat picture shows all of it. The diagram is a slice: pick the two utilities that vary, across and up; the others stay as you typed them."
+            >
                 <div class="space-fields">
                     {select(0, "Varies across", "space-slice-x")}
                     {select(1, "Varies up", "space-slice-y")}
                 </div>
-            </section>
+            </Card>
         </Show>
     }
 }

@@ -8,11 +8,10 @@
 use crate::{cond, handler, memo, rx};
 use leptos::html;
 use leptos::prelude::*;
-use leptos::task::spawn_local;
 use wasm_bindgen::JsCast;
 
-use crate::context::{page_address, use_app};
-use crate::web::export::{copy_text, could_not_copy};
+use crate::context::{AppContext, page_address, use_app};
+use crate::web::export::{copy_then, could_not_copy};
 mod blocks;
 mod lessons;
 mod steps;
@@ -48,141 +47,50 @@ fn modified_click(ev: &leptos::ev::MouseEvent) -> bool {
     ev.ctrl_key() || ev.meta_key() || ev.shift_key() || ev.alt_key() || ev.button() != 0
 }
 
+/// Where the walk is, shared by the view's parts: the step shown, whether the view is embedded,
+/// and the way to another step.
+#[derive(Clone, Copy)]
+struct Walk {
+    ctx: AppContext,
+    /// The step shown (0-based).
+    step: Memo<usize>,
+    /// Whether the view is embedded in another page.
+    embed: Memo<bool>,
+}
+
+impl Walk {
+    /// Shows step `k` (the last if past it).
+    fn go(&self, k: usize) {
+        let k = k.min(STORY_STEPS - 1);
+        if k != self.step.get_untracked() {
+            let _ = self.ctx.edit(|s| s.step = k);
+        }
+    }
+
+    /// The step after (`forward`) or before the one shown, if there is one.
+    fn next(&self, forward: bool) -> Option<usize> {
+        let now = self.step.get_untracked();
+        if forward {
+            (now + 1 < STORY_STEPS).then_some(now + 1)
+        } else {
+            now.checked_sub(1)
+        }
+    }
+}
+
 /// The Story view.
-///
-/// Over ~120 lines: its length is one `view!` of the view's markup (head, list of steps, step,
-/// pager) and the handlers it needs, which read best together.
 #[component]
 pub fn StoryView() -> impl IntoView {
     let ctx = use_app();
+    let walk = Walk {
+        ctx,
+        step: memo(move |_| ctx.state.with(|s| s.step.min(STORY_STEPS - 1))),
+        embed: memo(move |_| ctx.state.with(|s| s.embed)),
+    };
+    let (step, embed) = (walk.step, walk.embed);
     let story = StoredValue::new(Story::new());
-    let step = memo(move |_| ctx.state.with(|s| s.step.min(STORY_STEPS - 1)));
-    let embed = memo(move |_| ctx.state.with(|s| s.embed));
     let heading = NodeRef::<html::H3>::new();
-
-    let go = move |k: usize| {
-        let k = k.min(STORY_STEPS - 1);
-        if k != step.get_untracked() {
-            let _ = ctx.edit(|s| s.step = k);
-        }
-    };
-    // After Previous / Next at the bottom of a long step, bring the new step's heading into
-    // view and give it the focus (screen readers then read the new title).
-    let go_and_focus = move |k: usize| {
-        go(k);
-        if let Some(h) = heading.get_untracked() {
-            let _ = h.focus();
-        }
-    };
-
-    let keys = window_event_listener(leptos::ev::keydown, move |ev: web_sys::KeyboardEvent| {
-        if ev.default_prevented()
-            || ev.alt_key()
-            || ev.ctrl_key()
-            || ev.meta_key()
-            || ev.shift_key()
-            || typing_target(&ev)
-        {
-            return;
-        }
-        let now = step.get_untracked();
-        match ev.key().as_str() {
-            "ArrowRight" if now + 1 < STORY_STEPS => {
-                ev.prevent_default();
-                go(now + 1);
-            }
-            "ArrowLeft" if now > 0 => {
-                ev.prevent_default();
-                go(now - 1);
-            }
-            _ => {}
-        }
-    });
-    on_cleanup(move || keys.remove());
-
-    // What the browser refused to copy ("link" or "embed code", and the text), shown in a field
-    // to copy by hand; "copied" is said once the browser has copied it.
-    let by_hand = RwSignal::new(None::<(&'static str, String)>);
-    let copy = move |text: String, copied: &'static str, what: &'static str| {
-        by_hand.set(None);
-        let done = copy_text(&text);
-        spawn_local(async move {
-            match done.await {
-                Ok(()) => ctx.say(copied),
-                Err(why) => {
-                    by_hand.set(Some((what, text)));
-                    let hint = format!("select the {what} below and copy it by hand");
-                    ctx.say(could_not_copy(&why, &hint));
-                }
-            }
-        });
-    };
-    let copy_link = move |_| {
-        let step = step_fragment(step.get_untracked(), false);
-        copy(
-            format!("{}#{step}", page_address()),
-            "Link to this step copied",
-            "link",
-        );
-    };
-    let copy_embed = move |_| {
-        copy(
-            embed_code(step.get_untracked()),
-            "Embed code copied",
-            "embed code",
-        )
-    };
-
-    let step_list = STEPS
-        .iter()
-        .enumerate()
-        .map(|(k, info)| {
-            let current = move || step.get() == k;
-            let done = move || step.get() > k;
-            let href = move || format!("#{}", step_fragment(k, embed.get()));
-            let click = move |ev: leptos::ev::MouseEvent| {
-                if modified_click(&ev) {
-                    return;
-                }
-                ev.prevent_default();
-                go(k);
-            };
-            view! {
-                <li class="story-steps-item" class:is-current=current class:is-done=done>
-                    <a
-                        href=href
-                        on:click=handler(click)
-                        aria-current=rx(move || current().then_some("step"))
-                        data-testid=format!("story-step-link-{}", k + 1)
-                        aria-label=format!("Step {}: {}", k + 1, info.short)
-                    >
-                        <span class="story-steps-num" aria-hidden="true">{k + 1}</span>
-                        <span class="story-steps-label">
-                            <span class="visually-hidden">{format!("Step {}: ", k + 1)}</span>
-                            {info.short}
-                        </span>
-                    </a>
-                </li>
-            }
-        })
-        .collect_view();
-
-    let prev_disabled = move || step.get() == 0;
-    let next_disabled = move || step.get() + 1 >= STORY_STEPS;
-    let prev_click = move |_| {
-        let now = step.get_untracked();
-        if now > 0 {
-            go_and_focus(now - 1);
-        }
-    };
-    let next_click = move |_| {
-        let now = step.get_untracked();
-        if now + 1 < STORY_STEPS {
-            go_and_focus(now + 1);
-        }
-    };
-    let next_label = move || STEPS.get(step.get() + 1).map(|s| s.short);
-
+    arrow_keys(walk);
     view! {
         <section
             class="view view-story"
@@ -190,44 +98,9 @@ pub fn StoryView() -> impl IntoView {
             data-testid="view-story"
             aria-label="The factory story"
         >
-            <header class="story-head">
-                <div class="story-head-text">
-                    <p class="story-kicker">
-                        "A guided walk through the prologue of Dyrland, Lundervold & Porta Mana (2022)"
-                    </p>
-                    <h2 class="story-title">"The factory story"</h2>
-                </div>
-                <Show when=cond(move || !embed.get())>
-                    <div class="story-share">
-                        <button type="button" class="btn" on:click=handler(copy_link) data-testid="story-copy-link">
-                            "Copy link to this step"
-                        </button>
-                        <button type="button" class="btn" on:click=handler(copy_embed) data-testid="story-copy-embed">
-                            "Copy embed code"
-                        </button>
-                    </div>
-                </Show>
-            </header>
-            {rx(move || {
-                by_hand
-                    .get()
-                    .map(|(what, text)| {
-                        view! {
-                            <label class="story-by-hand">
-                                <span>{format!("The {what}, to copy by hand:")}</span>
-                                <input
-                                    type="text"
-                                    readonly
-                                    prop:value=text
-                                    on:focus:target=|ev| ev.target().select()
-                                    data-testid="story-copy-field"
-                                />
-                            </label>
-                        }
-                    })
-            })}
+            <StoryHead walk=walk />
             <nav class="story-steps" aria-label="Steps of the story" data-testid="story-steps">
-                <ol>{step_list}</ol>
+                <ol>{step_list(walk)}</ol>
             </nav>
             <article
                 class="story-step"
@@ -247,41 +120,197 @@ pub fn StoryView() -> impl IntoView {
                     story.with_value(|s| view! { <StepContent step=k story=s.clone() embed=e /> })
                 })}
             </article>
-            <nav class="story-pager" aria-label="Previous and next step">
-                <button
-                    type="button"
-                    class="btn story-prev"
-                    aria-disabled=rx(move || prev_disabled().then_some("true"))
-                    on:click=handler(prev_click)
-                    data-testid="story-prev"
-                >
-                    <span aria-hidden="true">"←"</span>
-                    <span>"Previous"</span>
-                </button>
-                <span class="story-pager-count" aria-hidden="true">
-                    {rx(move || format!("{} / {STORY_STEPS}", step.get() + 1))}
-                </span>
-                <button
-                    type="button"
-                    class="btn btn-primary story-next"
-                    aria-disabled=rx(move || next_disabled().then_some("true"))
-                    on:click=handler(next_click)
-                    data-testid="story-next"
-                >
-                    <span>
-                        "Next"
-                        {rx(move || {
-                            next_label()
-                                .map(|what| view! { <span class="story-next-what">{format!(": {what}")}</span> })
-                        })}
-                    </span>
-                    <span aria-hidden="true">"→"</span>
-                </button>
-            </nav>
+            <Pager walk=walk heading=heading />
             <p class="story-keys">"Keys: ← previous step, → next step."</p>
             <p class="visually-hidden" aria-live="polite">
                 {rx(move || format!("Step {} of {STORY_STEPS}: {}", step.get() + 1, STEPS[step.get()].title))}
             </p>
         </section>
+    }
+}
+
+/// ← and → anywhere on the page (but in a field) go to the previous and next step, while the
+/// view is shown.
+fn arrow_keys(walk: Walk) {
+    let keys = window_event_listener(leptos::ev::keydown, move |ev: web_sys::KeyboardEvent| {
+        if ev.default_prevented()
+            || ev.alt_key()
+            || ev.ctrl_key()
+            || ev.meta_key()
+            || ev.shift_key()
+            || typing_target(&ev)
+        {
+            return;
+        }
+        let next = match ev.key().as_str() {
+            "ArrowRight" => walk.next(true),
+            "ArrowLeft" => walk.next(false),
+            _ => None,
+        };
+        if let Some(k) = next {
+            ev.prevent_default();
+            walk.go(k);
+        }
+    });
+    on_cleanup(move || keys.remove());
+}
+
+/// The head: the title, and (unless embedded) "Copy link to this step" and "Copy embed code";
+/// what the browser refused to copy is shown in a field to copy by hand.
+#[component]
+fn StoryHead(walk: Walk) -> impl IntoView {
+    let ctx = walk.ctx;
+    // What the browser refused to copy ("link" or "embed code", and the text), shown in a field
+    // to copy by hand; "copied" is said once the browser has copied it.
+    let by_hand = RwSignal::new(None::<(&'static str, String)>);
+    let copy = move |text: String, copied: &'static str, what: &'static str| {
+        by_hand.set(None);
+        copy_then(&text.clone(), move |r| match r {
+            Ok(()) => ctx.say(copied),
+            Err(why) => {
+                by_hand.set(Some((what, text)));
+                let hint = format!("select the {what} below and copy it by hand");
+                ctx.say(could_not_copy(&why, &hint));
+            }
+        });
+    };
+    let copy_link = move |_| {
+        let step = step_fragment(walk.step.get_untracked(), false);
+        copy(
+            format!("{}#{step}", page_address()),
+            "Link to this step copied",
+            "link",
+        );
+    };
+    let copy_embed = move |_| {
+        copy(
+            embed_code(walk.step.get_untracked()),
+            "Embed code copied",
+            "embed code",
+        )
+    };
+    view! {
+        <header class="story-head">
+            <div class="story-head-text">
+                <p class="story-kicker">
+                    "A guided walk through the prologue of Dyrland, Lundervold & Porta Mana (2022)"
+                </p>
+                <h2 class="story-title">"The factory story"</h2>
+            </div>
+            <Show when=cond(move || !walk.embed.get())>
+                <div class="story-share">
+                    <button type="button" class="btn" on:click=handler(copy_link) data-testid="story-copy-link">
+                        "Copy link to this step"
+                    </button>
+                    <button type="button" class="btn" on:click=handler(copy_embed) data-testid="story-copy-embed">
+                        "Copy embed code"
+                    </button>
+                </div>
+            </Show>
+        </header>
+        {rx(move || by_hand.get().map(|(what, text)| copy_by_hand(what, text)))}
+    }
+}
+
+/// A read-only field with the text the browser refused to copy.
+fn copy_by_hand(what: &'static str, text: String) -> impl IntoView {
+    view! {
+        <label class="story-by-hand">
+            <span>{format!("The {what}, to copy by hand:")}</span>
+            <input
+                type="text"
+                readonly
+                prop:value=text
+                on:focus:target=|ev| ev.target().select()
+                data-testid="story-copy-field"
+            />
+        </label>
+    }
+}
+
+/// The list of steps, each a link to its step (the current one marked, those before it done).
+fn step_list(walk: Walk) -> impl IntoView {
+    let step = walk.step;
+    STEPS
+        .iter()
+        .enumerate()
+        .map(|(k, info)| {
+            let current = move || step.get() == k;
+            let done = move || step.get() > k;
+            let href = move || format!("#{}", step_fragment(k, walk.embed.get()));
+            let click = move |ev: leptos::ev::MouseEvent| {
+                if modified_click(&ev) {
+                    return;
+                }
+                ev.prevent_default();
+                walk.go(k);
+            };
+            view! {
+                <li class="story-steps-item" class:is-current=current class:is-done=done>
+                    <a
+                        href=href
+                        on:click=handler(click)
+                        aria-current=rx(move || current().then_some("step"))
+                        data-testid=format!("story-step-link-{}", k + 1)
+                        aria-label=format!("Step {}: {}", k + 1, info.short)
+                    >
+                        <span class="story-steps-num" aria-hidden="true">{k + 1}</span>
+                        <span class="story-steps-label">
+                            <span class="visually-hidden">{format!("Step {}: ", k + 1)}</span>
+                            {info.short}
+                        </span>
+                    </a>
+                </li>
+            }
+        })
+        .collect_view()
+}
+
+/// Previous and Next under the step: after either, the new step's heading comes into view and
+/// takes the focus (screen readers then read the new title).
+#[component]
+fn Pager(walk: Walk, heading: NodeRef<html::H3>) -> impl IntoView {
+    let step = walk.step;
+    let go_and_focus = move |forward: bool| {
+        if let Some(k) = walk.next(forward) {
+            walk.go(k);
+            if let Some(h) = heading.get_untracked() {
+                let _ = h.focus();
+            }
+        }
+    };
+    let next_label = move || STEPS.get(step.get() + 1).map(|s| s.short);
+    view! {
+        <nav class="story-pager" aria-label="Previous and next step">
+            <button
+                type="button"
+                class="btn story-prev"
+                aria-disabled=rx(move || (step.get() == 0).then_some("true"))
+                on:click=handler(move |_| go_and_focus(false))
+                data-testid="story-prev"
+            >
+                <span aria-hidden="true">"←"</span>
+                <span>"Previous"</span>
+            </button>
+            <span class="story-pager-count" aria-hidden="true">
+                {rx(move || format!("{} / {STORY_STEPS}", step.get() + 1))}
+            </span>
+            <button
+                type="button"
+                class="btn btn-primary story-next"
+                aria-disabled=rx(move || (step.get() + 1 >= STORY_STEPS).then_some("true"))
+                on:click=handler(move |_| go_and_focus(true))
+                data-testid="story-next"
+            >
+                <span>
+                    "Next"
+                    {rx(move || {
+                        next_label()
+                            .map(|what| view! { <span class="story-next-what">{format!(": {what}")}</span> })
+                    })}
+                </span>
+                <span aria-hidden="true">"→"</span>
+            </button>
+        </nav>
     }
 }

@@ -5,6 +5,7 @@ use crate::{cond, handler, memo, rx};
 use leptos::prelude::*;
 
 use crate::context::use_app;
+use crate::widgets::card::{Card, Level};
 use crate::widgets::input_kit::{NameField, large_problem, try_edit};
 use crate::widgets::remove_button::RemoveButton;
 use ulab_core::confusion::MAX_CLASSES;
@@ -34,11 +35,15 @@ pub fn ClassesEditor() -> impl IntoView {
         Err(e) => error.set(Some(e)),
     };
     view! {
-        <section class="card classes" class:is-large=rx(move || large.get()) aria-labelledby="classes-title" data-testid="classes">
-            <h2 id="classes-title">"Classes and decisions"</h2>
-            <p class="hint">
-                "The true classes of the items, and what can be decided about each item. Class 0 is “positive” for the binary metrics."
-            </p>
+        <Card
+            class="classes"
+            title_id="classes-title"
+            title="Classes and decisions"
+            testid="classes"
+            level=Level::H2
+            large=large
+            hint="The true classes of the items, and what can be decided about each item. Class 0 is “positive” for the binary metrics."
+        >
             <h3 class="sub-title" id="class-list-title">
                 "Classes "
                 <span class="count" data-testid="class-count">{rx(move || n.get())}</span>
@@ -81,7 +86,7 @@ pub fn ClassesEditor() -> impl IntoView {
                     </For>
                 </ol>
             </details>
-        </section>
+        </Card>
     }
 }
 

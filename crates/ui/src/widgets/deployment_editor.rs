@@ -7,154 +7,129 @@ use leptos::ev::{Event, Targeted};
 use leptos::prelude::*;
 use web_sys::HtmlInputElement;
 
-use crate::context::use_app;
+use crate::context::{AppContext, use_app};
+use crate::widgets::card::{Card, Level};
 use crate::widgets::input_kit::try_edit;
 use ulab_core::text::number;
-use ulab_core::text::trimmed;
-use ulab_state::edit::read_percent_shares;
+use ulab_state::edit::{SharesReading, percent_texts, read_percent_shares};
 use ulab_state::presets;
 
-fn percent_texts(p: &[f64]) -> Vec<String> {
-    p.iter().map(|v| trimmed(100.0 * v, 4)).collect()
+/// The deployment shares as typed, and what they mean.
+#[derive(Clone, Copy)]
+struct Shares {
+    ctx: AppContext,
+    /// The shares in force, if set.
+    prevalence: Memo<Option<Vec<f64>>>,
+    /// The fields, one per class, in percent.
+    texts: RwSignal<Vec<String>>,
+    /// What the fields mean.
+    reading: Memo<SharesReading>,
+    /// Why the last edit was not applied.
+    error: RwSignal<Option<String>>,
 }
 
-/// The deployment card.
-///
-/// Over ~120 lines: its length is one `view!` of the panel's markup and the handlers it needs,
-/// which read best together.
-#[component]
-pub fn DeploymentEditor() -> impl IntoView {
-    let ctx = use_app();
-    let prevalence = memo(move |_| ctx.state.with(|s| s.prevalence.clone()));
-    let classes = memo(move |_| ctx.state.with(|s| s.classes().clone()));
-    let test_shares = memo(move |_| ctx.state.with(|s| s.test_shares()));
-    let on = memo(move |_| prevalence.with(Option::is_some));
-    let texts = RwSignal::new(Vec::<String>::new());
-    let error = RwSignal::new(None::<String>);
-
-    // Outside changes (a link, a preset, a class added) refresh the fields, unless they already
-    // mean those shares.
-    Effect::new(move |_| {
-        let Some(p) = prevalence.get() else { return };
-        let same = texts.with_untracked(|t| {
-            read_percent_shares(t)
-                .shares
-                .map(|s| s.len() == p.len() && s.iter().zip(&p).all(|(a, b)| (a - b).abs() < 1e-9))
-                .unwrap_or(false)
-        });
-        if !same {
-            texts.set(percent_texts(&p));
-            error.set(None);
+impl Shares {
+    fn new(ctx: AppContext) -> Shares {
+        let texts = RwSignal::new(Vec::<String>::new());
+        Shares {
+            ctx,
+            prevalence: memo(move |_| ctx.state.with(|s| s.prevalence.clone())),
+            texts,
+            reading: memo(move |_| texts.with(|t| read_percent_shares(t))),
+            error: RwSignal::new(None),
         }
-    });
+    }
 
-    let reading = memo(move |_| texts.with(|t| read_percent_shares(t)));
-    let toggle = move |ev: Targeted<Event, HtmlInputElement>| {
-        let checked = ev.target().checked();
-        let r = try_edit(&ctx, |s| {
-            let p = checked.then(|| s.test_shares());
+    /// Outside changes (a link, a preset, a class added) refresh the fields, unless they
+    /// already mean those shares.
+    fn follow(self) {
+        Effect::new(move |_| {
+            let Some(p) = self.prevalence.get() else {
+                return;
+            };
+            let same = self
+                .texts
+                .with_untracked(|t| read_percent_shares(t).means(&p));
+            if !same {
+                self.texts.set(percent_texts(&p));
+                self.error.set(None);
+            }
+        });
+    }
+
+    /// Deployment shares on (from the test set's) or off.
+    fn toggle(&self, on: bool) {
+        let r = try_edit(&self.ctx, |s| {
+            let p = on.then(|| s.test_shares());
             s.set_prevalence(p)
         });
-        error.set(r.err());
-    };
-    let set_field = move |k: usize, value: String| {
-        texts.update(|t| {
+        self.error.set(r.err());
+    }
+
+    /// Field `k` typed: the shares are applied when every field reads.
+    fn set_field(&self, k: usize, value: String) {
+        self.texts.update(|t| {
             if let Some(f) = t.get_mut(k) {
                 *f = value;
             }
         });
-        let r = reading.get_untracked();
-        match r.shares {
-            Ok(p) => error.set(try_edit(&ctx, |s| s.set_prevalence(Some(p))).err()),
-            Err(e) => error.set(Some(e.to_string())),
+        match self.reading.get_untracked().shares {
+            Ok(p) => self
+                .error
+                .set(try_edit(&self.ctx, |s| s.set_prevalence(Some(p))).err()),
+            Err(e) => self.error.set(Some(e.to_string())),
         }
-    };
-    let normalize = move |_| {
-        if let Some(p) = prevalence.get_untracked() {
-            texts.set(percent_texts(&p));
+    }
+
+    /// Writes the fields as the shares in force.
+    fn rewrite(&self) {
+        if let Some(p) = self.prevalence.get_untracked() {
+            self.texts.set(percent_texts(&p));
         }
-    };
-    let use_test = move |_| {
-        let r = try_edit(&ctx, |s| {
+    }
+
+    /// Starts again from the test set's shares.
+    fn use_test(&self) {
+        let r = try_edit(&self.ctx, |s| {
             let p = s.test_shares();
             s.set_prevalence(Some(p))
         });
-        error.set(r.err());
-        if let Some(p) = prevalence.get_untracked() {
-            texts.set(percent_texts(&p));
+        self.error.set(r.err());
+        self.rewrite();
+    }
+
+    /// The note under the fields: why the last edit was not applied (an error), or that the
+    /// fields were scaled to 100 %.
+    fn note(&self) -> Option<(bool, String)> {
+        if let Some(e) = self.error.get() {
+            return Some((true, format!("{e} The last valid shares are still in use.")));
         }
-    };
+        let used = self.prevalence.get();
+        self.reading
+            .with(|r| r.rescaled_note(used.as_deref()))
+            .map(|n| (false, n))
+    }
+}
+
+/// The deployment card: the switch, why, and the shares while it is on.
+#[component]
+pub fn DeploymentEditor() -> impl IntoView {
+    let ctx = use_app();
+    let shares = Shares::new(ctx);
+    shares.follow();
+    let on = memo(move |_| shares.prevalence.with(Option::is_some));
+    let toggle = move |ev: Targeted<Event, HtmlInputElement>| shares.toggle(ev.target().checked());
     let lottery = presets::preset("lottery")
         .map(|p| format!("#{}", p.fragment))
         .unwrap_or_default();
-
-    let rows = move || {
-        let names = classes.get();
-        (0..names.len())
-            .map(|k| {
-                let name = names[k].clone();
-                let invalid = move || reading.with(|r| r.bad.contains(&k));
-                let value = move || texts.with(|t| t.get(k).cloned().unwrap_or_default());
-                view! {
-                    <tr>
-                        <th scope="row">{name.clone()}</th>
-                        <td class="num" data-testid=format!("test-share-{k}")>
-                            {rx(move || test_shares.with(|t| number(100.0 * t.get(k).copied().unwrap_or(0.0), 2)))}
-                            " %"
-                        </td>
-                        <td class="num">
-                            <span class="percent-field">
-                                <input
-                                    type="text"
-                                    inputmode="decimal"
-                                    autocomplete="off"
-                                    class="cell"
-                                    class:is-invalid=invalid
-                                    aria-invalid=rx(move || if invalid() { "true" } else { "false" })
-                                    aria-label=format!("Deployment share of class {name}, in percent")
-                                    aria-describedby="deployment-note"
-                                    prop:value=value
-                                    on:input:target=move |ev| set_field(k, ev.target().value())
-                                    data-testid=format!("share-{k}")
-                                />
-                                <span aria-hidden="true">" %"</span>
-                            </span>
-                        </td>
-                    </tr>
-                }
-            })
-            .collect_view()
-    };
-    let note = move || {
-        if let Some(e) = error.get() {
-            return Some((true, format!("{e} The last valid shares are still in use.")));
-        }
-        let r = reading.get();
-        if r.rescaled {
-            let used = prevalence
-                .get()
-                .map(|p| {
-                    p.iter()
-                        .map(|v| format!("{} %", number(100.0 * v, 2)))
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                })
-                .unwrap_or_default();
-            return Some((
-                false,
-                format!(
-                    "These sum to {} %, so they are used scaled to 100 %: {used}.",
-                    number(r.sum_percent.unwrap_or(0.0), 2)
-                ),
-            ));
-        }
-        None
-    };
-    let rescaled = move || error.with(Option::is_none) && reading.with(|r| r.rescaled);
-
     view! {
-        <section class="card deployment" aria-labelledby="deployment-title" data-testid="deployment">
-            <h2 id="deployment-title">"Deployment"</h2>
+        <Card
+            class="deployment"
+            title_id="deployment-title"
+            title="Deployment"
+            testid="deployment"
+            level=Level::H2
+        >
             <label class="check">
                 <input
                     type="checkbox"
@@ -170,36 +145,7 @@ pub fn DeploymentEditor() -> impl IntoView {
                 <a href=lottery data-testid="lottery-link">"the lottery example"</a>")."
             </p>
             <Show when=cond(move || on.get())>
-                <div class="matrix-editor">
-                    <table class="matrix shares-table" data-testid="shares-table">
-                        <thead>
-                            <tr>
-                                <th scope="col">"Class"</th>
-                                <th scope="col" class="num">"Test set"</th>
-                                <th scope="col" class="num">"Deployment"</th>
-                            </tr>
-                        </thead>
-                        <tbody>{rows}</tbody>
-                    </table>
-                </div>
-                <p
-                    id="deployment-note"
-                    class=rx(move || if error.with(Option::is_some) { "field-error" } else { "hint share-note" })
-                    role="status"
-                    data-testid="deployment-note"
-                >
-                    {rx(move || note().map(|(_, t)| t))}
-                </p>
-                <div class="row-actions">
-                    <Show when=rescaled>
-                        <button type="button" class="btn btn-small" on:click=handler(normalize) data-testid="normalize-shares">
-                            "Write them as percentages summing to 100"
-                        </button>
-                    </Show>
-                    <button type="button" class="btn btn-small" on:click=handler(use_test) data-testid="reset-shares">
-                        "Start from the test set's shares"
-                    </button>
-                </div>
+                <SharesTable shares=shares />
             </Show>
             <details class="why">
                 <summary>"Why not balance the classes?"</summary>
@@ -208,6 +154,91 @@ pub fn DeploymentEditor() -> impl IntoView {
                 </p>
                 <p class="hint">"Porta Mana, course notes, “Evaluation practices and utilities”: Don't do class balancing!"</p>
             </details>
-        </section>
+        </Card>
+    }
+}
+
+/// The shares' table (each class's test-set share and its deployment share, typed), the note
+/// under it, and the buttons that rewrite the fields.
+#[component]
+fn SharesTable(shares: Shares) -> impl IntoView {
+    let ctx = shares.ctx;
+    let classes = memo(move |_| ctx.state.with(|s| s.classes().clone()));
+    let test_shares = memo(move |_| ctx.state.with(|s| s.test_shares()));
+    let (reading, error) = (shares.reading, shares.error);
+    let rows = move || {
+        classes
+            .get()
+            .into_iter()
+            .enumerate()
+            .map(|(k, name)| share_row(shares, test_shares, k, name))
+            .collect_view()
+    };
+    let rescaled = move || error.with(Option::is_none) && reading.with(|r| r.rescaled);
+    view! {
+        <div class="matrix-editor">
+            <table class="matrix shares-table" data-testid="shares-table">
+                <thead>
+                    <tr>
+                        <th scope="col">"Class"</th>
+                        <th scope="col" class="num">"Test set"</th>
+                        <th scope="col" class="num">"Deployment"</th>
+                    </tr>
+                </thead>
+                <tbody>{rows}</tbody>
+            </table>
+        </div>
+        <p
+            id="deployment-note"
+            class=rx(move || if error.with(Option::is_some) { "field-error" } else { "hint share-note" })
+            role="status"
+            data-testid="deployment-note"
+        >
+            {rx(move || shares.note().map(|(_, t)| t))}
+        </p>
+        <div class="row-actions">
+            <Show when=rescaled>
+                <button type="button" class="btn btn-small" on:click=handler(move |_| shares.rewrite()) data-testid="normalize-shares">
+                    "Write them as percentages summing to 100"
+                </button>
+            </Show>
+            <button type="button" class="btn btn-small" on:click=handler(move |_| shares.use_test()) data-testid="reset-shares">
+                "Start from the test set's shares"
+            </button>
+        </div>
+    }
+}
+
+/// Class `k`'s row: its test-set share, and its deployment share's field.
+fn share_row(shares: Shares, test_shares: Memo<Vec<f64>>, k: usize, name: String) -> impl IntoView {
+    let (reading, texts) = (shares.reading, shares.texts);
+    let invalid = move || reading.with(|r| r.bad.contains(&k));
+    let value = move || texts.with(|t| t.get(k).cloned().unwrap_or_default());
+    view! {
+        <tr>
+            <th scope="row">{name.clone()}</th>
+            <td class="num" data-testid=format!("test-share-{k}")>
+                {rx(move || test_shares.with(|t| number(100.0 * t.get(k).copied().unwrap_or(0.0), 2)))}
+                " %"
+            </td>
+            <td class="num">
+                <span class="percent-field">
+                    <input
+                        type="text"
+                        inputmode="decimal"
+                        autocomplete="off"
+                        class="cell"
+                        class:is-invalid=invalid
+                        aria-invalid=rx(move || if invalid() { "true" } else { "false" })
+                        aria-label=format!("Deployment share of class {name}, in percent")
+                        aria-describedby="deployment-note"
+                        prop:value=value
+                        on:input:target=move |ev| shares.set_field(k, ev.target().value())
+                        data-testid=format!("share-{k}")
+                    />
+                    <span aria-hidden="true">" %"</span>
+                </span>
+            </td>
+        </tr>
     }
 }

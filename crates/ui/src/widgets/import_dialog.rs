@@ -10,7 +10,7 @@ use web_sys::HtmlInputElement;
 
 use super::input_kit::next_id;
 use super::radio::radio;
-use crate::context::use_app;
+use crate::context::{AppContext, use_app};
 use crate::web::sliced::{Sliced, feed};
 use ulab_core::Orientation;
 use ulab_core::text::{capitalize, percent};
@@ -45,63 +45,66 @@ impl Sliced for ImportStream {
     }
 }
 
-/// The import panel (a disclosure under the classifier cards).
-///
-/// Over ~120 lines: its length is one `view!` of the panel's markup and the handlers it needs,
-/// which read best together.
-#[component]
-pub fn ImportPanel() -> impl IntoView {
-    let ctx = use_app();
-    let open = RwSignal::new(false);
-    let name = RwSignal::new(String::new());
-    let text = RwSignal::new(String::new());
-    let kind = RwSignal::new(ImportKind::Auto);
-    let orientation = RwSignal::new(Orientation::OutputRows);
-    let use_file_classes = RwSignal::new(false);
-    // The fraction of a file read, while one is.
-    let busy = RwSignal::new(None::<f64>);
-    let message = RwSignal::new(None::<(bool, String)>);
-    let default_name = memo(move |_| ctx.state.with(|s| next_classifier_name(s.classifiers())));
-    let names = memo(move |_| {
-        ctx.state.with(|s| {
-            s.classifiers()
-                .iter()
-                .map(|c| c.name.clone())
-                .collect::<Vec<_>>()
-        })
-    });
-    let classes = memo(move |_| ctx.state.with(|s| s.classes().join(", ")));
-    let replaces = memo(move |_| {
-        let typed = name.get();
-        let t = typed.trim();
-        names
-            .with(|n| n.iter().any(|c| c == t))
-            .then(|| t.to_string())
-    });
+/// What the import panel holds: the choices, the text, a file being read, the last outcome.
+#[derive(Clone, Copy)]
+struct ImportForm {
+    ctx: AppContext,
+    /// The name typed (empty: the next free name).
+    name: RwSignal<String>,
+    /// The text pasted.
+    text: RwSignal<String>,
+    kind: RwSignal<ImportKind>,
+    orientation: RwSignal<Orientation>,
+    use_file_classes: RwSignal<bool>,
+    /// The fraction of a file read, while one is.
+    busy: RwSignal<Option<f64>>,
+    /// The last outcome: whether it is an error, and what to say.
+    message: RwSignal<Option<(bool, String)>>,
+    /// The next free classifier name.
+    default_name: Memo<String>,
+}
 
-    let options = move || {
-        let typed = name.get_untracked();
+impl ImportForm {
+    fn new(ctx: AppContext) -> ImportForm {
+        ImportForm {
+            ctx,
+            name: RwSignal::new(String::new()),
+            text: RwSignal::new(String::new()),
+            kind: RwSignal::new(ImportKind::Auto),
+            orientation: RwSignal::new(Orientation::OutputRows),
+            use_file_classes: RwSignal::new(false),
+            busy: RwSignal::new(None),
+            message: RwSignal::new(None),
+            default_name: memo(move |_| ctx.state.with(|s| next_classifier_name(s.classifiers()))),
+        }
+    }
+
+    /// The import's options as chosen now.
+    fn options(&self) -> ImportOptions {
+        let typed = self.name.get_untracked();
         ImportOptions {
-            kind: kind.get_untracked(),
-            orientation: orientation.get_untracked(),
+            kind: self.kind.get_untracked(),
+            orientation: self.orientation.get_untracked(),
             name: if typed.trim().is_empty() {
-                default_name.get_untracked()
+                self.default_name.get_untracked()
             } else {
                 typed
             },
-            use_file_classes: use_file_classes.get_untracked(),
+            use_file_classes: self.use_file_classes.get_untracked(),
         }
-    };
-    // Applies an import's outcome (`source`: the file's name) and says what happened.
-    let apply = move |outcome: Result<ImportOutcome, String>, source: Option<String>| {
+    }
+
+    /// Applies an import's outcome (`source`: the file's name) and says what happened.
+    fn apply(&self, outcome: Result<ImportOutcome, String>, source: Option<String>) {
         let from = source.map(|s| format!("{s}: ")).unwrap_or_default();
+        let message = self.message;
         match outcome {
-            Ok(out) => match ctx.edit(|s| *s = out.state) {
+            Ok(out) => match self.ctx.edit(|s| *s = out.state) {
                 Ok(()) => {
                     message.set(Some((false, format!("{from}{}", out.message))));
-                    ctx.say(out.message);
-                    text.set(String::new());
-                    name.set(String::new());
+                    self.ctx.say(out.message);
+                    self.text.set(String::new());
+                    self.name.set(String::new());
                 }
                 Err(e) => message.set(Some((true, format!("{from}{e}. Nothing was changed.")))),
             },
@@ -110,35 +113,37 @@ pub fn ImportPanel() -> impl IntoView {
                 format!("{from}{}. Nothing was changed.", capitalize(&e)),
             ))),
         }
-    };
-    let import_text = move |_| {
-        let opts = options();
-        let outcome = ctx
+    }
+
+    /// Imports the text pasted.
+    fn import_text(&self) {
+        let opts = self.options();
+        let text = self.text.get_untracked();
+        let outcome = self
+            .ctx
             .state
-            .with_untracked(|s| import_classifier(s, &text.get_untracked(), &opts));
-        apply(outcome.map_err(|e| e.to_string()), None);
-    };
-    let import_file = move |ev: Targeted<Event, HtmlInputElement>| {
-        let input = ev.target();
-        let Some(file) = input.files().and_then(|f| f.get(0)) else {
-            return;
-        };
-        input.set_value("");
+            .with_untracked(|s| import_classifier(s, &text, &opts));
+        self.apply(outcome.map_err(|e| e.to_string()), None);
+    }
+
+    /// Imports a file: a small one read at once, as a pasted text is; a large one in slices,
+    /// counted as it comes, so the page stays responsive.
+    fn import_file(self, file: web_sys::File) {
         let file_name = file.name();
         if file.size() > ulab_csv::MAX_CSV_BYTES as f64 {
-            message.set(Some((
+            self.message.set(Some((
                 true,
                 format!("{file_name}: the file is larger than 50 MB. Nothing was changed."),
             )));
             return;
         }
+        let (ctx, busy) = (self.ctx, self.busy);
         busy.set(Some(0.0));
-        message.set(None);
-        let opts = options();
+        self.message.set(None);
+        let opts = self.options();
         leptos::task::spawn_local(async move {
             let stale = || busy.try_get_untracked().is_none();
             let outcome = if file.size() <= WHOLE_BYTES {
-                // Small: read at once, as a pasted text is.
                 let read = wasm_bindgen_futures::JsFuture::from(file.text()).await;
                 read.map_err(|_| "the file could not be read".to_string())
                     .and_then(|t| {
@@ -148,7 +153,6 @@ pub fn ImportPanel() -> impl IntoView {
                             .map_err(|e| e.to_string())
                     })
             } else {
-                // Large: read in slices and counted as it comes, so the page stays responsive.
                 let mut reader = ImportStream::new(opts.kind);
                 let progress = |f: f64, _: &ImportStream| busy.set(Some(f));
                 let read = feed(&mut reader, Some(&file), "import", progress, stale).await;
@@ -163,28 +167,31 @@ pub fn ImportPanel() -> impl IntoView {
                 return;
             }
             busy.set(None);
-            apply(outcome, Some(file_name));
+            self.apply(outcome, Some(file_name));
         });
-    };
+    }
+}
 
+/// The import panel (a disclosure under the classifier cards): the toggle, the panel while
+/// open, and the last outcome.
+#[component]
+pub fn ImportPanel() -> impl IntoView {
+    let ctx = use_app();
+    let form = ImportForm::new(ctx);
+    let open = RwSignal::new(false);
     let uid = next_id();
-    let kind_name = format!("import-kind-{uid}");
-    let orient_name = format!("import-orient-{uid}");
     let panel_id = format!("import-panel-{uid}");
-    let name_id = format!("import-name-{uid}");
-    let text_id = format!("import-text-{uid}");
     let msg_id = format!("import-msg-{uid}");
-    let list_id = format!("import-names-{uid}");
     let toggle = move |_| {
         let now = !open.get_untracked();
         if now {
-            orientation.set(ctx.state.with_untracked(|s| s.orientation));
+            form.orientation
+                .set(ctx.state.with_untracked(|s| s.orientation));
         }
         open.set(now);
     };
-    let panel_id2 = panel_id.clone();
-    let msg_id2 = msg_id.clone();
-
+    let (panel_id2, msg_id2) = (panel_id.clone(), msg_id.clone());
+    let message = form.message;
     view! {
         <div class="card import" data-testid="import">
             <button
@@ -202,82 +209,8 @@ pub fn ImportPanel() -> impl IntoView {
                     <p class="hint">
                         "A confusion matrix (CSV, cells copied from a spreadsheet, or 27,15;23,35), or two columns y_true,y_pred with one row per test item (any labels; a header row is optional)."
                     </p>
-                    <div class="import-options">
-                        <label class="stack-label" for=name_id.clone()>
-                            "Name"
-                        </label>
-                        <input
-                            type="text"
-                            id=name_id.clone()
-                            class="import-name"
-                            maxlength="80"
-                            autocomplete="off"
-                            list=list_id.clone()
-                            placeholder=rx(move || default_name.get())
-                            prop:value=rx(move || name.get())
-                            on:input:target=move |ev| name.set(ev.target().value())
-                            aria-describedby=format!("{}-hint", name_id.clone())
-                            data-testid="import-name"
-                        />
-                        <datalist id=list_id.clone()>
-                            {rx(move || names.get().into_iter().map(|n| view! { <option value=n></option> }).collect_view())}
-                        </datalist>
-                        <p class="hint" id=format!("{}-hint", name_id.clone()) data-testid="import-target">
-                            {rx(move || match replaces.get() {
-                                Some(n) => format!("Replaces classifier {n}."),
-                                None => "Adds a new classifier; the name of an existing one replaces it.".to_string(),
-                            })}
-                        </p>
-                        <fieldset class="segmented">
-                            <legend>"The text holds"</legend>
-                            {radio(kind, ImportKind::Auto, kind_name.clone(), "detect", "import-kind-auto".into())}
-                            {radio(kind, ImportKind::Matrix, kind_name.clone(), "a matrix", "import-kind-matrix".into())}
-                            {radio(kind, ImportKind::Labels, kind_name.clone(), "y_true, y_pred", "import-kind-labels".into())}
-                        </fieldset>
-                        <fieldset class="segmented">
-                            <legend>"A matrix's rows are"</legend>
-                            {radio(orientation, Orientation::OutputRows, orient_name.clone(), "the output (papers)", "import-output-rows".into())}
-                            {radio(orientation, Orientation::TrueRows, orient_name.clone(), "the true class (scikit-learn)", "import-true-rows".into())}
-                        </fieldset>
-                        <label class="check">
-                            <input
-                                type="checkbox"
-                                prop:checked=rx(move || use_file_classes.get())
-                                on:change:target=move |ev| use_file_classes.set(ev.target().checked())
-                                data-testid="import-use-classes"
-                            />
-                            <span>{rx(move || format!(" Use the file's classes instead of {}", classes.get()))}</span>
-                        </label>
-                    </div>
-                    <label class="stack-label" for=text_id.clone()>"Text"</label>
-                    <textarea
-                        id=text_id.clone()
-                        rows="6"
-                        spellcheck="false"
-                        placeholder="y_true,y_pred\nlong,long\nshort,long\n…"
-                        aria-describedby=msg_id2.clone()
-                        prop:value=rx(move || text.get())
-                        on:input:target=move |ev| text.set(ev.target().value())
-                        data-testid="import-text"
-                    ></textarea>
-                    <div class="row-actions">
-                        <button type="button" class="btn btn-primary" on:click=handler(import_text) data-testid="import-apply">
-                            "Import the text"
-                        </button>
-                        <label class="btn file-btn">
-                            {rx(move || match busy.get() {
-                                Some(f) => format!("Reading… {}", percent(f, 0)),
-                                None => "Choose a CSV file…".to_string(),
-                            })}
-                            <input
-                                type="file"
-                                prop:disabled=rx(move || busy.get().is_some())
-                                accept=".csv,.tsv,.txt,text/csv,text/plain,text/tab-separated-values"
-                                on:change:target=import_file
-                                data-testid="import-file"
-                            />
-                        </label>
-                    </div>
+                    {import_options(form, uid)}
+                    {import_source(form, uid, msg_id2.clone())}
                 </div>
             </Show>
             <p
@@ -294,6 +227,125 @@ pub fn ImportPanel() -> impl IntoView {
             >
                 {rx(move || message.get().map(|(_, m)| m))}
             </p>
+        </div>
+    }
+}
+
+/// The import's choices: the classifier's name (an existing one is replaced), what the text
+/// holds, which way a matrix's rows go, and whether the file's classes replace the app's.
+fn import_options(form: ImportForm, uid: usize) -> impl IntoView {
+    let ctx = form.ctx;
+    let names = memo(move |_| ctx.state.with(|s| s.problem.names()));
+    let classes = memo(move |_| ctx.state.with(|s| s.classes().join(", ")));
+    let (name, kind, orientation, use_file_classes) = (
+        form.name,
+        form.kind,
+        form.orientation,
+        form.use_file_classes,
+    );
+    let replaces = memo(move |_| {
+        let typed = name.get();
+        let t = typed.trim();
+        names
+            .with(|n| n.iter().any(|c| c == t))
+            .then(|| t.to_string())
+    });
+    let kind_name = format!("import-kind-{uid}");
+    let orient_name = format!("import-orient-{uid}");
+    let name_id = format!("import-name-{uid}");
+    let list_id = format!("import-names-{uid}");
+    view! {
+        <div class="import-options">
+            <label class="stack-label" for=name_id.clone()>
+                "Name"
+            </label>
+            <input
+                type="text"
+                id=name_id.clone()
+                class="import-name"
+                maxlength="80"
+                autocomplete="off"
+                list=list_id.clone()
+                placeholder=rx(move || form.default_name.get())
+                prop:value=rx(move || name.get())
+                on:input:target=move |ev| name.set(ev.target().value())
+                aria-describedby=format!("{}-hint", name_id.clone())
+                data-testid="import-name"
+            />
+            <datalist id=list_id.clone()>
+                {rx(move || names.get().into_iter().map(|n| view! { <option value=n></option> }).collect_view())}
+            </datalist>
+            <p class="hint" id=format!("{}-hint", name_id.clone()) data-testid="import-target">
+                {rx(move || match replaces.get() {
+                    Some(n) => format!("Replaces classifier {n}."),
+                    None => "Adds a new classifier; the name of an existing one replaces it.".to_string(),
+                })}
+            </p>
+            <fieldset class="segmented">
+                <legend>"The text holds"</legend>
+                {radio(kind, ImportKind::Auto, kind_name.clone(), "detect", "import-kind-auto".into())}
+                {radio(kind, ImportKind::Matrix, kind_name.clone(), "a matrix", "import-kind-matrix".into())}
+                {radio(kind, ImportKind::Labels, kind_name.clone(), "y_true, y_pred", "import-kind-labels".into())}
+            </fieldset>
+            <fieldset class="segmented">
+                <legend>"A matrix's rows are"</legend>
+                {radio(orientation, Orientation::OutputRows, orient_name.clone(), "the output (papers)", "import-output-rows".into())}
+                {radio(orientation, Orientation::TrueRows, orient_name.clone(), "the true class (scikit-learn)", "import-true-rows".into())}
+            </fieldset>
+            <label class="check">
+                <input
+                    type="checkbox"
+                    prop:checked=rx(move || use_file_classes.get())
+                    on:change:target=move |ev| use_file_classes.set(ev.target().checked())
+                    data-testid="import-use-classes"
+                />
+                <span>{rx(move || format!(" Use the file's classes instead of {}", classes.get()))}</span>
+            </label>
+        </div>
+    }
+}
+
+/// What is imported: the text pasted (with "Import the text"), or a file chosen.
+fn import_source(form: ImportForm, uid: usize, msg_id: String) -> impl IntoView {
+    let (text, busy) = (form.text, form.busy);
+    let text_id = format!("import-text-{uid}");
+    let import_file = move |ev: Targeted<Event, HtmlInputElement>| {
+        let input = ev.target();
+        let Some(file) = input.files().and_then(|f| f.get(0)) else {
+            return;
+        };
+        input.set_value("");
+        form.import_file(file);
+    };
+    view! {
+        <label class="stack-label" for=text_id.clone()>"Text"</label>
+        <textarea
+            id=text_id.clone()
+            rows="6"
+            spellcheck="false"
+            placeholder="y_true,y_pred\nlong,long\nshort,long\n…"
+            aria-describedby=msg_id
+            prop:value=rx(move || text.get())
+            on:input:target=move |ev| text.set(ev.target().value())
+            data-testid="import-text"
+        ></textarea>
+        <div class="row-actions">
+            <button type="button" class="btn btn-primary" on:click=handler(move |_| form.import_text()) data-testid="import-apply">
+                "Import the text"
+            </button>
+            <label class="btn file-btn">
+                {rx(move || match busy.get() {
+                    Some(f) => format!("Reading… {}", percent(f, 0)),
+                    None => "Choose a CSV file…".to_string(),
+                })}
+                <input
+                    type="file"
+                    prop:disabled=rx(move || busy.get().is_some())
+                    accept=".csv,.tsv,.txt,text/csv,text/plain,text/tab-separated-values"
+                    on:change:target=import_file
+                    data-testid="import-file"
+                />
+            </label>
         </div>
     }
 }

@@ -136,15 +136,6 @@ pub fn number_fields<T: Send + Sync + 'static>(
     fields.into_iter().map(|f| f.view(source)).collect_view()
 }
 
-/// A field's `value`: what `read` takes from `source`, as text.
-pub fn setting_text<T, V>(source: Memo<T>, read: fn(&T) -> V) -> Signal<String>
-where
-    T: Send + Sync + 'static,
-    V: ToString + 'static,
-{
-    Signal::derive(move || source.with(|s| read(s).to_string()))
-}
-
 /// A field's `apply` for a real-valued setting: [`apply_real`] with `write`.
 pub fn real_setting(
     ctx: AppContext,

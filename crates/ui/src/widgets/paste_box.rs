@@ -9,7 +9,7 @@ use leptos::prelude::*;
 
 use super::input_kit::{next_id, try_edit};
 use super::radio::radio;
-use crate::context::use_app;
+use crate::context::{AppContext, use_app};
 use ulab_core::Orientation;
 use ulab_state::edit::read_matrix_text;
 
@@ -29,49 +29,62 @@ impl PasteTarget {
             PasteTarget::Classifier(i) => format!("paste-cm-{i}"),
         }
     }
+
+    /// Whether it is a confusion matrix (which is pasted in either orientation).
+    fn is_confusion(&self) -> bool {
+        matches!(self, PasteTarget::Classifier(_))
+    }
+
+    /// What is pasted, for the text area's label.
+    fn what(&self) -> &'static str {
+        match self {
+            PasteTarget::Utility => "the utility matrix",
+            PasteTarget::Classifier(_) => "this confusion matrix",
+        }
+    }
+
+    /// How to write it.
+    fn hint(&self) -> &'static str {
+        match self {
+            PasteTarget::Classifier(_) => {
+                "One row per line (or rows separated by ;), cells by tabs or commas: 43,18;7,32, or cells copied from a spreadsheet. Ctrl+Enter applies."
+            }
+            PasteTarget::Utility => {
+                "One row per decision, one column per class: 15,-335;-35,165, or cells copied from a spreadsheet. Extra rows become extra decisions. Ctrl+Enter applies."
+            }
+        }
+    }
+
+    /// An example in the empty text area.
+    fn placeholder(&self) -> &'static str {
+        match self {
+            PasteTarget::Classifier(_) => "43,18;7,32",
+            PasteTarget::Utility => "15,-335;-35,165",
+        }
+    }
 }
 
-/// A "Paste…" button that opens a text box, an orientation choice (confusion matrices) and
-/// an "Apply" button.
-///
-/// Over ~120 lines: its length is one `view!` of the panel's markup and the handlers it needs,
-/// which read best together.
-#[component]
-pub fn PasteBox(target: PasteTarget) -> impl IntoView {
-    let ctx = use_app();
-    let open = RwSignal::new(false);
-    let text = RwSignal::new(String::new());
-    let orientation = RwSignal::new(Orientation::OutputRows);
-    let message = RwSignal::new(None::<(bool, String)>);
-    let prefix = target.prefix();
-    let uid = next_id();
-    let panel_id = format!("{prefix}-panel-{uid}");
-    let text_id = format!("{prefix}-text-{uid}");
-    let msg_id = format!("{prefix}-msg-{uid}");
-    let radio_name = format!("{prefix}-orient-{uid}");
-    let is_cm = matches!(target, PasteTarget::Classifier(_));
+/// A paste box's text, orientation and outcome, and the paste itself.
+#[derive(Clone, Copy)]
+struct Paste {
+    ctx: AppContext,
+    target: PasteTarget,
+    text: RwSignal<String>,
+    orientation: RwSignal<Orientation>,
+    /// The last outcome: whether it is an error, and what to say.
+    message: RwSignal<Option<(bool, String)>>,
+}
 
-    // Opening the box puts the focus in its text area, once it is on the page.
-    let text_ref = NodeRef::<html::Textarea>::new();
-    Effect::new(move |_| {
-        if let Some(area) = text_ref.get() {
-            let _ = area.focus();
-        }
-    });
-    let toggle = move |_| {
-        let now = !open.get_untracked();
-        if now {
-            orientation.set(ctx.state.with_untracked(|s| s.orientation));
-            message.set(None);
-        }
-        open.set(now);
-    };
-    let apply = move || {
-        let t = text.get_untracked();
-        let o = orientation.get_untracked();
+impl Paste {
+    /// Reads the text and replaces the target matrix by it; says how it went (nothing is
+    /// applied on error).
+    fn apply(&self) {
+        let ctx = self.ctx;
+        let t = self.text.get_untracked();
+        let o = self.orientation.get_untracked();
         let result = read_matrix_text(&t)
             .map_err(|e| e.to_string())
-            .and_then(|p| match target {
+            .and_then(|p| match self.target {
                 PasteTarget::Utility => try_edit(&ctx, |s| s.set_utility(p.matrix))
                     .map(|_| "The utility matrix was replaced.".to_string()),
                 PasteTarget::Classifier(i) => try_edit(&ctx, |s| {
@@ -82,44 +95,45 @@ pub fn PasteBox(target: PasteTarget) -> impl IntoView {
             });
         match result {
             Ok(m) => {
-                message.set(Some((false, m)));
-                text.set(String::new());
+                self.message.set(Some((false, m)));
+                self.text.set(String::new());
             }
-            Err(e) => message.set(Some((true, format!("{e} Nothing was changed.")))),
+            Err(e) => self
+                .message
+                .set(Some((true, format!("{e} Nothing was changed.")))),
         }
+    }
+}
+
+/// A "Paste…" button that opens a text box, an orientation choice (confusion matrices) and
+/// an "Apply" button; the outcome under it.
+#[component]
+pub fn PasteBox(target: PasteTarget) -> impl IntoView {
+    let ctx = use_app();
+    let open = RwSignal::new(false);
+    let paste = Paste {
+        ctx,
+        target,
+        text: RwSignal::new(String::new()),
+        orientation: RwSignal::new(Orientation::OutputRows),
+        message: RwSignal::new(None),
     };
-    let on_key = move |ev: leptos::ev::KeyboardEvent| {
-        if ev.key() == "Enter" && (ev.ctrl_key() || ev.meta_key()) {
-            ev.prevent_default();
-            apply();
+    let message = paste.message;
+    let prefix = target.prefix();
+    let uid = next_id();
+    let panel_id = format!("{prefix}-panel-{uid}");
+    let msg_id = format!("{prefix}-msg-{uid}");
+    let toggle = move |_| {
+        let now = !open.get_untracked();
+        if now {
+            paste
+                .orientation
+                .set(ctx.state.with_untracked(|s| s.orientation));
+            message.set(None);
         }
+        open.set(now);
     };
-    let hint = if is_cm {
-        "One row per line (or rows separated by ;), cells by tabs or commas: 43,18;7,32, or cells copied from a spreadsheet. Ctrl+Enter applies."
-    } else {
-        "One row per decision, one column per class: 15,-335;-35,165, or cells copied from a spreadsheet. Extra rows become extra decisions. Ctrl+Enter applies."
-    };
-    let what = match target {
-        PasteTarget::Utility => "the utility matrix".to_string(),
-        PasteTarget::Classifier(_) => "this confusion matrix".to_string(),
-    };
-    let p3 = prefix.clone();
-    let p4 = prefix.clone();
-    let orient_fieldset = move || {
-        is_cm.then(|| {
-            view! {
-                <fieldset class="inline-choice">
-                    <legend>"The pasted rows are"</legend>
-                    {radio(orientation, Orientation::OutputRows, radio_name.clone(), " the output (papers)", format!("{p3}-output-rows"))}
-                    {radio(orientation, Orientation::TrueRows, radio_name.clone(), " the true class (scikit-learn)", format!("{p4}-true-rows"))}
-                </fieldset>
-            }
-        })
-    };
-    let p2 = prefix.clone();
-    let p5 = prefix.clone();
-    let panel_id2 = panel_id.clone();
-    let msg_id2 = msg_id.clone();
+    let (panel_id2, msg_id2) = (panel_id.clone(), msg_id.clone());
     view! {
         <div class="paste-box">
             <button
@@ -133,33 +147,7 @@ pub fn PasteBox(target: PasteTarget) -> impl IntoView {
                 {rx(move || if open.get() { "Close the paste box" } else { "Paste…" })}
             </button>
             <Show when=cond(move || open.get())>
-                <div class="paste-panel" id=panel_id2.clone()>
-                    <label class="stack-label" for=text_id.clone()>{format!("Paste {what}")}</label>
-                    <textarea
-                        node_ref=text_ref
-                        id=text_id.clone()
-                        rows="4"
-                        spellcheck="false"
-                        aria-describedby=msg_id2.clone()
-                        placeholder=if is_cm { "43,18;7,32" } else { "15,-335;-35,165" }
-                        prop:value=rx(move || text.get())
-                        on:input:target=move |ev| text.set(ev.target().value())
-                        on:keydown=handler(on_key)
-                        data-testid=format!("{p2}-text")
-                    ></textarea>
-                    <p class="hint">{hint}</p>
-                    {orient_fieldset()}
-                    <div class="row-actions">
-                        <button
-                            type="button"
-                            class="btn btn-primary btn-small"
-                            on:click=handler(move |_| apply())
-                            data-testid=format!("{p5}-apply")
-                        >
-                            "Apply"
-                        </button>
-                    </div>
-                </div>
+                {paste_panel(paste, uid, panel_id2.clone(), msg_id2.clone())}
             </Show>
             <p
                 id=msg_id.clone()
@@ -172,6 +160,67 @@ pub fn PasteBox(target: PasteTarget) -> impl IntoView {
             >
                 {rx(move || message.get().map(|(_, m)| m))}
             </p>
+        </div>
+    }
+}
+
+/// The open box: the text area (which takes the focus; Ctrl+Enter applies), how to write the
+/// matrix, the orientation of a confusion matrix, and "Apply".
+fn paste_panel(paste: Paste, uid: usize, panel_id: String, msg_id: String) -> impl IntoView {
+    let target = paste.target;
+    let (text, orientation) = (paste.text, paste.orientation);
+    let prefix = target.prefix();
+    let text_id = format!("{prefix}-text-{uid}");
+    let radio_name = format!("{prefix}-orient-{uid}");
+    // Opening the box puts the focus in its text area, once it is on the page.
+    let text_ref = NodeRef::<html::Textarea>::new();
+    Effect::new(move |_| {
+        if let Some(area) = text_ref.get() {
+            let _ = area.focus();
+        }
+    });
+    let on_key = move |ev: leptos::ev::KeyboardEvent| {
+        if ev.key() == "Enter" && (ev.ctrl_key() || ev.meta_key()) {
+            ev.prevent_default();
+            paste.apply();
+        }
+    };
+    let orient_fieldset = target.is_confusion().then(|| {
+        view! {
+            <fieldset class="inline-choice">
+                <legend>"The pasted rows are"</legend>
+                {radio(orientation, Orientation::OutputRows, radio_name.clone(), " the output (papers)", format!("{prefix}-output-rows"))}
+                {radio(orientation, Orientation::TrueRows, radio_name.clone(), " the true class (scikit-learn)", format!("{prefix}-true-rows"))}
+            </fieldset>
+        }
+    });
+    view! {
+        <div class="paste-panel" id=panel_id>
+            <label class="stack-label" for=text_id.clone()>{format!("Paste {}", target.what())}</label>
+            <textarea
+                node_ref=text_ref
+                id=text_id.clone()
+                rows="4"
+                spellcheck="false"
+                aria-describedby=msg_id
+                placeholder=target.placeholder()
+                prop:value=rx(move || text.get())
+                on:input:target=move |ev| text.set(ev.target().value())
+                on:keydown=handler(on_key)
+                data-testid=format!("{prefix}-text")
+            ></textarea>
+            <p class="hint">{target.hint()}</p>
+            {orient_fieldset}
+            <div class="row-actions">
+                <button
+                    type="button"
+                    class="btn btn-primary btn-small"
+                    on:click=handler(move |_| paste.apply())
+                    data-testid=format!("{prefix}-apply")
+                >
+                    "Apply"
+                </button>
+            </div>
         </div>
     }
 }

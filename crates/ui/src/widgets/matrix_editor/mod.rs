@@ -26,10 +26,8 @@ use ulab_core::Matrix;
 mod cells;
 use cells::{Cell, Cells, arrow_target, label_at, parse_cell, paste_into, texts_of};
 
-/// An editable matrix.
-///
-/// Over ~120 lines: a dozen documented props and the table's markup; the cells' logic is in `Cells`
-/// and `cell_input`.
+/// An editable matrix: the cells ([`Cells`]) with what the editor keeps between keystrokes
+/// ([`Editor`]), and the table.
 #[component]
 pub fn MatrixEditor(
     /// The matrix in force, as displayed (rows first).
@@ -64,116 +62,259 @@ pub fn MatrixEditor(
     #[prop(optional, into)]
     col_axis: MaybeProp<String>,
 ) -> impl IntoView {
-    let cells = Cells::new(value.with_untracked(texts_of));
-    let problem = RwSignal::new(None::<String>);
-    // The cell being edited and its text when the edit began (when it got the focus).
-    let before_edit = StoredValue::new(None::<(usize, usize, String)>);
+    let ed = Editor {
+        cells: Cells::new(value.with_untracked(texts_of)),
+        problem: RwSignal::new(None),
+        before_edit: StoredValue::new(None),
+        meant: StoredValue::new(None),
+        fresh_focus: StoredValue::new(false),
+        value,
+        row_labels,
+        col_labels,
+        check,
+        on_commit,
+        non_negative,
+    };
+    // Outside changes refresh the fields, unless they already mean that matrix.
+    Effect::new(move |_| ed.refresh(value.get()));
 
-    // The matrix the cells mean, when it is known: set by each reading of the cells that finds
-    // one (and by a refresh), cleared by one that finds none.
-    let meant = StoredValue::new(None::<Matrix>);
+    let uid = format!("me{}", super::input_kit::next_id());
+    let ids = CellIds {
+        error_id: format!("{testid}-error"),
+        uid,
+    };
+    let names = AxisNames {
+        label,
+        row_axis,
+        col_axis,
+    };
+    let problem = ed.problem;
+    view! {
+        <div class="matrix-editor">
+            {names.hidden(&ids.uid)}
+            <table class="matrix matrix-input" data-testid=testid aria-label=rx(move || label.get())>
+                <thead>{head_row(ed, corner, ids.uid.clone())}</thead>
+                <tbody>{body_rows(ed, ids.clone())}</tbody>
+            </table>
+            <p class="field-error" id=ids.error_id role="status" aria-live="polite">
+                {rx(move || problem.get())}
+            </p>
+        </div>
+    }
+}
 
-    // Outside changes refresh the fields, unless they already mean that matrix. An edit's own
-    // commit comes back here as the matrix the cells mean: no need to read them again.
-    Effect::new(move |_| {
-        let v = value.get();
-        let same = match meant.with_value(|m| m.as_ref().map(|m| *m == v)) {
+/// The names a cell's input is labelled by: the matrix's, and its axes' ("row" and "column"
+/// unless given).
+struct AxisNames {
+    label: Signal<String>,
+    row_axis: MaybeProp<String>,
+    col_axis: MaybeProp<String>,
+}
+
+impl AxisNames {
+    /// The names as hidden elements, with the ids the cells' `aria-labelledby` refer to.
+    fn hidden(self, uid: &str) -> impl IntoView + use<> {
+        let AxisNames {
+            label,
+            row_axis,
+            col_axis,
+        } = self;
+        view! {
+            <div hidden>
+                <span id=format!("{uid}-label")>{rx(move || label.get())}</span>
+                <span id=format!("{uid}-ra")>{rx(move || row_axis.get().unwrap_or_else(|| "row".into()))}</span>
+                <span id=format!("{uid}-ca")>{rx(move || col_axis.get().unwrap_or_else(|| "column".into()))}</span>
+            </div>
+        }
+    }
+}
+
+/// The head row: the corner, then a header per column.
+fn head_row(ed: Editor, corner: Signal<String>, uid: String) -> impl IntoView {
+    let (cells, col_labels) = (ed.cells, ed.col_labels);
+    view! {
+        <tr>
+            <th scope="col" class="matrix-axes">{rx(move || corner.get())}</th>
+            {rx(move || {
+                let uid = uid.clone();
+                col_labels
+                    .get()
+                    .into_iter()
+                    .take(cells.dims.get().1)
+                    .enumerate()
+                    .map(|(j, c)| view! { <th scope="col" id=format!("{uid}-c{j}")>{c}</th> })
+                    .collect_view()
+            })}
+        </tr>
+    }
+}
+
+/// The body: a row per matrix row, its header then its cells (rebuilt when the size changes).
+fn body_rows(ed: Editor, ids: CellIds) -> impl IntoView {
+    let (cells, row_labels) = (ed.cells, ed.row_labels);
+    rx(move || {
+        let _ = cells.dims.get();
+        cells.grid.with_value(|g| {
+            g.iter()
+                .enumerate()
+                .map(|(i, row)| {
+                    let row_label = move || {
+                        row_labels.with(|r| r.get(i).cloned().unwrap_or_else(|| i.to_string()))
+                    };
+                    let inputs = row
+                        .iter()
+                        .enumerate()
+                        .map(|(j, cell)| cell_input(cell.clone(), (i, j), &ids, ed))
+                        .collect_view();
+                    view! {
+                        <tr>
+                            <th scope="row" id=format!("{}-r{i}", ids.uid)>{row_label}</th>
+                            {inputs}
+                        </tr>
+                    }
+                })
+                .collect_view()
+        })
+    })
+}
+
+/// What the editor keeps between keystrokes, and what it does with them.
+#[derive(Clone, Copy)]
+struct Editor {
+    cells: Cells,
+    /// What is wrong with the cells, said under the table.
+    problem: RwSignal<Option<String>>,
+    /// The cell being edited and its text when the edit began (when it got the focus).
+    before_edit: StoredValue<Option<(usize, usize, String)>>,
+    /// The matrix the cells mean, when it is known: set by each reading of the cells that
+    /// finds one (and by a refresh), cleared by one that finds none.
+    meant: StoredValue<Option<Matrix>>,
+    /// Whether a cell has just got the focus (the mouse button's release then keeps its text
+    /// selected).
+    fresh_focus: StoredValue<bool>,
+    value: Signal<Matrix>,
+    row_labels: Signal<Vec<String>>,
+    col_labels: Signal<Vec<String>>,
+    check: Callback<Matrix, Result<(), String>>,
+    on_commit: Callback<Matrix>,
+    non_negative: bool,
+}
+
+impl Editor {
+    /// The matrix in force is `v` (from outside, or an edit's own commit coming back): the
+    /// fields are refreshed unless they already mean it (typing `0.` is not rewritten to `0`).
+    fn refresh(&self, v: Matrix) {
+        let same = match self.meant.with_value(|m| m.as_ref().map(|m| *m == v)) {
             Some(same) => same,
-            None => cells.read(&[], &[], false).is_ok_and(|m| m == v),
+            None => self.cells.read(&[], &[], false).is_ok_and(|m| m == v),
         };
         if !same {
-            cells.show(texts_of(&v));
-            problem.set(None);
+            self.cells.show(texts_of(&v));
+            self.problem.set(None);
         }
-        meant.set_value(Some(v));
-    });
+        self.meant.set_value(Some(v));
+    }
 
-    // Marks the cells (or only the one typed in: the others are unchanged), then commits what
-    // they mean if it is a valid matrix.
-    let evaluate = move |only: Option<(usize, usize)>| {
-        cells.mark(only, non_negative);
-        let rows = row_labels.get_untracked();
-        let cols = col_labels.get_untracked();
-        let read = cells.read(&rows, &cols, non_negative);
-        meant.set_value(read.as_ref().ok().cloned());
-        match read.and_then(|m| check.run(m.clone()).map(|_| m)) {
+    /// Marks the cells (or only the one typed in: the others are unchanged), then commits what
+    /// they mean if it is a valid matrix.
+    fn evaluate(&self, only: Option<(usize, usize)>) {
+        self.cells.mark(only, self.non_negative);
+        let rows = self.row_labels.get_untracked();
+        let cols = self.col_labels.get_untracked();
+        let read = self.cells.read(&rows, &cols, self.non_negative);
+        self.meant.set_value(read.as_ref().ok().cloned());
+        match read.and_then(|m| self.check.run(m.clone()).map(|_| m)) {
             Ok(m) => {
-                problem.set(None);
-                if m != value.get_untracked() {
-                    on_commit.run(m);
+                self.problem.set(None);
+                if m != self.value.get_untracked() {
+                    self.on_commit.run(m);
                 }
             }
-            Err(e) => problem.set(Some(format!("{e}. The last valid matrix is still in use."))),
+            Err(e) => self
+                .problem
+                .set(Some(format!("{e}. The last valid matrix is still in use."))),
         }
-    };
-    // A cell got the focus (its edit begins: its text is selected, as in a spreadsheet, so that
-    // typing replaces it) or lost it (the edit ends: a value that is not a valid cell is put
-    // back to the one from before the edit).
-    let fresh_focus = StoredValue::new(false);
-    let on_edit = move |i: usize, j: usize, edge: Edge| {
+    }
+
+    /// A cell got the focus (its edit begins: its text is selected, as in a spreadsheet, so
+    /// that typing replaces it) or lost it (the edit ends: a value that is not a valid cell is
+    /// put back to the one from before the edit).
+    fn on_edit(&self, i: usize, j: usize, edge: Edge) {
         // A focused cell that is removed (the editor rebuilt by the edit itself) loses the
         // focus after its editor is gone: nothing to do then.
-        if before_edit.is_disposed() {
+        if self.before_edit.is_disposed() {
             return;
         }
         match edge {
             Edge::Began => {
-                let text = cells.text(i, j);
-                before_edit.set_value(text.map(|t| (i, j, t)));
-                cells.select(i, j);
-                fresh_focus.set_value(true);
-                return;
+                let text = self.cells.text(i, j);
+                self.before_edit.set_value(text.map(|t| (i, j, t)));
+                self.cells.select(i, j);
+                self.fresh_focus.set_value(true);
             }
             // The click that gave the focus would put the caret and lose the selection.
             Edge::MouseUp(ev) => {
-                if fresh_focus.get_value() {
+                if self.fresh_focus.get_value() {
                     ev.prevent_default();
                 }
-                fresh_focus.set_value(false);
-                return;
+                self.fresh_focus.set_value(false);
             }
-            Edge::Ended => fresh_focus.set_value(false),
+            Edge::Ended => {
+                self.fresh_focus.set_value(false);
+                self.undo_if_invalid(i, j);
+            }
         }
-        let Some((bi, bj, before)) = before_edit.with_value(Clone::clone) else {
+    }
+
+    /// At the end of an edit of cell (i, j): a text that is not a valid cell goes back to its
+    /// text from before the edit, and the message says what was wrong and where.
+    fn undo_if_invalid(&self, i: usize, j: usize) {
+        let Some((bi, bj, before)) = self.before_edit.with_value(Clone::clone) else {
             return;
         };
-        before_edit.set_value(None);
-        let Some(now) = cells.text(i, j).filter(|_| (bi, bj) == (i, j)) else {
+        self.before_edit.set_value(None);
+        let Some(now) = self.cells.text(i, j).filter(|_| (bi, bj) == (i, j)) else {
             return;
         };
-        let Err(why) = parse_cell(&now, non_negative) else {
+        let Err(why) = parse_cell(&now, self.non_negative) else {
             return;
         };
-        cells.put(i, j, before.clone());
-        evaluate(None);
+        self.cells.put(i, j, before.clone());
+        self.evaluate(None);
         let (r, c) = (
-            label_at(&row_labels.get_untracked(), i, "row"),
-            label_at(&col_labels.get_untracked(), j, "column"),
+            label_at(&self.row_labels.get_untracked(), i, "row"),
+            label_at(&self.col_labels.get_untracked(), j, "column"),
         );
         let undone =
             format!("Cell ({r}, {c}) {why}: it is back to {before}, its value before this edit.");
-        problem.update(|p| {
+        self.problem.update(|p| {
             *p = Some(
                 p.take()
                     .map_or(undone.clone(), |rest| format!("{undone} {rest}")),
             )
         });
-    };
-    let on_input = move |i: usize, j: usize, text: String| {
-        cells.store(i, j, text);
-        evaluate(Some((i, j)));
-    };
-    let on_key = move |i: usize, j: usize, ev: Targeted<KeyboardEvent, HtmlInputElement>| {
+    }
+
+    fn on_input(&self, i: usize, j: usize, text: String) {
+        self.cells.store(i, j, text);
+        self.evaluate(Some((i, j)));
+    }
+
+    /// Arrow keys (at the ends of the text for left and right) and Enter move between cells.
+    fn on_key(&self, i: usize, j: usize, ev: Targeted<KeyboardEvent, HtmlInputElement>) {
         let input = ev.target();
         let caret = input.selection_start().ok().flatten().unwrap_or(0) as usize;
         let len = input.value().chars().count();
-        let dims = cells.dims.get_untracked();
+        let dims = self.cells.dims.get_untracked();
         if let Some((r, c)) = arrow_target(&ev.key(), (i, j), dims, caret, len) {
             ev.prevent_default();
-            cells.focus(r, c);
+            self.cells.focus(r, c);
         }
-    };
-    let on_paste = move |i: usize, j: usize, ev: ClipboardEvent| {
+    }
+
+    /// A block pasted into cell (i, j) fills the matrix from there; a single value is left to
+    /// the field.
+    fn on_paste(&self, i: usize, j: usize, ev: ClipboardEvent) {
         let Some(text) = ev
             .clipboard_data()
             .and_then(|d| d.get_data("text/plain").ok())
@@ -186,82 +327,12 @@ pub fn MatrixEditor(
         ev.prevent_default();
         match Matrix::parse_pasted(&text) {
             Ok(pasted) => {
-                cells.show(paste_into(cells.texts(), (i, j), &pasted));
-                evaluate(None);
+                self.cells
+                    .show(paste_into(self.cells.texts(), (i, j), &pasted));
+                self.evaluate(None);
             }
-            Err(e) => problem.set(Some(format!("Pasted text: {e}"))),
+            Err(e) => self.problem.set(Some(format!("Pasted text: {e}"))),
         }
-    };
-
-    let uid = format!("me{}", super::input_kit::next_id());
-    let error_id = format!("{testid}-error");
-    let (label_id, row_axis_id, col_axis_id) = (
-        format!("{uid}-label"),
-        format!("{uid}-ra"),
-        format!("{uid}-ca"),
-    );
-    let head_uid = uid.clone();
-    let body_error_id = error_id.clone();
-    view! {
-        <div class="matrix-editor">
-            <div hidden>
-                <span id=label_id>{rx(move || label.get())}</span>
-                <span id=row_axis_id>{rx(move || row_axis.get().unwrap_or_else(|| "row".into()))}</span>
-                <span id=col_axis_id>{rx(move || col_axis.get().unwrap_or_else(|| "column".into()))}</span>
-            </div>
-            <table class="matrix matrix-input" data-testid=testid aria-label=rx(move || label.get())>
-                <thead>
-                    <tr>
-                        <th scope="col" class="matrix-axes">{rx(move || corner.get())}</th>
-                        {rx(move || {
-                            let uid = head_uid.clone();
-                            col_labels
-                                .get()
-                                .into_iter()
-                                .take(cells.dims.get().1)
-                                .enumerate()
-                                .map(|(j, c)| view! { <th scope="col" id=format!("{uid}-c{j}")>{c}</th> })
-                                .collect_view()
-                        })}
-                    </tr>
-                </thead>
-                <tbody>
-                    {rx(move || {
-                        let _ = cells.dims.get();
-                        let ids = CellIds {
-                            uid: uid.clone(),
-                            error_id: body_error_id.clone(),
-                        };
-                        cells.grid.with_value(|g| {
-                            g.iter()
-                                .enumerate()
-                                .map(|(i, row)| {
-                                    let row_label = move || {
-                                        row_labels.with(|r| r.get(i).cloned().unwrap_or_else(|| i.to_string()))
-                                    };
-                                    let inputs = row
-                                        .iter()
-                                        .enumerate()
-                                        .map(|(j, cell)| cell_input(cell.clone(), (i, j), &ids, on_input, on_key, on_paste, on_edit))
-                                        .collect_view();
-                                    view! {
-                                        <tr>
-                                            <th scope="row" id=format!("{}-r{i}", ids.uid)>{row_label}</th>
-                                            {inputs}
-                                        </tr>
-                                    }
-                                })
-                                .collect_view()
-                        })
-                    })}
-                </tbody>
-            </table>
-            <p class="field-error" id=error_id role="status" aria-live="polite">
-                {rx(move || {
-                    problem.get()
-                })}
-            </p>
-        </div>
     }
 }
 
@@ -274,27 +345,19 @@ enum Edge {
 }
 
 /// The ids a cell's input refers to: the editor's prefix, and its error line.
+#[derive(Clone)]
 struct CellIds {
     uid: String,
     error_id: String,
 }
 
 /// The input of cell (i, j), labelled by the matrix, the axes, its row and its column.
-fn cell_input<I, K, P, E>(
+fn cell_input(
     cell: Cell,
     (i, j): (usize, usize),
     ids: &CellIds,
-    on_input: I,
-    on_key: K,
-    on_paste: P,
-    on_edit: E,
-) -> impl IntoView + use<I, K, P, E>
-where
-    I: Fn(usize, usize, String) + Copy + 'static,
-    K: Fn(usize, usize, Targeted<KeyboardEvent, HtmlInputElement>) + Copy + 'static,
-    P: Fn(usize, usize, ClipboardEvent) + Copy + 'static,
-    E: Fn(usize, usize, Edge) + Copy + 'static,
-{
+    ed: Editor,
+) -> impl IntoView + use<> {
     let uid = &ids.uid;
     let labelled_by = format!("{uid}-label {uid}-ra {uid}-r{i} {uid}-ca {uid}-c{j}");
     let Cell { text, bad, input } = cell;
@@ -315,12 +378,12 @@ where
                 data-c=j
                 node_ref=input
                 prop:value=rx(move || text.get())
-                on:input:target=move |ev| on_input(i, j, ev.target().value())
-                on:keydown:target=move |ev| on_key(i, j, ev)
-                on:paste=handler(move |ev| on_paste(i, j, ev))
-                on:focus=handler(move |_| on_edit(i, j, Edge::Began))
-                on:blur=handler(move |_| on_edit(i, j, Edge::Ended))
-                on:mouseup=handler(move |ev| on_edit(i, j, Edge::MouseUp(ev)))
+                on:input:target=move |ev| ed.on_input(i, j, ev.target().value())
+                on:keydown:target=move |ev| ed.on_key(i, j, ev)
+                on:paste=handler(move |ev| ed.on_paste(i, j, ev))
+                on:focus=handler(move |_| ed.on_edit(i, j, Edge::Began))
+                on:blur=handler(move |_| ed.on_edit(i, j, Edge::Ended))
+                on:mouseup=handler(move |ev| ed.on_edit(i, j, Edge::MouseUp(ev)))
             />
         </td>
     }
