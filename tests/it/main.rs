@@ -15,6 +15,7 @@
 //!   values;
 //! * `hostile`: hostile and broken input — every failure the fuzz driver found, the limits.
 
+mod architecture;
 mod cli_decide;
 mod cli_eval;
 mod cli_pd;

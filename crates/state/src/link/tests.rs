@@ -1,6 +1,7 @@
 //! Tests of the link codec: each stage, round trips, and the notices of bad links.
 
 use super::*;
+use crate::presets;
 use crate::{ErrorAxis, Prior, QuestionSettings};
 use ulab_core::Orientation;
 use ulab_core::mc::Ranker;

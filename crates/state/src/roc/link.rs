@@ -17,8 +17,9 @@
 //! [`reload_notice`]: the file must be dropped again, and then `pos` applies to it.
 
 use super::binormal::{format_ab, parse_ab};
-use crate::link::keys::{Key, Read};
-use crate::link::{LinkError, pct_decode, pct_encode};
+use crate::link::error::LinkError;
+use crate::link::key::{Key, Read};
+use crate::link::pct::{pct_decode, pct_encode};
 use crate::{AppState, MAX_CLASSIFIERS, clean_name};
 use serde::{Deserialize, Serialize};
 use ulab_core::roc::Binormal;

@@ -13,7 +13,7 @@ use utility_lab::state::space::view::{Problem, hexagon_view};
 use utility_lab::state::{AppState, compare, decide, pd};
 
 /// A value for `key`, guessed from what the key holds.
-fn value_for(g: &mut Gen, key: &keys::Key, n: usize) -> String {
+fn value_for(g: &mut Gen, key: &link::Key, n: usize) -> String {
     let holds = key.holds;
     if g.chance(0.1) {
         return g.noise(12);
@@ -58,7 +58,7 @@ pub fn fragment(g: &mut Gen) -> String {
     } else {
         g.size()
     };
-    let all: Vec<&keys::Key> = keys::all().collect();
+    let all: Vec<&link::Key> = keys::all().collect();
     let mut parts = Vec::new();
     for _ in 0..g.below(10) {
         let key = *g.pick(&all);
