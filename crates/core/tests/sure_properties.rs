@@ -449,3 +449,60 @@ fn a_leader_whose_counts_yield_less_is_never_settled() {
     let a = items_to_settle(&q, &s).unwrap();
     assert_eq!((a.classifier, a.settle), (2, Settle::Never));
 }
+
+#[test]
+fn remapped_classifiers_read_their_decisions_utilities() {
+    // Output i taken as decision d(i): the identity map changes nothing, bit for bit (σ > 0
+    // too: the noise is drawn over the same rows when the utility matrix is square).
+    let base = QuestionConfig {
+        sigma: 0.1,
+        ..question(FACTORY_U, vec![cm(A), cm(B)], 3000)
+    };
+    let identity = QuestionConfig {
+        remap: Some(vec![vec![0, 1], vec![0, 1]]),
+        ..base.clone()
+    };
+    assert_eq!(sure(&base).unwrap(), sure(&identity).unwrap());
+    // The factory's A remapped by Decide (every output to "short", decision 1) yields 65 on
+    // its counts, as decision::remap says; its posterior mean is the Dirichlet mean of its
+    // cells under the remapped utilities, Σ U_{d(i)j} (M_ij + 1)/(N + 4).
+    let u = UtilityMatrix::parse(FACTORY_U).unwrap();
+    let r = ulab_core::decision::remap(&cm(A), &u, 0.0, None).unwrap();
+    assert_eq!(r.decisions, vec![1, 1]);
+    let q = QuestionConfig {
+        remap: Some(vec![r.decisions.clone(), vec![0, 1]]),
+        ..question(FACTORY_U, vec![cm(A), cm(B)], 40_000)
+    };
+    let s = sure(&q).unwrap();
+    assert!((s.yields[0].point - r.remapped_yield).abs() < 1e-12);
+    assert!((s.yields[1].point + 3.5).abs() < 1e-12);
+    let expect = (-35.0 * 28.0 + 165.0 * 16.0 - 35.0 * 24.0 + 165.0 * 36.0) / 104.0;
+    let sd = (s.yields[0].high - s.yields[0].low) / 3.29;
+    assert!(
+        (s.yields[0].mean - expect).abs() < 5.0 * sd / 200.0,
+        "{}",
+        s.yields[0].mean
+    );
+    assert!(s.p_best[0] > 0.99);
+    // A decision beyond the classes ("refer", a third row): every item referred yields 0.
+    let refer = QuestionConfig {
+        remap: Some(vec![vec![2, 2], vec![0, 1]]),
+        sigma: 0.05,
+        ..question("15,-335;-35,165;0,0", vec![cm(A), cm(B)], 2000)
+    };
+    let s = sure(&refer).unwrap();
+    assert_eq!(s.yields[0].point, 0.0);
+    assert!((s.p_best.iter().sum::<f64>() - 1.0).abs() < 1e-12);
+    // Maps that do not fit are errors.
+    for bad in [
+        vec![vec![0, 1]],
+        vec![vec![0, 1], vec![0]],
+        vec![vec![0, 1], vec![0, 3]],
+    ] {
+        let q = QuestionConfig {
+            remap: Some(bad),
+            ..refer.clone()
+        };
+        assert!(sure(&q).is_err() && q.validate().is_err());
+    }
+}

@@ -4,7 +4,8 @@
 //!
 //! One draw, for a validated [`QuestionConfig`] (`n` classes, `K` classifiers):
 //! 1. if `σ > 0`, the noisy utilities `U'_ij = U_ij + (U_max − U_min)·σ·Z_ij`, row-major over
-//!    the `n × n` block of the decisions the classifiers output (otherwise `U' = U`);
+//!    the `n × n` block of the decisions the classifiers output — over every decision's row
+//!    when some classifier is remapped ([`QuestionConfig::remap`]) — otherwise `U' = U`;
 //! 2. for each classifier `k` in turn, independent gammas `G_ij ~ Gamma(M_ij + α)`, row-major;
 //!    the normalized matrix `C_ij = G_ij / Σ G` is a draw of `Dirichlet(M + α)`;
 //! 3. its yield: without deployment shares `Y_k = Σ_ij U'_ij C_ij`; with shares `π`,
@@ -16,6 +17,10 @@
 //!    the per-class rates remains. (Re-weighting by the *counts'* shares instead would keep the
 //!    sampling noise of the test set's class shares in a deployment whose shares are known.)
 //!
+//! A remapped classifier (output `i` taken as decision `d_k(i)`, e.g. Decide's, whose outputs
+//! go to their optimal decisions) reads `U'_{d_k(i) j}` for its cell `(i, j)`: its Dirichlet
+//! posterior is still that of its own output counts.
+//!
 //! A draw in which every gamma of a classifier (or of a column) underflowed to 0 (only
 //! possible when all its shapes are ≪ 1) uses the Dirichlet mean instead. A constant utility
 //! matrix (allowed with `σ = 0`) gives every classifier that constant in every draw, without
@@ -25,11 +30,13 @@ use super::question::{QuestionConfig, QuestionTally, question_chunk_len};
 use super::rng::{McRng, Stream, chunk_rng};
 use super::sampler::{self, Gamma};
 use crate::error::CoreError;
+use crate::utility::UtilityMatrix;
 
 /// The state of the draws of one question: its utilities, shapes and scratch space.
 #[derive(Debug, Clone)]
 pub(crate) struct Kernel {
-    /// The utilities `U_ij`, row-major over the `n × n` block.
+    /// The utilities `U_ij`, row-major over the `n × n` block (every decision's row when some
+    /// classifier is remapped).
     base: Vec<f64>,
     /// The draw's utilities `U'_ij`.
     noisy: Vec<f64>,
@@ -37,6 +44,10 @@ pub(crate) struct Kernel {
     scale: f64,
     /// Per classifier, the gamma distributions of shapes `M_ij + α`, row-major.
     shapes: Vec<Vec<Gamma>>,
+    /// Per remapped classifier, the index in `noisy` of each of its cells' utility.
+    cells: Option<Vec<Vec<usize>>>,
+    /// Scratch: a remapped classifier's utilities.
+    gathered: Vec<f64>,
     /// The deployment shares `π`, if any.
     prevalence: Option<Vec<f64>>,
     /// Scratch: per column `Σ_i U'_ij G_ij` and `Σ_i G_ij`.
@@ -58,7 +69,17 @@ impl Kernel {
         } else {
             0.0
         };
-        let base: Vec<f64> = (0..n * n).map(|k| u.get(k / n, k % n)).collect();
+        let rows = if config.remap.is_some() {
+            config.utility.n_decisions()
+        } else {
+            n
+        };
+        let base: Vec<f64> = (0..rows * n).map(|k| u.get(k / n, k % n)).collect();
+        let cells = config.remap.as_ref().map(|maps| {
+            maps.iter()
+                .map(|d| (0..n * n).map(|k| d[k / n] * n + k % n).collect())
+                .collect()
+        });
         let shapes = config
             .classifiers
             .iter()
@@ -73,6 +94,8 @@ impl Kernel {
             base,
             scale,
             shapes,
+            cells,
+            gathered: vec![0.0; n * n],
             prevalence: config.prevalence.clone(),
             col_num: vec![0.0; n],
             col_den: vec![0.0; n],
@@ -98,11 +121,20 @@ impl Kernel {
             }
         }
         for k in 0..self.shapes.len() {
+            let u: &[f64] = match &self.cells {
+                None => &self.noisy,
+                Some(cells) => {
+                    for (g, &c) in self.gathered.iter_mut().zip(&cells[k]) {
+                        *g = self.noisy[c];
+                    }
+                    &self.gathered
+                }
+            };
             self.current[k] = match &self.prevalence {
-                None => joint_yield(rng, &self.shapes[k], &self.noisy),
+                None => joint_yield(rng, &self.shapes[k], u),
                 Some(pi) => {
                     let (num, den) = (&mut self.col_num, &mut self.col_den);
-                    deployed_yield(rng, &self.shapes[k], &self.noisy, pi, num, den)
+                    deployed_yield(rng, &self.shapes[k], u, pi, num, den)
                 }
             };
         }
@@ -158,6 +190,60 @@ fn deployed_yield(
             };
     }
     y
+}
+
+/// Classifier `k`'s utilities, row-major over its `n × n` cells: `U_{d(i) j}` for output `i`
+/// taken as decision `d(i)` ([`QuestionConfig::remap`]; `d(i) = i` if not remapped). For a valid
+/// config.
+pub(crate) fn effective_utility(config: &QuestionConfig, k: usize) -> Vec<f64> {
+    let (u, n) = (config.utility.matrix(), config.utility.n_classes());
+    let decision = |i: usize| {
+        config
+            .remap
+            .as_ref()
+            .and_then(|maps| maps.get(k))
+            .and_then(|d| d.get(i).copied())
+            .unwrap_or(i)
+    };
+    (0..n * n).map(|c| u.get(decision(c / n), c % n)).collect()
+}
+
+/// Checks [`QuestionConfig::remap`]: one map per classifier, one decision per class, each a
+/// row of `utility`.
+///
+/// # Errors
+/// A map of the wrong length ([`CoreError::LengthMismatch`]) or a decision beyond the utility
+/// matrix's rows ([`CoreError::InvalidParameter`]).
+pub(crate) fn check_remap(
+    remap: &[Vec<usize>],
+    classifiers: usize,
+    utility: &UtilityMatrix,
+) -> Result<(), CoreError> {
+    let n = utility.n_classes();
+    if remap.len() != classifiers {
+        return Err(CoreError::LengthMismatch {
+            what: "remapped classifiers",
+            expected: classifiers,
+            found: remap.len(),
+        });
+    }
+    for d in remap {
+        if d.len() != n {
+            return Err(CoreError::LengthMismatch {
+                what: "decisions of a remapped classifier",
+                expected: n,
+                found: d.len(),
+            });
+        }
+        if let Some(&bad) = d.iter().find(|&&v| v >= utility.n_decisions()) {
+            return Err(CoreError::InvalidParameter {
+                name: "remapped decision",
+                value: bad as f64,
+                expected: "a row of the utility matrix",
+            });
+        }
+    }
+    Ok(())
 }
 
 /// Adds one draw's wins: 1 to the classifier with the largest yield, `1/m` to each of an

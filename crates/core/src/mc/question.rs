@@ -39,6 +39,7 @@ use crate::{ConfusionMatrix, UtilityMatrix};
 use serde::{Deserialize, Serialize};
 
 pub use super::posterior::QuestionSlices;
+use super::posterior::check_remap;
 
 /// Draws per chunk.
 pub const QUESTION_CHUNK: u64 = 4096;
@@ -88,6 +89,10 @@ pub struct QuestionConfig {
     /// the test sets' own shares. Absent from older messages and links (then `None`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub prevalence: Option<Vec<f64>>,
+    /// Per classifier, the decision taken on each of its outputs (e.g. Decide's remapped
+    /// classifier, [`crate::decision::Remap::decisions`]); `None`: output `i` is decision `i`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub remap: Option<Vec<Vec<usize>>>,
 }
 
 /// The fields of a [`QuestionConfig`] as they are written; deserialized through
@@ -103,6 +108,8 @@ struct QuestionFields {
     bins: usize,
     #[serde(default)]
     prevalence: Option<Vec<f64>>,
+    #[serde(default)]
+    remap: Option<Vec<Vec<usize>>>,
 }
 
 impl TryFrom<QuestionFields> for QuestionConfig {
@@ -118,6 +125,7 @@ impl TryFrom<QuestionFields> for QuestionConfig {
             seed: f.seed,
             bins: f.bins,
             prevalence: f.prevalence,
+            remap: f.remap,
         };
         q.validate()?;
         Ok(q)
@@ -137,6 +145,7 @@ impl QuestionConfig {
             seed: 1,
             bins: 40,
             prevalence: None,
+            remap: None,
         }
     }
 
@@ -149,7 +158,8 @@ impl QuestionConfig {
     /// `draws` 0 or `draws × classifiers >` [`MAX_DRAW_YIELDS`]; `bins` not in
     /// `1 ..=` [`MAX_BINS`]; deployment shares that are not shares of the classes, or that give a
     /// positive share to a class with no case in some classifier's test set
-    /// ([`CoreError::AbsentClass`]).
+    /// ([`CoreError::AbsentClass`]); a remap without one decision (a row of the utility matrix)
+    /// per class of each classifier.
     pub fn validate(&self) -> Result<(), CoreError> {
         if self.classifiers.is_empty() {
             return Err(CoreError::TooSmall {
@@ -198,6 +208,9 @@ impl QuestionConfig {
                 value: self.bins as f64,
                 expected: "between 1 and 1000 bins",
             });
+        }
+        if let Some(remap) = &self.remap {
+            check_remap(remap, self.classifiers.len(), &self.utility)?;
         }
         if let Some(pi) = &self.prevalence {
             check_shares("deployment class shares", pi, nc)?;

@@ -19,6 +19,7 @@
 //!    classifier whose counts yield more would win in the long run instead);
 //! 3. a first guess from the normal approximation of the posterior: with `C` the normalized
 //!    counts, the yield's variance at `N′` items is about `w/N′`, `w = Σ U²C − (Σ UC)²`
+//!    (`U_{d(i)j}` in cell `(i, j)` of a remapped classifier)
 //!    (with deployment shares `π`, `w = Σ_j π_j² w_j / f_j`, `w_j` the variance of `U_·j`
 //!    under the column's `C_·j / f_j`); the leader `L` beats `k` with probability
 //!    `Φ(δ_k √N′ / √(w_L + w_k))`, `δ_k = Y_L − Y_k`, so
@@ -35,7 +36,7 @@
 //! at a time (and [`settle_wins`] any range of draws), so that a page can spread them over
 //! frames or workers; [`items_to_settle`] runs them all on this thread.
 
-use super::posterior::Kernel;
+use super::posterior::{Kernel, effective_utility};
 use super::question::QuestionConfig;
 use super::rng::{Stream, chunk_rng};
 use super::sure::Sure;
@@ -292,10 +293,8 @@ impl SettleSearch {
 /// [module](self)); `points` are the yields of the counts, the leader's strictly the largest.
 fn first_guess(config: &QuestionConfig, leader: usize, points: &[f64]) -> u64 {
     let z = norm_inv(SETTLE_PROBABILITY);
-    let w: Vec<f64> = config
-        .classifiers
-        .iter()
-        .map(|cm| unit_variance(config, cm))
+    let w: Vec<f64> = (0..points.len())
+        .map(|k| unit_variance(config, k))
         .collect();
     let need = (0..points.len())
         .filter(|&k| k != leader)
@@ -313,9 +312,11 @@ fn first_guess(config: &QuestionConfig, leader: usize, points: &[f64]) -> u64 {
 
 /// `w` of the [module](self)'s step 3: `N′ ×` the yield's variance at `N′` items, for large
 /// `N′`.
-fn unit_variance(config: &QuestionConfig, cm: &ConfusionMatrix) -> f64 {
+fn unit_variance(config: &QuestionConfig, k: usize) -> f64 {
+    let cm = &config.classifiers[k];
     let n = cm.n();
-    let u = |i: usize, j: usize| config.utility.matrix().get(i, j);
+    let eff = effective_utility(config, k);
+    let u = |i: usize, j: usize| eff[i * n + j];
     // The mean and variance of U over weights c (summing to s), divided by s.
     let moments = |cells: &mut dyn Iterator<Item = (f64, f64)>| {
         let (mut s, mut m1, mut m2) = (0.0, 0.0, 0.0);

@@ -12,6 +12,7 @@
 //! prior (`α = 1`), [`SURE_DRAWS`] draws and seed 1, so that a link always shows the same
 //! numbers.
 
+use super::posterior::effective_utility;
 use super::question::{QuestionConfig, QuestionTally, question_chunk};
 use crate::error::CoreError;
 use crate::{ConfusionMatrix, UtilityMatrix};
@@ -48,7 +49,8 @@ impl QuestionConfig {
 
     /// The yield of classifier `k`'s counts themselves, `Σ_ij U_ij M_ij / N` (re-weighted to
     /// the deployment shares if any, `Σ_ij U_ij M_ij π_j / N_j`,
-    /// [`crate::prevalence::reweight`]).
+    /// [`crate::prevalence::reweight`]; with `U_{d(i) j}` for a remapped classifier,
+    /// [`QuestionConfig::remap`]).
     ///
     /// # Errors
     /// `k` out of range, or an invalid config.
@@ -65,6 +67,11 @@ impl QuestionConfig {
     /// q.prevalence = Some(vec![0.2, 0.8]);
     /// assert!((q.point_yield(0).unwrap() - 10.4).abs() < 1e-12);
     /// assert!(q.point_yield(1).is_err());
+    /// // A remapped to decide "short" (decision 1) on both outputs: 0.5·(−35) + 0.5·165 = 65
+    /// // (π back to the test set's shares).
+    /// q.prevalence = None;
+    /// q.remap = Some(vec![vec![1, 1]]);
+    /// assert!((q.point_yield(0).unwrap() - 65.0).abs() < 1e-12);
     /// ```
     pub fn point_yield(&self, k: usize) -> Result<f64, CoreError> {
         let cm = self
@@ -74,10 +81,19 @@ impl QuestionConfig {
                 expected: format!("a classifier index below {}", self.classifiers.len()),
                 found: k.to_string(),
             })?;
-        match &self.prevalence {
-            None => self.utility.yield_of(cm),
-            Some(pi) => self.utility.yield_of(&crate::prevalence::reweight(cm, pi)?),
+        let cm = match &self.prevalence {
+            None => cm.clone(),
+            Some(pi) => crate::prevalence::reweight(cm, pi)?,
+        };
+        if self.remap.is_none() {
+            return self.utility.yield_of(&cm);
         }
+        self.validate()?;
+        let n = cm.n();
+        let u = effective_utility(self, k);
+        // As UtilityMatrix::yield_of sums: the identity map gives its value to the bit.
+        let total: f64 = (0..n * n).map(|c| u[c] * cm.get(c / n, c % n)).sum();
+        Ok(total / cm.total())
     }
 }
 
