@@ -249,6 +249,20 @@ pub fn named_confusions(
     Ok(out)
 }
 
+/// The test-set size of `--n` (`ulab decide`, `ulab eval`): a whole number ≥ 1.
+///
+/// # Errors
+/// Anything else, as one line naming `--n`.
+pub fn test_set_size(text: &str) -> Result<f64, String> {
+    match ulab_core::text::parse_whole(text) {
+        Some(n) if n >= 1 => Ok(n as f64),
+        _ => Err(format!(
+            "--n: '{}' is not a test-set size: give the number of test items (a whole number ≥ 1)",
+            truncate(text.trim(), 24)
+        )),
+    }
+}
+
 /// A comma-separated list of numbers (e.g. `0.2,0.8`).
 ///
 /// # Errors

@@ -16,7 +16,14 @@
 //!   as normalized independent gammas ([`sampler::gamma`]). The classifiers are treated as
 //!   independent (their shared test set is not modelled).
 //! * **Yields** `Y_k = Σ_ij U'_ij C^k_ij` (user's units, per item), the best classifier of the
-//!   draw (ties split evenly).
+//!   draw (ties split evenly). With deployment shares `π` ([`QuestionConfig::prevalence`]),
+//!   every draw is re-weighted to them by its own class shares: `Y_k = Σ_j π_j Σ_i U'_ij
+//!   C^k_ij / Σ_i C^k_ij` (see [`posterior`](super::posterior) for why the draw's shares).
+//!
+//! The draws themselves are made by one kernel (the private module `posterior`), shared with
+//! [`QuestionSlices`] (a chunk in slices, for a caller that must not block) and with the
+//! search of [`settle`](super::settle); [`sure`](super::sure) summarizes the same tally as
+//! Compare shows it (P(best) and 90 % intervals).
 //!
 //! Draws are cut into chunks of [`QUESTION_CHUNK`], chunk `k` drawing from
 //! [`chunk_rng`]`(seed, Question, k)`, as the Monte Carlo does: [`question_chunk`] is pure,
@@ -25,12 +32,14 @@
 //! (Just over 500 lines: the question's chunked draws, their tally and summary belong
 //! together; most of the length is formula documentation and doctests.)
 
-use super::rng::{Stream, chunk_rng};
-use super::sampler;
 use crate::error::CoreError;
 use crate::limits::{MAX_ALPHA, MAX_SIGMA};
+use crate::utility::check_shares;
 use crate::{ConfusionMatrix, UtilityMatrix};
 use serde::{Deserialize, Serialize};
+
+pub use super::posterior::QuestionSlices;
+use super::posterior::check_remap;
 
 /// Draws per chunk.
 pub const QUESTION_CHUNK: u64 = 4096;
@@ -76,6 +85,14 @@ pub struct QuestionConfig {
     pub seed: u64,
     /// Number of histogram bins (common to all classifiers).
     pub bins: usize,
+    /// Deployment class shares `π` (one per class, summing to 1), applied to every draw; `None`:
+    /// the test sets' own shares. Absent from older messages and links (then `None`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub prevalence: Option<Vec<f64>>,
+    /// Per classifier, the decision taken on each of its outputs (e.g. Decide's remapped
+    /// classifier, [`crate::decision::Remap::decisions`]); `None`: output `i` is decision `i`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub remap: Option<Vec<Vec<usize>>>,
 }
 
 /// The fields of a [`QuestionConfig`] as they are written; deserialized through
@@ -89,6 +106,10 @@ struct QuestionFields {
     draws: u64,
     seed: u64,
     bins: usize,
+    #[serde(default)]
+    prevalence: Option<Vec<f64>>,
+    #[serde(default)]
+    remap: Option<Vec<Vec<usize>>>,
 }
 
 impl TryFrom<QuestionFields> for QuestionConfig {
@@ -103,6 +124,8 @@ impl TryFrom<QuestionFields> for QuestionConfig {
             draws: f.draws,
             seed: f.seed,
             bins: f.bins,
+            prevalence: f.prevalence,
+            remap: f.remap,
         };
         q.validate()?;
         Ok(q)
@@ -110,7 +133,8 @@ impl TryFrom<QuestionFields> for QuestionConfig {
 }
 
 impl QuestionConfig {
-    /// A question with the defaults: `σ = 0.05`, `α = 1`, 20 000 draws, seed 1, 40 bins.
+    /// A question with the defaults: `σ = 0.05`, `α = 1`, 20 000 draws, seed 1, 40 bins, the
+    /// test sets' class shares.
     pub fn new(utility: UtilityMatrix, classifiers: Vec<ConfusionMatrix>) -> QuestionConfig {
         QuestionConfig {
             utility,
@@ -120,6 +144,8 @@ impl QuestionConfig {
             draws: 20_000,
             seed: 1,
             bins: 40,
+            prevalence: None,
+            remap: None,
         }
     }
 
@@ -127,10 +153,13 @@ impl QuestionConfig {
     ///
     /// # Errors
     /// No classifier; a classifier whose classes differ from the utility matrix's columns or
-    /// exceed its decisions; a constant utility matrix; `σ` not in `[0, 1]` or `α` not in
-    /// `[0, 1000]` ([`MAX_SIGMA`], [`MAX_ALPHA`]);
+    /// exceed its decisions; a constant utility matrix with `σ > 0`; `σ` not in `[0, 1]` or `α`
+    /// not in `[0, 1000]` ([`MAX_SIGMA`], [`MAX_ALPHA`]);
     /// `draws` 0 or `draws × classifiers >` [`MAX_DRAW_YIELDS`]; `bins` not in
-    /// `1 ..=` [`MAX_BINS`].
+    /// `1 ..=` [`MAX_BINS`]; deployment shares that are not shares of the classes, or that give a
+    /// positive share to a class with no case in some classifier's test set
+    /// ([`CoreError::AbsentClass`]); a remap without one decision (a row of the utility matrix)
+    /// per class of each classifier.
     pub fn validate(&self) -> Result<(), CoreError> {
         if self.classifiers.is_empty() {
             return Err(CoreError::TooSmall {
@@ -150,7 +179,9 @@ impl QuestionConfig {
                 });
             }
         }
-        self.utility.normalized()?;
+        if self.sigma != 0.0 {
+            self.utility.normalized()?;
+        }
         for (name, v, max, expected) in [
             ("sigma", self.sigma, MAX_SIGMA, "0 ≤ σ ≤ 1"),
             ("alpha", self.alpha, MAX_ALPHA, "0 ≤ α ≤ 1000"),
@@ -177,6 +208,18 @@ impl QuestionConfig {
                 value: self.bins as f64,
                 expected: "between 1 and 1000 bins",
             });
+        }
+        if let Some(remap) = &self.remap {
+            check_remap(remap, self.classifiers.len(), &self.utility)?;
+        }
+        if let Some(pi) = &self.prevalence {
+            check_shares("deployment class shares", pi, nc)?;
+            for cm in &self.classifiers {
+                let totals = cm.class_totals();
+                if let Some(j) = (0..nc).find(|&j| pi[j] > 0.0 && !(totals[j] > 0.0)) {
+                    return Err(CoreError::AbsentClass { class: j });
+                }
+            }
         }
         Ok(())
     }
@@ -254,6 +297,16 @@ impl QuestionTally {
 /// assert_eq!(t.wins, vec![4096.0]); // a single classifier is always the best
 /// ```
 pub fn question_chunk(config: &QuestionConfig, chunk: u64) -> Result<QuestionTally, CoreError> {
+    let mut slices = QuestionSlices::new(config, chunk)?;
+    slices.step(u64::MAX);
+    Ok(slices.into_tally())
+}
+
+/// The number of draws of chunk `chunk` of a valid `config`.
+///
+/// # Errors
+/// An invalid config ([`QuestionConfig::validate`]) or `chunk ≥ config.chunks()`.
+pub(crate) fn question_chunk_len(config: &QuestionConfig, chunk: u64) -> Result<u64, CoreError> {
     config.validate()?;
     if chunk >= config.chunks() {
         return Err(CoreError::InvalidParameter {
@@ -262,62 +315,7 @@ pub fn question_chunk(config: &QuestionConfig, chunk: u64) -> Result<QuestionTal
             expected: "a chunk index below the number of chunks",
         });
     }
-    let n = config.utility.n_classes();
-    let start = chunk * QUESTION_CHUNK;
-    let len = (config.draws - start).min(QUESTION_CHUNK) as usize;
-    let u = config.utility.matrix();
-    let (lo, hi) = (u.min(), u.max());
-    let scale = (hi - lo) * config.sigma;
-    let base: Vec<f64> = (0..n * n).map(|k| u.get(k / n, k % n)).collect();
-    let shapes: Vec<Vec<f64>> = config
-        .classifiers
-        .iter()
-        .map(|cm| {
-            (0..n * n)
-                .map(|k| cm.get(k / n, k % n) + config.alpha)
-                .collect()
-        })
-        .collect();
-    let nk = config.classifiers.len();
-    let mut rng = chunk_rng(config.seed, Stream::Question, chunk);
-    let mut wins = vec![0.0; nk];
-    let mut yields = vec![Vec::with_capacity(len); nk];
-    let mut noisy = base.clone();
-    let mut current = vec![0.0; nk];
-    for _ in 0..len {
-        if scale > 0.0 {
-            for (v, b) in noisy.iter_mut().zip(&base) {
-                *v = b + scale * sampler::standard_normal(&mut rng);
-            }
-        }
-        for (k, shape) in shapes.iter().enumerate() {
-            let (mut num, mut den) = (0.0, 0.0);
-            for (s, v) in shape.iter().zip(&noisy) {
-                let g = sampler::gamma(&mut rng, *s);
-                num += v * g;
-                den += g;
-            }
-            if den.is_nan() || den <= 0.0 {
-                // Every gamma underflowed (only possible with all shapes ≪ 1): use the mean.
-                num = shape.iter().zip(&noisy).map(|(s, v)| s * v).sum();
-                den = shape.iter().sum();
-            }
-            current[k] = num / den;
-            yields[k].push(current[k]);
-        }
-        let best = current.iter().copied().fold(f64::NEG_INFINITY, f64::max);
-        let ties = current.iter().filter(|&&y| y == best).count() as f64;
-        for (w, &y) in wins.iter_mut().zip(&current) {
-            if y == best {
-                *w += 1.0 / ties;
-            }
-        }
-    }
-    Ok(QuestionTally {
-        draws: len as u64,
-        wins,
-        yields,
-    })
+    Ok((config.draws - chunk * QUESTION_CHUNK).min(QUESTION_CHUNK))
 }
 
 /// The distribution of one classifier's yield over the draws.
@@ -339,7 +337,8 @@ pub fn question_chunk(config: &QuestionConfig, chunk: u64) -> Result<QuestionTal
 /// ```
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct YieldSummary {
-    /// The yield of the counts themselves (`Σ_ij U_ij M_ij / N`), without uncertainty.
+    /// The yield of the counts themselves (`Σ_ij U_ij M_ij / N`, re-weighted to the deployment
+    /// shares if any), without uncertainty.
     pub point: f64,
     /// Mean over the draws.
     pub mean: f64,
@@ -440,8 +439,8 @@ pub fn question_summary(
         .map(|b| if b == bins { hi } else { lo + width * b as f64 })
         .collect();
     let mut yields = Vec::with_capacity(nk);
-    for (cm, ys) in config.classifiers.iter().zip(&tally.yields) {
-        let point = config.utility.yield_of(cm)?;
+    for (k, ys) in tally.yields.iter().enumerate() {
+        let point = config.point_yield(k)?;
         let n = ys.len() as f64;
         let mean = ys.iter().sum::<f64>() / n;
         let sd = if ys.len() > 1 {
