@@ -1,6 +1,6 @@
 //! The one table of the link's keys: each [`Key`] has its name, what it holds, its line of the
-//! README's key table, how it is read and how it is written, side by side. The decoder, the
-//! encoder and the README test (`tests/it/readme_links.rs`) all read [`KEYS`].
+//! key table of docs/links.md, how it is read and how it is written, side by side. The decoder,
+//! the encoder and the docs test (`tests/it/docs_links.rs`) all read [`KEYS`].
 //!
 //! **Adding a key** is one entry in the `LINK_KEYS` group of the module that owns the setting
 //! (a view's keys live in that view's state module; each group is listed once in [`KEYS`]),
@@ -16,7 +16,7 @@
 //!     |s, out| for c in &s.roc.binormal { out.push(format!("bn.{}={},{}", pct_encode(&c.name), shortest(c.a), shortest(c.b))) }),
 //! ```
 //!
-//! and its row in the README (the README test fails with the table to paste). The decoder
+//! and its row in docs/links.md (the docs test fails with the table to paste). The decoder
 //! reads every key of the table and notes the keys none knows; the encoder writes every key of
 //! the table, in its order.
 
@@ -44,10 +44,10 @@ pub enum Read {
 pub struct Key {
     /// The key as written: `sigma`; for a family of keys its prefix with the dot, `cm.`.
     pub name: &'static str,
-    /// What the value holds, in a few words (the README table's second column).
+    /// What the value holds, in a few words (the docs/links.md table's second column).
     pub holds: &'static str,
-    /// What it means (the README table's third column). Empty in the web app's build: only
-    /// the README test reads it, and in the page's wasm the texts would be bytes that every
+    /// What it means (the docs/links.md table's third column). Empty in the web app's build:
+    /// only the docs test reads it, and in the page's wasm the texts would be bytes that every
     /// first visit downloads for nothing.
     pub doc: &'static str,
     /// How it is read.
@@ -105,7 +105,7 @@ impl Key {
         self.name.ends_with('.')
     }
 
-    /// The key as the README shows it: `sigma`, `cm.NAME`.
+    /// The key as docs/links.md shows it: `sigma`, `cm.NAME`.
     pub fn shown(&self) -> String {
         if self.is_family() {
             format!("{}NAME", self.name)
@@ -123,7 +123,7 @@ impl Key {
         }
     }
 
-    /// The key's row of the README's table: `` | `key` | holds | doc | ``.
+    /// The key's row of docs/links.md's table: `` | `key` | holds | doc | ``.
     pub fn readme_row(&self) -> String {
         format!("| `{}` | {} | {} |", self.shown(), self.holds, self.doc)
     }
