@@ -12,8 +12,8 @@ cd "$ROOT"
 # The compressed main wasm (the first page's module; every other view, the Compare editors,
 # metrics table and chart, the share bar and the handout's link are chunks loaded on demand:
 # crates/ui/src/lazy.rs, scripts/app.mjs): 223 273 bytes on 2026-11-25, down from 1 089 318 as one
-# module. The limit is ~3 % above that, to catch growth; lower it with every cut (README,
-# "Size and load time").
+# module. The limit is ~3 % above that, to catch growth; lower it with every cut
+# (docs/benchmarks.md, "Size and load time").
 MAX_WASM_GZIP_BYTES=230000
 SUBPATH=/some/path/
 started=$(now)

@@ -94,7 +94,7 @@ for (const view of VIEWS) {
       }
     }
     await page.screenshot({ path: path.join(shots, `${view.name}.png`), fullPage: true });
-    // And as the browser prints it, on A4 pages (to look at; see README "Printing").
+    // And as the browser prints it, on A4 pages (to look at; see docs/offline-and-print.md).
     await page.pdf({ path: path.join(shots, `${view.name}.pdf`), format: 'A4', printBackground: true });
 
     // Back on the screen: the block is gone, the controls are back.

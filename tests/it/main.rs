@@ -6,7 +6,8 @@
 //! * `mc_*`: the Monte Carlo against the paper, a reference implementation and itself;
 //! * `paper_values`, `reference_sklearn`: formulas against published and independent values;
 //! * `properties`, `state_props`: property tests of the core and of the app state;
-//! * `readme_links`: every link of the README opens without a notice;
+//! * `docs_links`: the documentation against the code — `docs/links.md`'s key table, every
+//!   example link of it and of the README, the README's references;
 //! * `decide_view`, `decide_view_classifier`, `decide_view_plots`: the Decide view's logic,
 //!   plots and presets;
 //! * `space`: the Utility space view's engine against direct yields and hand examples;
@@ -27,6 +28,7 @@ mod common;
 mod decide_view;
 mod decide_view_classifier;
 mod decide_view_plots;
+mod docs_links;
 mod hostile;
 mod mc_cli;
 mod mc_determinism;
@@ -44,7 +46,6 @@ mod pd_view_plots;
 mod pd_view_presets;
 mod plot_tables;
 mod properties;
-mod readme_links;
 mod reference_sklearn;
 mod roc_stream;
 mod roc_view;

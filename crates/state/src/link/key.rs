@@ -16,7 +16,8 @@
 //!     |s, out| for c in &s.roc.binormal { out.push(format!("bn.{}={},{}", pct_encode(&c.name), shortest(c.a), shortest(c.b))) }),
 //! ```
 //!
-//! and its row in the key table (the docs test fails with the table to paste).
+//! and its row in the key table of docs/links.md (`tests/it/docs_links.rs` fails with the
+//! table to paste).
 
 use super::LinkError;
 use crate::AppState;

@@ -2,9 +2,9 @@
 //!
 //! `#v=1&view=compare&u=15,-335;-35,165&cm.A=27,15;23,35&cm.B=43,18;7,32&classes=long,short`
 //!
-//! The keys are listed once, in [`keys::KEYS`] (each with what it holds, its README line, its
-//! reader and its writer); the README's key table is that table. Names and labels are
-//! percent-encoded (UTF-8, [`pct`]).
+//! The keys are listed once, in [`keys::KEYS`] (each with what it holds, its line of the key
+//! table, its reader and its writer); docs/links.md's key table is that table. Names and
+//! labels are percent-encoded (UTF-8, [`pct`]).
 //!
 //! [`decode`] works in stages: the fragment is split into `key=value` parts ([`Parts`]); the
 //! problem stage ([`problem::decode`]) reads the version, the orientation, the matrices and the
