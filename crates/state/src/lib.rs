@@ -21,6 +21,7 @@ pub mod embed;
 pub mod link;
 pub mod pd;
 pub mod presets;
+pub mod probs;
 pub mod qr;
 pub mod references;
 pub mod reliability;

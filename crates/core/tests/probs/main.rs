@@ -11,6 +11,7 @@
 #![cfg(not(target_arch = "wasm32"))]
 
 mod bench;
+mod fixture;
 mod hand;
 mod props;
 mod reference;

@@ -3,131 +3,13 @@
 //! script for what each number is and how to regenerate them). Nothing here compares the core
 //! with itself.
 
-use serde::Deserialize;
-use std::collections::BTreeMap;
+use super::fixture::*;
+use ulab_core::Matrix;
 use ulab_core::probs::bootstrap::Bootstrap;
 use ulab_core::probs::curve::ThresholdCurve;
 use ulab_core::probs::recalibrate::{cross_fit, fit, fit_fold};
 use ulab_core::probs::reliability::reliability;
-use ulab_core::probs::{Decider, ModelOutcome, ProbTable, Shares, decide_all, decide_model};
-use ulab_core::{Matrix, UtilityMatrix};
-
-pub const DATA: &str = include_str!("../../../../tests/reference/probs/probs_cases.json");
-
-#[derive(Deserialize)]
-pub struct Doc {
-    pub cases: Vec<Case>,
-}
-
-#[derive(Deserialize)]
-pub struct Case {
-    pub id: String,
-    pub classes: Vec<String>,
-    pub models: Vec<String>,
-    pub truth: Vec<usize>,
-    pub counts: Vec<u64>,
-    pub probs: BTreeMap<String, Vec<Vec<f64>>>,
-    pub runs: Vec<Run>,
-    pub calibration: Option<BTreeMap<String, Vec<Calibration>>>,
-    pub decision_curve: Option<Vec<Curve>>,
-    #[serde(default)]
-    pub bootstrap: Vec<Boot>,
-    pub recalibration: Option<Recal>,
-}
-
-#[derive(Deserialize)]
-pub struct Run {
-    pub utility: Vec<Vec<f64>>,
-    pub prevalence: Option<Vec<f64>>,
-    pub models: Vec<ModelRun>,
-}
-
-#[derive(Deserialize)]
-pub struct ModelRun {
-    pub name: String,
-    pub most_probable: Outcome,
-    pub optimal: Outcome,
-}
-
-#[derive(Deserialize)]
-pub struct Outcome {
-    pub confusion: Vec<Vec<f64>>,
-    #[serde(rename = "yield")]
-    pub yield_per_item: f64,
-    pub total: f64,
-}
-
-#[derive(Deserialize)]
-pub struct Calibration {
-    pub prob_true: Vec<f64>,
-    pub prob_pred: Vec<f64>,
-    pub count: Vec<u64>,
-    pub hits: Vec<u64>,
-    pub wilson: Vec<Option<(f64, f64)>>,
-}
-
-#[derive(Deserialize)]
-pub struct Curve {
-    pub thresholds: Vec<f64>,
-    pub prevalence: Option<Vec<f64>>,
-    pub treat_all: Vec<f64>,
-    pub models: BTreeMap<String, Vec<f64>>,
-}
-
-#[derive(Deserialize)]
-pub struct Boot {
-    pub utility: Vec<Vec<f64>>,
-    pub prevalence: Option<Vec<f64>>,
-    pub resamples: u64,
-    pub arms: Vec<BootArm>,
-    pub better: Vec<Vec<f64>>,
-}
-
-#[derive(Deserialize)]
-pub struct BootArm {
-    pub model: String,
-    pub rule: String,
-    pub mean: f64,
-    pub sd: f64,
-    pub lo: f64,
-    pub hi: f64,
-}
-
-#[derive(Deserialize)]
-pub struct Scaling {
-    pub a: f64,
-    pub b: Vec<f64>,
-}
-
-#[derive(Deserialize)]
-pub struct Recal {
-    pub model: String,
-    pub folds: usize,
-    pub full: Scaling,
-    pub per_fold: Vec<Scaling>,
-    pub utility: Vec<Vec<f64>>,
-    pub most_probable: Outcome,
-    pub optimal: Outcome,
-    pub near_ties: usize,
-}
-
-pub fn doc() -> Doc {
-    serde_json::from_str(DATA).expect("probs_cases.json")
-}
-
-pub fn utility(rows: &[Vec<f64>]) -> UtilityMatrix {
-    UtilityMatrix::new(Matrix::from_rows(rows).unwrap()).unwrap()
-}
-
-/// The case's table, the models in the case's order.
-pub fn table(c: &Case) -> ProbTable {
-    let probs = c
-        .models
-        .iter()
-        .map(|m| c.probs[m].iter().flatten().copied().collect())
-        .collect();
-    ProbTable::new(c.classes.len(), c.models.clone(), c.truth.clone(), probs).unwrap()
-}
+use ulab_core::probs::{Decider, ModelOutcome, Shares, decide_all, decide_model};
 
 /// Asserts that `got` (counts and yields) equals the reference outcome: counts exactly, yields
 /// within `1e-12` relative.
