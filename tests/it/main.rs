@@ -1,7 +1,8 @@
 //! The native integration tests, in one test binary (one link of the crate instead of one per
 //! file): each module is one former `tests/*.rs` file.
 //!
-//! * `cli_*`: the `ulab` command line (built by Cargo for these tests), with [`common`];
+//! * `cli_*`: the `ulab` command line (built by Cargo for these tests), with [`common`]
+//!   (`cli_probs`: `ulab decide --probs` against `tests/reference/probs/`);
 //! * `mc_*`: the Monte Carlo against the paper, a reference implementation and itself;
 //! * `paper_values`, `reference_sklearn`: formulas against published and independent values;
 //! * `properties`, `state_props`: property tests of the core and of the app state;
@@ -18,6 +19,7 @@
 mod cli_decide;
 mod cli_eval;
 mod cli_pd;
+mod cli_probs;
 mod cli_roc;
 mod cli_sklearn;
 mod common;

@@ -11,6 +11,7 @@
 #[path = "../../../core/tests/probs/fixture.rs"]
 mod fixture;
 
+mod bench;
 mod errors;
 mod reference;
 mod stream;
