@@ -36,7 +36,8 @@ fn best(report: &Report) -> Option<String> {
 
 /// The sentences about the decisions: the best model and rule, then per model what the
 /// optimal rule gains (or loses) over its most probable class, and whether its probabilities
-/// are off (when recalibrated); then the deployment shares, if any. `calibration` (per model,
+/// are off (when recalibrated); then how many rows were renormalized, and the deployment
+/// shares, if any. `calibration` (per model,
 /// optional) adds the calibration error.
 ///
 /// # Examples
@@ -90,6 +91,18 @@ pub fn verdict(report: &Report, calibration: &[ModelCalibration]) -> Vec<String>
                 prose(mp)
             )),
         }
+    }
+    let renormalized: Vec<String> = report
+        .models
+        .iter()
+        .filter(|m| m.renormalized > 0)
+        .map(|m| format!("{} of {}'s", m.renormalized, m.name))
+        .collect();
+    if !renormalized.is_empty() {
+        out.push(format!(
+            "Rows renormalized (their probabilities summed to 1 only within 1 %): {}.",
+            renormalized.join(", ")
+        ));
     }
     if let Some(pi) = &report.shares {
         out.push(shares_sentence(pi, &report.test_shares));

@@ -83,6 +83,19 @@ fn screening_a_timid_model_loses_with_the_optimal_rule() {
     assert!(
         t[0].best.yield_per_item - t[0].at_implied.unwrap() < 0.1 * t[0].best.yield_per_item.abs()
     );
+    // Renormalized rows are said.
+    let f = parse_probs("label,A:x,A:y\nx,0.5,0.5\ny,0.5,0.495\n", None).unwrap();
+    let r0 = analyse(
+        &f,
+        &[],
+        &ulab_core::UtilityMatrix::identity(2).unwrap(),
+        None,
+    )
+    .unwrap();
+    assert_eq!(
+        verdict(&r0, &[]).last().unwrap(),
+        "Rows renormalized (their probabilities summed to 1 only within 1 %): 1 of A's."
+    );
     // Deployment shares: said.
     let r = analyse(&s.file, &[], &s.utility, Some(&[0.05, 0.95])).unwrap();
     assert!(

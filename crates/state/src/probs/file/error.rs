@@ -157,10 +157,11 @@ fn list(v: &[String]) -> String {
     out.join(", ")
 }
 
-impl fmt::Display for ProbsFileError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl ProbsFileError {
+    /// The message of an error about the whole file or its header; `None` for a row's.
+    fn file_message(&self, f: &mut fmt::Formatter<'_>) -> Option<fmt::Result> {
         use ProbsFileError::*;
-        match self {
+        Some(match self {
             Empty => write!(f, "the file is empty"),
             TooLarge { bytes } => write!(
                 f,
@@ -172,12 +173,12 @@ impl fmt::Display for ProbsFileError {
             HeaderIsData { line } => write!(
                 f,
                 "line {line}: the first line must be a header naming the columns (the true \
-                 class, then MODEL:CLASS for each model and class); this one holds only numbers"
+                     class, then MODEL:CLASS for each model and class); this one holds only numbers"
             ),
             NoModelColumn { line } => write!(
                 f,
                 "line {line}: no model column: the header needs the true class's column and, \
-                 for each model, one column MODEL:CLASS per class"
+                     for each model, one column MODEL:CLASS per class"
             ),
             TooManyModels { line, found } => write!(
                 f,
@@ -225,14 +226,14 @@ impl fmt::Display for ProbsFileError {
             } => write!(
                 f,
                 "line {line}: model {} has a single column (the probability of the positive \
-                 class of two), but the file has {classes} classes: name its columns \
-                 MODEL:CLASS",
+                     class of two), but the file has {classes} classes: name its columns \
+                     MODEL:CLASS",
                 q(model)
             ),
             PositiveRequired { line, labels } => write!(
                 f,
                 "line {line}: the labels are {}: choose which one is positive (the class a \
-                 single column gives the probability of)",
+                     single column gives the probability of)",
                 list(labels)
             ),
             UnknownPositive { line, given } => write!(
@@ -240,6 +241,14 @@ impl fmt::Display for ProbsFileError {
                 "line {line}: the positive label {} is not a class of the file",
                 q(given)
             ),
+            _ => return None,
+        })
+    }
+
+    /// The message of an error about a data row.
+    fn row_message(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use ProbsFileError::*;
+        match self {
             Ragged {
                 line,
                 expected,
@@ -321,6 +330,16 @@ impl fmt::Display for ProbsFileError {
                  named; choose the positive label, or name the columns MODEL:CLASS",
                 q(label)
             ),
+            _ => write!(f, "the file cannot be read"),
+        }
+    }
+}
+
+impl fmt::Display for ProbsFileError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.file_message(f) {
+            Some(r) => r,
+            None => self.row_message(f),
         }
     }
 }
