@@ -146,8 +146,13 @@ impl Decider {
 
     /// One item's (most probable class, optimal decision) for its probabilities `p` (one per
     /// class, as a [`ModelProbs`] holds them): with `q = p` (or `p'` under shares),
-    /// `argmax_c q_c` and `argmax_d Σ_c U_dc q_c`, the first maximum on ties.
+    /// `argmax_c q_c` and `argmax_d Σ_c U_dc q_c`, the first maximum on ties. Probabilities
+    /// of another length than the classes' carry no evidence: such an item is decided as one
+    /// with nothing left under the shares (on `π`; class 0 and decision 0 without shares).
     pub fn decide_into(&self, p: &[f32], s: &mut Scratch) -> (usize, usize) {
+        if p.len() != self.n || s.q.len() != self.n || s.eu.len() != self.n_d {
+            return self.fallback;
+        }
         if !self.posterior(p, &mut s.q) {
             return self.fallback;
         }
@@ -248,12 +253,16 @@ impl Counts {
         }
     }
 
-    /// Adds one item of class `class` decided `(most_probable, optimal)`.
+    /// Adds one item of class `class` decided `(most_probable, optimal)`; an index beyond the
+    /// counts' classes or decisions is not counted.
     #[inline]
     pub fn add(&mut self, class: usize, (most_probable, optimal): (usize, usize)) {
-        let k = self.n_d * self.n;
-        self.m[most_probable * self.n + class] += 1;
-        self.m[k + optimal * self.n + class] += 1;
+        let (n, k) = (self.n, self.n_d * self.n);
+        if class >= n || most_probable >= self.n_d || optimal >= self.n_d {
+            return;
+        }
+        self.m[most_probable * n + class] += 1;
+        self.m[k + optimal * n + class] += 1;
     }
 
     /// Decides `model`'s items `range` (clamped to the table) and adds them.

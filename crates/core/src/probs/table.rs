@@ -134,9 +134,9 @@ impl ModelProbs {
         self.p.len() / self.n.max(1)
     }
 
-    /// Item `i`'s probabilities, one per class (`i` must be below [`ModelProbs::n_items`]).
+    /// Item `i`'s probabilities, one per class (empty for `i` beyond [`ModelProbs::n_items`]).
     pub fn item(&self, i: usize) -> &[f32] {
-        &self.p[i * self.n..(i + 1) * self.n]
+        self.p.get(i * self.n..(i + 1) * self.n).unwrap_or(&[])
     }
 
     /// All probabilities, item after item.

@@ -221,4 +221,30 @@ proptest! {
             .apply(&relabelled, &relabelled.models()[0], "r").unwrap();
         prop_assert_eq!(before.item(item), after.item(item));
     }
+
+    /// No input makes the core panic: any numbers into a table, any slice to a decider, any
+    /// index to the counts.
+    #[test]
+    fn no_input_panics(
+        values in prop::collection::vec(
+            prop_oneof![any::<f64>(), -0.5f64..1.5, Just(f64::NAN), Just(f64::INFINITY)],
+            0..40,
+        ),
+        class in 0usize..5,
+        (t, u) in table_and_utility(),
+        index in 0usize..200,
+    ) {
+        if let Ok(mut b) = ulab_core::probs::ProbTableBuilder::new(2, vec!["A".into()]) {
+            let _ = b.push(class, &values);
+            let _ = b.push(class, &values[..values.len().min(2)]);
+            let _ = b.finish();
+        }
+        let d = Decider::new(&u, None).unwrap();
+        let p: Vec<f32> = values.iter().map(|&v| v as f32).collect();
+        let _ = d.decide(&p);
+        let mut c = Counts::new(&d);
+        c.add(index, (index, index % 3));
+        let _ = t.models()[0].item(index);
+        let _ = c.add_range(&t, &t.models()[0], &d, index..index / 2);
+    }
 }
