@@ -2,7 +2,9 @@
 //! file): each module is one former `tests/*.rs` file.
 //!
 //! * `cli_*`: the `ulab` command line (built by Cargo for these tests), with [`common`]
-//!   (`cli_eval_sure`: `ulab eval --draws`, how sure the ranking is);
+//!   (`cli_eval_sure`: `ulab eval --draws`, how sure the ranking is; `cli_probs`:
+//!   `ulab decide --probs` against `tests/reference/probs/`);
+//! * `architecture`: the layers and the import graph (`scripts/layers.sh`);
 //! * `mc_*`: the Monte Carlo against the paper, a reference implementation and itself;
 //! * `paper_values`, `reference_sklearn`: formulas against published and independent values;
 //! * `properties`, `state_props`: property tests of the core and of the app state;
@@ -22,6 +24,7 @@ mod cli_decide;
 mod cli_eval;
 mod cli_eval_sure;
 mod cli_pd;
+mod cli_probs;
 mod cli_roc;
 mod cli_sklearn;
 mod common;

@@ -76,6 +76,15 @@ pub const MAX_SCORES_BYTES: usize = 200_000_000;
 /// The most data rows of a scores file.
 pub const MAX_SCORES_ROWS: usize = 5_000_000;
 
+/// The most probabilities of a test set held in memory (the Probabilities view), items ×
+/// classes × models, each stored in single precision (4 bytes: 200 MB at the cap): e.g. 10⁶
+/// items × 3 classes × 10 models, 10⁶ × 20 × 2, 2.5·10⁵ × 20 × 10. `ulab decide --probs`
+/// streams its file and has no such cap.
+pub const MAX_PROB_CELLS: usize = 50_000_000;
+
+/// The largest probabilities file of the Probabilities view, in bytes (read in slices).
+pub const MAX_PROBS_BYTES: usize = 1_000_000_000;
+
 /// The largest file `ulab` reads (`@FILE`, `--scores`), in bytes: 256 MiB.
 pub const MAX_FILE_BYTES: u64 = 256 * 1024 * 1024;
 

@@ -22,6 +22,7 @@ pub mod link;
 pub mod pd;
 pub mod presets;
 pub mod problem;
+pub mod probs;
 pub mod qr;
 pub mod references;
 pub mod reliability;

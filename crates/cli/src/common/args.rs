@@ -67,7 +67,8 @@ pub fn display_path(path: &str) -> String {
     }
 }
 
-fn io_reason(e: &std::io::Error) -> String {
+/// The reason of an I/O error for a message, in lower case ("no such file").
+pub fn io_reason(e: &std::io::Error) -> String {
     match e.kind() {
         std::io::ErrorKind::NotFound => "no such file".to_string(),
         std::io::ErrorKind::PermissionDenied => "permission denied".to_string(),

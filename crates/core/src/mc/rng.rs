@@ -50,6 +50,8 @@ pub enum Stream {
     /// How many test items would settle the user's question: draw `d` of a question at a
     /// scaled test-set size draws from its own stream (common random numbers across sizes).
     Settle = 6,
+    /// The paired Bayesian bootstrap over a test set's items (the Probabilities view).
+    Bootstrap = 7,
 }
 
 /// One step of SplitMix64 (Steele, Lea & Flood 2014): `state += 0x9E3779B97F4A7C15`, then the

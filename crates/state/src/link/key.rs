@@ -43,10 +43,10 @@ pub enum Read {
 pub struct Key {
     /// The key as written: `sigma`; for a family of keys its prefix with the dot, `cm.`.
     pub name: &'static str,
-    /// What the value holds, in a few words (the README table's second column).
+    /// What the value holds, in a few words (the key table's second column, docs/links.md).
     pub holds: &'static str,
-    /// What it means (the README table's third column). Empty in the web app's build: only
-    /// the README test reads it, and in the page's wasm the texts would be bytes that every
+    /// What it means (the key table's third column). Empty in the web app's build: only
+    /// the docs test reads it, and in the page's wasm the texts would be bytes that every
     /// first visit downloads for nothing.
     pub doc: &'static str,
     /// How it is read.
@@ -104,7 +104,7 @@ impl Key {
         self.name.ends_with('.')
     }
 
-    /// The key as the README shows it: `sigma`, `cm.NAME`.
+    /// The key as the key table shows it: `sigma`, `cm.NAME`.
     pub fn shown(&self) -> String {
         if self.is_family() {
             format!("{}NAME", self.name)
@@ -122,7 +122,7 @@ impl Key {
         }
     }
 
-    /// The key's row of the README's table: `` | `key` | holds | doc | ``.
+    /// The key's row of the key table (docs/links.md): `` | `key` | holds | doc | ``.
     pub fn readme_row(&self) -> String {
         format!("| `{}` | {} | {} |", self.shown(), self.holds, self.doc)
     }
