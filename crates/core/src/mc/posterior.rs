@@ -26,11 +26,11 @@
 //! matrix (allowed with `σ = 0`) gives every classifier that constant in every draw, without
 //! drawing: an exact tie, not one decided by rounding.
 
-use super::question::{QuestionConfig, QuestionTally, question_chunk_len};
+use super::question::config::{QuestionConfig, question_chunk_len};
+use super::question::tally::QuestionTally;
 use super::rng::{McRng, Stream, chunk_rng};
 use super::sampler::{self, Gamma};
 use crate::error::CoreError;
-use crate::utility::UtilityMatrix;
 
 /// The state of the draws of one question: its utilities, shapes and scratch space.
 #[derive(Debug, Clone)]
@@ -206,44 +206,6 @@ pub(crate) fn effective_utility(config: &QuestionConfig, k: usize) -> Vec<f64> {
             .unwrap_or(i)
     };
     (0..n * n).map(|c| u.get(decision(c / n), c % n)).collect()
-}
-
-/// Checks [`QuestionConfig::remap`]: one map per classifier, one decision per class, each a
-/// row of `utility`.
-///
-/// # Errors
-/// A map of the wrong length ([`CoreError::LengthMismatch`]) or a decision beyond the utility
-/// matrix's rows ([`CoreError::InvalidParameter`]).
-pub(crate) fn check_remap(
-    remap: &[Vec<usize>],
-    classifiers: usize,
-    utility: &UtilityMatrix,
-) -> Result<(), CoreError> {
-    let n = utility.n_classes();
-    if remap.len() != classifiers {
-        return Err(CoreError::LengthMismatch {
-            what: "remapped classifiers",
-            expected: classifiers,
-            found: remap.len(),
-        });
-    }
-    for d in remap {
-        if d.len() != n {
-            return Err(CoreError::LengthMismatch {
-                what: "decisions of a remapped classifier",
-                expected: n,
-                found: d.len(),
-            });
-        }
-        if let Some(&bad) = d.iter().find(|&&v| v >= utility.n_decisions()) {
-            return Err(CoreError::InvalidParameter {
-                name: "remapped decision",
-                value: bad as f64,
-                expected: "a row of the utility matrix",
-            });
-        }
-    }
-    Ok(())
 }
 
 /// Adds one draw's wins: 1 to the classifier with the largest yield, `1/m` to each of an
