@@ -29,6 +29,7 @@ const VIEWS = [
   },
   { name: 'pd', fragment: 'view=pd&cm.T4=40,7,3;8,10,2;9,1,20&orient=true-rows', ready: 'app', plots: true },
   { name: 'story', fragment: 'view=story&step=3', ready: 'app', plots: false },
+  { name: 'probs', fragment: 'view=probs&sample=screening', ready: 'probs-decision-plot', plots: true },
 ];
 
 /** The RGB of the canvas's pixel at (2, 2) (a plot's background). */

@@ -215,3 +215,58 @@ fn bad_files_and_arguments_give_one_line_and_exit_2() {
     ]);
     assert_eq!(line, "ulab: --positive applies to --probs only");
 }
+
+/// The built-in samples' yields as `ulab decide --probs` gives them, kept in
+/// `tests/reference/probs/samples.json` for the end-to-end test of the Probabilities view (which
+/// checks that the page shows these very numbers). `UPDATE_SAMPLES=1 cargo test samples_numbers`
+/// writes the file again; otherwise it must hold what ulab prints now.
+#[test]
+fn the_samples_numbers_are_ulabs() {
+    use utility_lab::state::probs::sample::{SAMPLES, sample};
+    let mut doc = serde_json::Map::new();
+    for name in SAMPLES {
+        let s = sample(name, 1).unwrap();
+        let u = s.utility.matrix().to_string();
+        let d = s.decisions.join(",");
+        let args = [
+            "decide",
+            "--probs",
+            "-",
+            "--utility",
+            &u,
+            "--decisions",
+            &d,
+            "--json",
+        ];
+        let out: serde_json::Value =
+            serde_json::from_str(&text_of(&ulab_stdin(&args, &s.csv), &args)).unwrap();
+        let models: Vec<serde_json::Value> = out["models"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| {
+                serde_json::json!({
+                    "name": m["name"],
+                    "argmax": {"yield": m["argmax"]["yield"]},
+                    "optimal": {"yield": m["optimal"]["yield"]},
+                })
+            })
+            .collect();
+        doc.insert(
+            name.to_string(),
+            serde_json::json!({"classes": out["classes"], "items": out["items"], "models": models}),
+        );
+    }
+    let want = serde_json::to_string_pretty(&serde_json::Value::Object(doc)).unwrap() + "\n";
+    let file = csv_path("samples.json");
+    if std::env::var_os("UPDATE_SAMPLES").is_some() {
+        std::fs::write(&file, &want).unwrap();
+    }
+    let kept = std::fs::read_to_string(&file).unwrap_or_default();
+    assert_eq!(
+        kept,
+        want,
+        "{} is not ulab's output: run UPDATE_SAMPLES=1 cargo test samples_numbers",
+        file.display()
+    );
+}

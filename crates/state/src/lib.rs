@@ -100,6 +100,9 @@ views! {
     Pd = "pd", "Preference-driven measure";
     /// The factory story as a guided walk.
     Story = "story", "Story";
+    /// A test set's per-item class probabilities: both decision rules, calibration, the
+    /// decision curve and how sure.
+    Probs = "probs", "Probabilities";
 }
 
 impl View {
@@ -142,6 +145,9 @@ pub struct AppState {
     /// The ROC view's binormal curves and scores-file settings.
     #[serde(default)]
     pub roc: roc::link::RocLink,
+    /// The Probabilities view's settings (the sample, the file's models, the bins).
+    #[serde(default)]
+    pub probs: probs::link::ProbsLink,
 }
 
 impl Default for AppState {

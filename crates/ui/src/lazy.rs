@@ -34,6 +34,7 @@ use leptos::wasm_split::SplitLoaderError;
 use crate::compare::CompareView;
 use crate::decide::DecideView;
 use crate::pd::PdView;
+use crate::probs::ProbsView;
 use crate::reliability::ReliabilityView;
 use crate::roc::RocView;
 use crate::space::SpaceView;
@@ -73,6 +74,8 @@ split_entry!(space_entry, space, (), |()| view! { <SpaceView /> }
     .into_any());
 split_entry!(pd_entry, pd, (), |()| view! { <PdView /> }.into_any());
 split_entry!(roc_entry, roc, (), |()| view! { <RocView /> }.into_any());
+split_entry!(probs_entry, probs, (), |()| view! { <ProbsView /> }
+    .into_any());
 
 /// The view `view`: Compare (the first page) at once, any other after its chunk has loaded.
 pub fn view_of(view: View) -> AnyView {
@@ -84,6 +87,7 @@ pub fn view_of(view: View) -> AnyView {
         View::Space => deferred("the Utility space view", space_entry, ()),
         View::Pd => deferred("the Preference-driven measure view", pd_entry, ()),
         View::Roc => deferred("the ROC view", roc_entry, ()),
+        View::Probs => deferred("the Probabilities view", probs_entry, ()),
     }
 }
 

@@ -9,7 +9,7 @@
 //! * [`lazy`]: the views other than Compare, each loaded from its own wasm chunk when it opens;
 //! * [`fallback`]: the page shown if the app panics (the link, a Reload button);
 //! * [`web`]: downloads, clipboard, the worker pool and its jobs;
-//! * one folder per view — [`compare`], [`reliability`], [`story`], [`decide`], [`space`], [`pd`], [`roc`] — whose `mod.rs` holds the
+//! * one folder per view — [`compare`], [`reliability`], [`story`], [`decide`], [`space`], [`pd`], [`roc`], [`probs`] — whose `mod.rs` holds the
 //!   view and its context; a view's panels import from their own view, never from another.
 
 #![cfg(target_arch = "wasm32")]
@@ -22,6 +22,7 @@ pub mod decide;
 pub mod fallback;
 pub mod lazy;
 pub mod pd;
+pub mod probs;
 pub mod reactive;
 pub mod reliability;
 pub mod roc;

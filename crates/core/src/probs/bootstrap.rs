@@ -83,7 +83,7 @@ impl Bootstrap {
     /// Groups `table`'s items by class and by each arm's decision — every model of `models`
     /// (e.g. the table's, and recalibrated ones) with both rules, arm `2m` the most probable
     /// class and `2m + 1` the optimal decision of model `m` — under `decider`'s utilities and
-    /// shares. Linear in the items.
+    /// shares. Linear in the items ([`BootstrapBuilder`] does it a slice of items at a time).
     ///
     /// # Errors
     /// No model, or one that does not fit the table or the decider.
@@ -93,57 +93,9 @@ impl Bootstrap {
         decider: &Decider,
         seed: u64,
     ) -> Result<Bootstrap, CoreError> {
-        check_count(
-            "models",
-            models.len(),
-            1,
-            crate::limits::MAX_CLASSIFIERS * 2,
-        )?;
-        for m in models {
-            table.check_model(m)?;
-        }
-        let n = table.n_classes();
-        if decider.n_classes() != n {
-            return Err(CoreError::DimensionMismatch {
-                expected: format!("a utility matrix with {n} columns"),
-                found: format!("{} columns", decider.n_classes()),
-            });
-        }
-        let arms: Vec<Arm> = (0..models.len())
-            .flat_map(|model| Rule::BOTH.map(|rule| Arm { model, rule }))
-            .collect();
-        let mut groups: HashMap<Box<[u16]>, usize, BuildHasherDefault<KeyHasher>> =
-            HashMap::default();
-        let mut b = Bootstrap {
-            arms,
-            n,
-            class: Vec::new(),
-            count: Vec::new(),
-            utility: Vec::new(),
-            pi: decider.shares().map(|s| s.deployment().to_vec()),
-            seed,
-        };
-        let mut key = vec![0u16; 1 + 2 * models.len()];
-        let mut scratch = decider.scratch();
-        for (i, &y) in table.truth().iter().enumerate() {
-            key[0] = y;
-            for (m, model) in models.iter().enumerate() {
-                let (mp, opt) = decider.decide_into(model.item(i), &mut scratch);
-                key[1 + 2 * m] = mp as u16;
-                key[2 + 2 * m] = opt as u16;
-            }
-            if let Some(&g) = groups.get(&key[..]) {
-                b.count[g] += 1;
-                continue;
-            }
-            groups.insert(key.clone().into_boxed_slice(), b.class.len());
-            b.class.push(y);
-            b.count.push(1);
-            let c = usize::from(y);
-            b.utility
-                .extend(key[1..].iter().map(|&d| decider.utility(usize::from(d), c)));
-        }
-        Ok(b)
+        let mut b = BootstrapBuilder::new(table, models, decider, seed)?;
+        b.step(table, models, decider, table.n_items())?;
+        Ok(b.finish())
     }
 
     /// The arms, in the order of every resample's yields.
@@ -244,6 +196,147 @@ impl Bootstrap {
             arms: self.arms.len(),
             values,
         }
+    }
+}
+
+/// A [`Bootstrap`] built a slice of items at a time, so that a page can group 10⁶ items
+/// without a long task: [`BootstrapBuilder::step`] until it says done, then
+/// [`BootstrapBuilder::finish`]. The groups, and so every resample, are those of
+/// [`Bootstrap::new`] whatever the slices.
+///
+/// # Examples
+///
+/// ```
+/// use ulab_core::UtilityMatrix;
+/// use ulab_core::probs::{bootstrap::{Bootstrap, BootstrapBuilder}, Decider, ProbTable};
+/// let t = ProbTable::new(2, vec!["A".into()], vec![0, 1, 1, 0, 1],
+///     vec![vec![0.9, 0.1, 0.4, 0.6, 0.7, 0.3, 0.2, 0.8, 0.1, 0.9]]).unwrap();
+/// let d = Decider::new(&UtilityMatrix::identity(2).unwrap(), None).unwrap();
+/// let models = [&t.models()[0]];
+/// let mut b = BootstrapBuilder::new(&t, &models, &d, 7).unwrap();
+/// while !b.step(&t, &models, &d, 2).unwrap() {} // report b.progress() meanwhile
+/// let whole = Bootstrap::new(&t, &models, &d, 7).unwrap();
+/// assert_eq!(b.finish().run(0..50), whole.run(0..50));
+/// ```
+#[derive(Debug, Clone)]
+pub struct BootstrapBuilder {
+    b: Bootstrap,
+    groups: HashMap<Box<[u16]>, usize, BuildHasherDefault<KeyHasher>>,
+    key: Vec<u16>,
+    next: usize,
+    items: usize,
+}
+
+impl BootstrapBuilder {
+    /// Starts grouping `table`'s items for the arms of `models` (see [`Bootstrap::new`]).
+    ///
+    /// # Errors
+    /// No model, or one that does not fit the table or the decider.
+    pub fn new(
+        table: &ProbTable,
+        models: &[&ModelProbs],
+        decider: &Decider,
+        seed: u64,
+    ) -> Result<BootstrapBuilder, CoreError> {
+        check_count(
+            "models",
+            models.len(),
+            1,
+            crate::limits::MAX_CLASSIFIERS * 2,
+        )?;
+        for m in models {
+            table.check_model(m)?;
+        }
+        let n = table.n_classes();
+        if decider.n_classes() != n {
+            return Err(CoreError::DimensionMismatch {
+                expected: format!("a utility matrix with {n} columns"),
+                found: format!("{} columns", decider.n_classes()),
+            });
+        }
+        let arms: Vec<Arm> = (0..models.len())
+            .flat_map(|model| Rule::BOTH.map(|rule| Arm { model, rule }))
+            .collect();
+        Ok(BootstrapBuilder {
+            b: Bootstrap {
+                arms,
+                n,
+                class: Vec::new(),
+                count: Vec::new(),
+                utility: Vec::new(),
+                pi: decider.shares().map(|s| s.deployment().to_vec()),
+                seed,
+            },
+            groups: HashMap::default(),
+            key: vec![0u16; 1 + 2 * models.len()],
+            next: 0,
+            items: table.n_items(),
+        })
+    }
+
+    /// Groups the next `max_items` items (at least one); whether every item is grouped. The
+    /// table, models and decider must be those given to [`BootstrapBuilder::new`].
+    ///
+    /// # Errors
+    /// Other models than those the builder was started with.
+    pub fn step(
+        &mut self,
+        table: &ProbTable,
+        models: &[&ModelProbs],
+        decider: &Decider,
+        max_items: usize,
+    ) -> Result<bool, CoreError> {
+        if models.len() * 2 != self.b.arms.len() || table.n_items() != self.items {
+            return Err(CoreError::DimensionMismatch {
+                expected: format!("{} models of {} items", self.b.arms.len() / 2, self.items),
+                found: format!("{} models of {} items", models.len(), table.n_items()),
+            });
+        }
+        for m in models {
+            table.check_model(m)?;
+        }
+        let end = (self.next + max_items.max(1)).min(self.items);
+        let mut scratch = decider.scratch();
+        for (i, &y) in table.truth()[self.next..end]
+            .iter()
+            .enumerate()
+            .map(|(k, y)| (self.next + k, y))
+        {
+            self.key[0] = y;
+            for (m, model) in models.iter().enumerate() {
+                let (mp, opt) = decider.decide_into(model.item(i), &mut scratch);
+                self.key[1 + 2 * m] = mp as u16;
+                self.key[2 + 2 * m] = opt as u16;
+            }
+            if let Some(&g) = self.groups.get(&self.key[..]) {
+                self.b.count[g] += 1;
+                continue;
+            }
+            let b = &mut self.b;
+            self.groups
+                .insert(self.key.clone().into_boxed_slice(), b.class.len());
+            b.class.push(y);
+            b.count.push(1);
+            let c = usize::from(y);
+            b.utility.extend(
+                self.key[1..]
+                    .iter()
+                    .map(|&d| decider.utility(usize::from(d), c)),
+            );
+        }
+        self.next = end;
+        Ok(self.next >= self.items)
+    }
+
+    /// Items grouped, and items in all.
+    pub fn progress(&self) -> (usize, usize) {
+        (self.next, self.items)
+    }
+
+    /// The bootstrap of the items grouped so far (all of them once [`BootstrapBuilder::step`]
+    /// has said done).
+    pub fn finish(self) -> Bootstrap {
+        self.b
     }
 }
 

@@ -100,6 +100,7 @@ pub fn fold_of(item: usize, folds: usize) -> usize {
 
 /// The penalized negative log-likelihood, its gradient and Hessian at `θ = (a, b_1, …,
 /// b_{n−1})`, over the fitting items' log-probabilities `z` (item after item) and classes `y`.
+#[derive(Debug, Clone)]
 struct Objective {
     n: usize,
     z: Vec<f64>,
@@ -232,53 +233,129 @@ fn cholesky_solve(h: &[f64], r: &[f64], n: usize) -> Option<Vec<f64>> {
 /// assert!(s.a > 0.0 && s.a < 0.5 && s.b[1].abs() < 1e-9);
 /// ```
 pub fn fit(table: &ProbTable, model: &ModelProbs, items: &[usize]) -> Result<Scaling, CoreError> {
-    table.check_model(model)?;
-    if let Some(&i) = items.iter().find(|&&i| i >= table.n_items()) {
-        return Err(CoreError::DimensionMismatch {
-            expected: format!("items below {}", table.n_items()),
-            found: format!("item {i}"),
-        });
+    let mut f = Fitting::new(table, model, items)?;
+    while !f.step() {}
+    Ok(f.scaling())
+}
+
+/// The most Newton iterations of a fit.
+const MAX_ITERATIONS: usize = 100;
+
+/// A [`fit`] one Newton iteration at a time (a page fits 10⁵ items without a long task): the
+/// same iterations, so the same map, as [`fit`].
+///
+/// # Examples
+///
+/// ```
+/// use ulab_core::probs::{recalibrate::{fit, Fitting}, ProbTable};
+/// let t = ProbTable::new(2, vec!["A".into()], vec![0, 0, 1, 1, 0, 1],
+///     vec![[0.9, 0.1, 0.6, 0.4, 0.3, 0.7, 0.2, 0.8, 0.4, 0.6, 0.7, 0.3].to_vec()]).unwrap();
+/// let items = [0, 1, 2, 3, 4, 5];
+/// let mut f = Fitting::new(&t, &t.models()[0], &items).unwrap();
+/// let mut steps = 0;
+/// while !f.step() { steps += 1; } // report the iterations meanwhile
+/// assert!(steps > 0 && steps < 100);
+/// assert_eq!(f.scaling(), fit(&t, &t.models()[0], &items).unwrap());
+/// ```
+#[derive(Debug, Clone)]
+pub struct Fitting {
+    obj: Objective,
+    th: Vec<f64>,
+    f: f64,
+    g: Vec<f64>,
+    h: Vec<f64>,
+    iterations: usize,
+    done: bool,
+}
+
+impl Fitting {
+    /// Starts the fit of `model`'s map on `items` (their log-probabilities are read once).
+    ///
+    /// # Errors
+    /// `model` does not fit the table; an item beyond the table.
+    pub fn new(
+        table: &ProbTable,
+        model: &ModelProbs,
+        items: &[usize],
+    ) -> Result<Fitting, CoreError> {
+        table.check_model(model)?;
+        if let Some(&i) = items.iter().find(|&&i| i >= table.n_items()) {
+            return Err(CoreError::DimensionMismatch {
+                expected: format!("items below {}", table.n_items()),
+                found: format!("item {i}"),
+            });
+        }
+        let n = table.n_classes();
+        let obj = Objective::new(model, table.truth(), items);
+        let mut th = vec![0.0; n];
+        th[0] = 1.0;
+        let f = obj.value(&th);
+        Ok(Fitting {
+            obj,
+            th,
+            f,
+            g: vec![0.0; n],
+            h: vec![0.0; n * n],
+            iterations: 0,
+            done: false,
+        })
     }
-    let n = table.n_classes();
-    let obj = Objective::new(model, table.truth(), items);
-    let mut th = vec![0.0; n];
-    th[0] = 1.0;
-    let mut f = obj.value(&th);
-    let (mut g, mut h) = (vec![0.0; n], vec![0.0; n * n]);
-    for _ in 0..100 {
-        obj.derivatives(&th, &mut g, &mut h);
-        let neg: Vec<f64> = g.iter().map(|v| -v).collect();
+
+    /// One Newton iteration with its backtracking line search; whether the fit is done (the
+    /// Newton decrement is negligible, the line search cannot decrease the objective, or
+    /// [`MAX_ITERATIONS`] are done).
+    pub fn step(&mut self) -> bool {
+        if self.done || self.iterations >= MAX_ITERATIONS {
+            self.done = true;
+            return true;
+        }
+        self.iterations += 1;
+        let n = self.th.len();
+        let (obj, th) = (&self.obj, &mut self.th);
+        obj.derivatives(th, &mut self.g, &mut self.h);
+        let neg: Vec<f64> = self.g.iter().map(|v| -v).collect();
         // A Hessian that is not positive definite in floating point: a gradient step.
-        let step = cholesky_solve(&h, &neg, n).unwrap_or_else(|| {
-            let scale = 1.0 / (1.0 + items.len() as f64);
+        let step = cholesky_solve(&self.h, &neg, n).unwrap_or_else(|| {
+            let scale = 1.0 / (1.0 + obj.y.len() as f64);
             neg.iter().map(|v| v * scale).collect()
         });
         // The Newton decrement −g·step is twice the predicted decrease: stop when it is
         // negligible.
-        let decrement: f64 = -g.iter().zip(&step).map(|(g, d)| g * d).sum::<f64>();
-        if !(decrement > 1e-12 * (1.0 + f.abs())) {
-            break;
+        let decrement: f64 = -self.g.iter().zip(&step).map(|(g, d)| g * d).sum::<f64>();
+        if !(decrement > 1e-12 * (1.0 + self.f.abs())) {
+            self.done = true;
+            return true;
         }
         let mut t = 1.0;
         let mut moved = false;
         for _ in 0..40 {
             let cand: Vec<f64> = th.iter().zip(&step).map(|(x, d)| x + t * d).collect();
             let fc = obj.value(&cand);
-            if fc.is_finite() && fc <= f {
-                moved = fc < f;
-                th = cand;
-                f = fc;
+            if fc.is_finite() && fc <= self.f {
+                moved = fc < self.f;
+                *th = cand;
+                self.f = fc;
                 break;
             }
             t *= 0.5;
         }
-        if !moved {
-            break;
+        if !moved || self.iterations >= MAX_ITERATIONS {
+            self.done = true;
         }
+        self.done
     }
-    let mut b = th.clone();
-    b[0] = 0.0;
-    Ok(Scaling { a: th[0], b })
+
+    /// Iterations done.
+    pub fn iterations(&self) -> usize {
+        self.iterations
+    }
+
+    /// The map as fitted so far.
+    pub fn scaling(&self) -> Scaling {
+        let mut b = self.th.clone();
+        b[0] = 0.0;
+        Scaling { a: self.th[0], b }
+    }
 }
 
 /// The items a fit for fold `fold` of `folds` uses: those of the other folds (all items when
@@ -319,6 +396,22 @@ pub fn fit_fold(
     folds: usize,
     fold: usize,
 ) -> Result<Scaling, CoreError> {
+    let mut f = fold_fitting(table, model, folds, fold)?;
+    while !f.step() {}
+    Ok(f.scaling())
+}
+
+/// The [`Fitting`] of [`fit_fold`]: the map of fold `fold` of `folds`, to be fitted one
+/// iteration at a time.
+///
+/// # Errors
+/// As [`fit_fold`].
+pub fn fold_fitting(
+    table: &ProbTable,
+    model: &ModelProbs,
+    folds: usize,
+    fold: usize,
+) -> Result<Fitting, CoreError> {
     check_count("folds", folds, 1, MAX_FOLDS)?;
     if fold >= folds {
         return Err(CoreError::DimensionMismatch {
@@ -328,7 +421,7 @@ pub fn fit_fold(
     }
     // With one fold, `fold_of` is 0 for every item: fit on all (fold index `folds`).
     let excluded = if folds == 1 { folds } else { fold };
-    fit(
+    Fitting::new(
         table,
         model,
         &fit_items(table.n_items(), table.n_classes(), folds, excluded),

@@ -136,40 +136,108 @@ pub fn reliability(
     model: &ModelProbs,
     bins: usize,
 ) -> Result<Vec<Vec<Bin>>, CoreError> {
-    check_count("bins", bins, 1, MAX_BINS)?;
-    table.check_model(model)?;
-    let n = table.n_classes();
-    let mut count = vec![0u64; n * bins];
-    let mut hits = vec![0u64; n * bins];
-    let mut sum = vec![0.0f64; n * bins];
-    for (&y, p) in table.truth().iter().zip(model.values().chunks_exact(n)) {
-        for (k, &v) in p.iter().enumerate() {
-            let v = f64::from(v);
-            let j = k * bins + bin_of(v, bins);
-            count[j] += 1;
-            hits[j] += u64::from(usize::from(y) == k);
-            sum[j] += v;
-        }
-    }
-    Ok((0..n)
-        .map(|k| {
-            (0..bins)
-                .map(|b| {
-                    let j = k * bins + b;
-                    let (c, h) = (count[j], hits[j]);
-                    Bin {
-                        lo: edge(b, bins),
-                        hi: edge(b + 1, bins),
-                        count: c,
-                        hits: h,
-                        mean_predicted: (c > 0).then(|| sum[j] / c as f64),
-                        observed: (c > 0).then(|| h as f64 / c as f64),
-                        interval: wilson90(h, c),
-                    }
-                })
-                .collect()
+    let mut t = ReliabilityTally::new(table.n_classes(), bins)?;
+    t.add_range(table, model, 0..table.n_items())?;
+    Ok(t.bins())
+}
+
+/// The counts of [`reliability`], added a range of items at a time (a page tallies 10⁶ items
+/// in slices); the bins are the same whatever the ranges, if they are added in order.
+///
+/// # Examples
+///
+/// ```
+/// use ulab_core::probs::{reliability::{reliability, ReliabilityTally}, ProbTable};
+/// let t = ProbTable::new(2, vec!["A".into()], vec![0, 1, 0],
+///     vec![vec![0.8, 0.2, 0.7, 0.3, 0.3, 0.7]]).unwrap();
+/// let mut tally = ReliabilityTally::new(2, 4).unwrap();
+/// tally.add_range(&t, &t.models()[0], 0..2).unwrap();
+/// tally.add_range(&t, &t.models()[0], 2..3).unwrap();
+/// assert_eq!(tally.bins(), reliability(&t, &t.models()[0], 4).unwrap());
+/// ```
+#[derive(Debug, Clone, PartialEq)]
+pub struct ReliabilityTally {
+    n: usize,
+    bins: usize,
+    count: Vec<u64>,
+    hits: Vec<u64>,
+    sum: Vec<f64>,
+}
+
+impl ReliabilityTally {
+    /// Empty counts for `n_classes` classes and `bins` bins.
+    ///
+    /// # Errors
+    /// `bins` not in `1..=1000`.
+    pub fn new(n_classes: usize, bins: usize) -> Result<ReliabilityTally, CoreError> {
+        check_count("bins", bins, 1, MAX_BINS)?;
+        let k = n_classes * bins;
+        Ok(ReliabilityTally {
+            n: n_classes,
+            bins,
+            count: vec![0; k],
+            hits: vec![0; k],
+            sum: vec![0.0; k],
         })
-        .collect())
+    }
+
+    /// Adds `model`'s items `range` (clamped to the table).
+    ///
+    /// # Errors
+    /// `model` does not fit the table, or the table has another number of classes.
+    pub fn add_range(
+        &mut self,
+        table: &ProbTable,
+        model: &ModelProbs,
+        range: std::ops::Range<usize>,
+    ) -> Result<(), CoreError> {
+        table.check_model(model)?;
+        let (n, bins) = (self.n, self.bins);
+        if table.n_classes() != n {
+            return Err(CoreError::DimensionMismatch {
+                expected: format!("{n} classes"),
+                found: format!("{} classes", table.n_classes()),
+            });
+        }
+        let end = range.end.min(table.n_items());
+        let start = range.start.min(end);
+        let truth = &table.truth()[start..end];
+        let values = &model.values()[start * n..end * n];
+        for (&y, p) in truth.iter().zip(values.chunks_exact(n)) {
+            for (k, &v) in p.iter().enumerate() {
+                let v = f64::from(v);
+                let j = k * bins + bin_of(v, bins);
+                self.count[j] += 1;
+                self.hits[j] += u64::from(usize::from(y) == k);
+                self.sum[j] += v;
+            }
+        }
+        Ok(())
+    }
+
+    /// The diagrams of the items added: `result[k][j]` is bin `j` of class `k`.
+    pub fn bins(&self) -> Vec<Vec<Bin>> {
+        let bins = self.bins;
+        (0..self.n)
+            .map(|k| {
+                (0..bins)
+                    .map(|b| {
+                        let j = k * bins + b;
+                        let (c, h) = (self.count[j], self.hits[j]);
+                        Bin {
+                            lo: edge(b, bins),
+                            hi: edge(b + 1, bins),
+                            count: c,
+                            hits: h,
+                            mean_predicted: (c > 0).then(|| self.sum[j] / c as f64),
+                            observed: (c > 0).then(|| h as f64 / c as f64),
+                            interval: wilson90(h, c),
+                        }
+                    })
+                    .collect()
+            })
+            .collect()
+    }
 }
 
 /// The expected calibration error of one class's diagram: `Σ_j (n_j / N)·|observed_j −

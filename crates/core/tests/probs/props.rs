@@ -2,7 +2,7 @@
 //! that every way of computing the same numbers (in slices, streamed, in any order) agrees.
 
 use proptest::prelude::*;
-use ulab_core::probs::bootstrap::Bootstrap;
+use ulab_core::probs::bootstrap::{Bootstrap, BootstrapBuilder};
 use ulab_core::probs::curve::ThresholdCurve;
 use ulab_core::probs::recalibrate::cross_fit;
 use ulab_core::probs::tally::Tally;
@@ -193,6 +193,28 @@ proptest! {
                 prop_assert!((observed[2 * k + j] - want).abs() < 1e-9 * (1.0 + want.abs()));
             }
         }
+    }
+
+    /// A bootstrap grouped a slice of items at a time is the bootstrap grouped at once.
+    #[test]
+    fn a_bootstrap_built_in_slices_is_the_same(
+        (t, u) in table_and_utility(),
+        seed in any::<u64>(),
+        slice in 1usize..7,
+    ) {
+        let d = Decider::new(&u, None).unwrap();
+        let models: Vec<_> = t.models().iter().collect();
+        let whole = Bootstrap::new(&t, &models, &d, seed).unwrap();
+        let mut b = BootstrapBuilder::new(&t, &models, &d, seed).unwrap();
+        let mut steps = 0;
+        while !b.step(&t, &models, &d, slice).unwrap() {
+            steps += 1;
+        }
+        prop_assert_eq!(steps + 1, t.n_items().div_ceil(slice).max(1));
+        let sliced = b.finish();
+        prop_assert_eq!(sliced.n_groups(), whole.n_groups());
+        prop_assert_eq!(sliced.run(0..10), whole.run(0..10));
+        prop_assert_eq!(sliced.observed(), whole.observed());
     }
 
     /// Cross-fitting: an item's recalibrated probabilities do not depend on its own label (nor

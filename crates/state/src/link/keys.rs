@@ -11,7 +11,7 @@ use ulab_core::text::truncate;
 
 /// Every key, group by group, in the order links are written: the general keys, the problem
 /// (matrices, names, shares), then each view's settings: Metric reliability, Story, Decide,
-/// Utility space, Preference-driven measure, ROC & thresholds.
+/// Utility space, Preference-driven measure, ROC & thresholds, Probabilities.
 pub const KEYS: &[&[Key]] = &[
     &GENERAL,
     &super::problem::KEYS,
@@ -21,6 +21,7 @@ pub const KEYS: &[&[Key]] = &[
     &space::link::LINK_KEYS,
     &crate::pd::link::LINK_KEYS,
     &roc::link::LINK_KEYS,
+    &crate::probs::link::LINK_KEYS,
 ];
 
 /// Every key, in order.
@@ -40,7 +41,7 @@ const GENERAL: [Key; 3] = [
     }),
     Key::value(
         "view",
-        "`compare`, `space`, `reliability`, `roc`, `decide`, `pd`, `story`",
+        "`compare`, `space`, `reliability`, `roc`, `decide`, `pd`, `story`, `probs`",
         "the view shown",
         |v, s| {
             s.view = View::from_key(v).ok_or_else(|| LinkError::UnknownView(truncate(v, 20)))?;

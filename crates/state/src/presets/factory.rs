@@ -37,5 +37,6 @@ pub fn factory() -> AppState {
         space: Default::default(),
         pd: Default::default(),
         roc: Default::default(),
+        probs: Default::default(),
     }
 }

@@ -75,7 +75,11 @@ pub const PRESETS: [Preset; 16] = [
 ];
 
 /// The presets of the views with presets of their own, each group listed once, in menu order.
-pub const GROUPS: [&[Preset]; 2] = [&PRESETS, &crate::pd::presets::PD_PRESETS];
+pub const GROUPS: [&[Preset]; 3] = [
+    &PRESETS,
+    &crate::pd::presets::PD_PRESETS,
+    &crate::probs::presets::PROBS_PRESETS,
+];
 
 /// Every preset of the menu, in order.
 pub fn all() -> impl Iterator<Item = &'static Preset> {

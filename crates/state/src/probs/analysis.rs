@@ -16,9 +16,7 @@
 
 use super::file::ProbsFile;
 use std::fmt;
-use ulab_core::probs::{
-    Decider, ModelOutcome, ModelProbs, ProbError, RuleOutcome, Shares, decide_model,
-};
+use ulab_core::probs::{Counts, Decider, ModelOutcome, ModelProbs, ProbError, RuleOutcome, Shares};
 use ulab_core::text::truncate;
 use ulab_core::{CoreError, UtilityMatrix};
 
@@ -180,7 +178,7 @@ pub struct DecisionRow {
 }
 
 /// Decides every item of every model (and of the recalibrated models given, one per model or
-/// none) under `u` and optional deployment shares.
+/// none) under `u` and optional deployment shares: an [`AnalysisJob`] run at once.
 ///
 /// # Errors
 /// As [`decider`]; a recalibrated model of other items.
@@ -190,31 +188,171 @@ pub fn analyse(
     u: &UtilityMatrix,
     prevalence: Option<&[f64]>,
 ) -> Result<Report, ProbsViewError> {
-    let d = decider(file, u, prevalence)?;
-    let t = &file.table;
-    let models = t
-        .models()
-        .iter()
-        .enumerate()
-        .map(|(k, m)| {
-            let recal = match recalibrated.get(k) {
-                Some(Some(r)) => Some(decide_model(t, r, &d)?.optimal),
-                _ => None,
-            };
-            Ok(ModelReport {
-                name: m.name().to_string(),
-                outcome: decide_model(t, m, &d)?,
-                recalibrated: recal,
-                renormalized: m.renormalized(),
+    let mut job = AnalysisJob::new(file, recalibrated, u, prevalence)?;
+    while !job.step(file, recalibrated, usize::MAX)? {}
+    job.finish(file)
+}
+
+/// Items decided per step of an [`AnalysisJob`] by the page (a few milliseconds).
+pub const ANALYSIS_ITEMS: usize = 40_000;
+
+/// [`analyse`] a slice of items at a time, so that a page can re-decide 10⁶ items without a
+/// long task: [`AnalysisJob::step`] until it says done, then [`AnalysisJob::finish`]. The
+/// models are decided in order (the file's, then the recalibrated ones), each in slices of
+/// items; the counts, and so the report, are those of [`analyse`] whatever the slices.
+///
+/// ```
+/// use ulab_core::UtilityMatrix;
+/// use ulab_state::probs::{analysis::{analyse, AnalysisJob}, file::parse_probs};
+/// let f = parse_probs("label,A:x,A:y\nx,0.9,0.1\ny,0.6,0.4\ny,0.2,0.8\n", None).unwrap();
+/// let u = UtilityMatrix::parse("1,-3;0,0").unwrap();
+/// let mut job = AnalysisJob::new(&f, &[], &u, None).unwrap();
+/// while !job.step(&f, &[], 1).unwrap() {} // report job.progress() meanwhile
+/// assert_eq!(job.finish(&f).unwrap(), analyse(&f, &[], &u, None).unwrap());
+/// ```
+#[derive(Debug, Clone)]
+pub struct AnalysisJob {
+    decider: Decider,
+    shares: Option<Vec<f64>>,
+    /// Per model (the file's, then each recalibrated one given), its counts.
+    counts: Vec<Counts>,
+    /// Which of the file's models has a recalibrated version (its index among `counts`).
+    recalibrated: Vec<Option<usize>>,
+    model: usize,
+    next: usize,
+    items: usize,
+}
+
+impl AnalysisJob {
+    /// A job for `file` (and the recalibrated models given, one per model or none) under `u`
+    /// and optional deployment shares.
+    ///
+    /// # Errors
+    /// As [`decider`].
+    pub fn new(
+        file: &ProbsFile,
+        recalibrated: &[Option<ModelProbs>],
+        u: &UtilityMatrix,
+        prevalence: Option<&[f64]>,
+    ) -> Result<AnalysisJob, ProbsViewError> {
+        let decider = decider(file, u, prevalence)?;
+        let k = file.table.models().len();
+        let mut extra = k;
+        let recal = (0..k)
+            .map(|m| {
+                matches!(recalibrated.get(m), Some(Some(_))).then(|| {
+                    extra += 1;
+                    extra - 1
+                })
             })
+            .collect();
+        Ok(AnalysisJob {
+            counts: vec![Counts::new(&decider); extra],
+            decider,
+            shares: prevalence.map(<[f64]>::to_vec),
+            recalibrated: recal,
+            model: 0,
+            next: 0,
+            items: file.table.n_items(),
         })
-        .collect::<Result<Vec<_>, CoreError>>()?;
-    Ok(Report {
-        items: t.n_items(),
-        shares: prevalence.map(<[f64]>::to_vec),
-        test_shares: t.class_shares(),
-        models,
-    })
+    }
+
+    /// The model whose counts are `counts[k]`.
+    fn model_of<'a>(
+        &self,
+        file: &'a ProbsFile,
+        recalibrated: &'a [Option<ModelProbs>],
+        k: usize,
+    ) -> Option<&'a ModelProbs> {
+        file.table.models().get(k).or_else(|| {
+            let m = self.recalibrated.iter().position(|r| *r == Some(k))?;
+            recalibrated.get(m)?.as_ref()
+        })
+    }
+
+    /// Decides the next `max_items` items (at least one) of the model under way; whether
+    /// every model is decided. `file` and `recalibrated` must be those of
+    /// [`AnalysisJob::new`].
+    ///
+    /// # Errors
+    /// A model that does not fit the file.
+    pub fn step(
+        &mut self,
+        file: &ProbsFile,
+        recalibrated: &[Option<ModelProbs>],
+        max_items: usize,
+    ) -> Result<bool, ProbsViewError> {
+        if self.model < self.counts.len() {
+            let model = self
+                .model_of(file, recalibrated, self.model)
+                .ok_or_else(|| ProbsViewError::Core("a recalibrated model is missing".into()))?;
+            let end = self.next.saturating_add(max_items.max(1)).min(self.items);
+            self.counts[self.model].add_range(&file.table, model, &self.decider, self.next..end)?;
+            self.next = end;
+            if self.next >= self.items {
+                self.model += 1;
+                self.next = 0;
+            }
+        }
+        Ok(self.model >= self.counts.len())
+    }
+
+    /// Items decided, and items to decide in all.
+    pub fn progress(&self) -> (usize, usize) {
+        (
+            self.model * self.items + self.next,
+            self.counts.len() * self.items,
+        )
+    }
+
+    /// Whether the file's own models are decided (the recalibrated ones come after them): a
+    /// page can show [`AnalysisJob::report`] then.
+    pub fn own_done(&self) -> bool {
+        self.model >= self.recalibrated.len()
+    }
+
+    /// The report (the steps left are not done: call it once [`AnalysisJob::step`] has said
+    /// done).
+    ///
+    /// # Errors
+    /// None for counts of a valid utility matrix.
+    pub fn finish(self, file: &ProbsFile) -> Result<Report, ProbsViewError> {
+        self.report(file)
+    }
+
+    /// The report of the models decided so far: each model's outcome once the file's models
+    /// are done ([`AnalysisJob::own_done`]), a recalibrated model's once it is.
+    ///
+    /// # Errors
+    /// None for counts of a valid utility matrix.
+    pub fn report(&self, file: &ProbsFile) -> Result<Report, ProbsViewError> {
+        let t = &file.table;
+        let models = t
+            .models()
+            .iter()
+            .enumerate()
+            .map(|(k, m)| {
+                let recal = match self.recalibrated.get(k).copied().flatten() {
+                    Some(r) if r < self.model => {
+                        Some(self.counts[r].outcome(&self.decider)?.optimal)
+                    }
+                    _ => None,
+                };
+                Ok(ModelReport {
+                    name: m.name().to_string(),
+                    outcome: self.counts[k].outcome(&self.decider)?,
+                    recalibrated: recal,
+                    renormalized: m.renormalized(),
+                })
+            })
+            .collect::<Result<Vec<_>, CoreError>>()?;
+        Ok(Report {
+            items: t.n_items(),
+            shares: self.shares.clone(),
+            test_shares: t.class_shares(),
+            models,
+        })
+    }
 }
 
 impl Report {

@@ -11,8 +11,8 @@
 use super::analysis::{ProbsViewError, RuleKind, decider};
 use super::file::ProbsFile;
 use ulab_core::UtilityMatrix;
-use ulab_core::probs::bootstrap::{Bootstrap, Summary};
-use ulab_core::probs::{ModelProbs, Rule};
+use ulab_core::probs::bootstrap::{Bootstrap, BootstrapBuilder, Draws, MAX_RESAMPLES, Summary};
+use ulab_core::probs::{Decider, ModelProbs};
 use ulab_core::text::{fixed, prose};
 
 /// Resamples of a run by default.
@@ -49,21 +49,152 @@ pub fn bootstrap(
     seed: u64,
 ) -> Result<(Bootstrap, Vec<String>), ProbsViewError> {
     let d = decider(file, u, prevalence)?;
-    let models: Vec<&ModelProbs> = file.table.models().iter().chain(recalibrated).collect();
+    let models = all_models(file, recalibrated);
     let b = Bootstrap::new(&file.table, &models, &d, seed)?;
-    let names = b
-        .arms()
-        .iter()
-        .map(|a| {
-            let kind = match (a.rule, a.model >= file.table.models().len()) {
-                (Rule::MostProbable, _) => RuleKind::MostProbable,
-                (Rule::Optimal, false) => RuleKind::Optimal,
-                (Rule::Optimal, true) => RuleKind::Recalibrated,
-            };
-            format!("{}, {}", models[a.model].name(), kind.label())
+    Ok((b, arm_names(&models)))
+}
+
+/// Items grouped per step of a [`BootstrapJob`] (a few milliseconds for a few models).
+pub const GROUP_ITEMS: usize = 20_000;
+
+/// The work of one step of resamples, in group × arm operations.
+const RESAMPLE_WORK: usize = 200_000;
+
+/// The paired bootstrap of [`bootstrap`], a step at a time, so that a page can run 1000
+/// resamples of 10⁶ items with progress and cancel: the items are grouped [`GROUP_ITEMS`] a
+/// step, then resampled a bounded number of resamples a step. The summary is that of
+/// [`bootstrap`]'s [`Bootstrap::run`] over the same resamples, whatever the steps.
+///
+/// ```
+/// use ulab_core::UtilityMatrix;
+/// use ulab_state::probs::{file::parse_probs, howsure::{bootstrap, BootstrapJob}};
+/// let f = parse_probs("y,A,B\n1,0.9,0.6\n0,0.6,0.2\n1,0.4,0.7\n0,0.2,0.1\n", None).unwrap();
+/// let u = UtilityMatrix::identity(2).unwrap();
+/// let mut job = BootstrapJob::new(&f, &[], &u, None, 7, 200).unwrap();
+/// while !job.step(&f, &[]).unwrap() {} // report job.progress() meanwhile
+/// let (b, _) = bootstrap(&f, &[], &u, None, 7).unwrap();
+/// assert_eq!(job.summary(), b.run(0..200).summary());
+/// ```
+#[derive(Debug, Clone)]
+pub struct BootstrapJob {
+    /// Grouping the items; then `None`, and the bootstrap is in `boot`.
+    builder: Option<BootstrapBuilder>,
+    boot: Option<Bootstrap>,
+    decider: Decider,
+    names: Vec<String>,
+    draws: Draws,
+    next: u64,
+    resamples: u64,
+}
+
+impl BootstrapJob {
+    /// A job of `resamples` resamples (at most [`MAX_RESAMPLES`]) over `file`'s models and
+    /// the recalibrated ones given (after them), both rules each.
+    ///
+    /// # Errors
+    /// As [`bootstrap`].
+    pub fn new(
+        file: &ProbsFile,
+        recalibrated: &[ModelProbs],
+        u: &UtilityMatrix,
+        prevalence: Option<&[f64]>,
+        seed: u64,
+        resamples: u64,
+    ) -> Result<BootstrapJob, ProbsViewError> {
+        let decider = decider(file, u, prevalence)?;
+        let models = all_models(file, recalibrated);
+        let builder = BootstrapBuilder::new(&file.table, &models, &decider, seed)?;
+        Ok(BootstrapJob {
+            builder: Some(builder),
+            boot: None,
+            names: arm_names(&models),
+            decider,
+            draws: Draws::default(),
+            next: 0,
+            resamples: resamples.min(MAX_RESAMPLES),
         })
-        .collect();
-    Ok((b, names))
+    }
+
+    /// Does the next step; whether the job is done. `file` and `recalibrated` must be those
+    /// of [`BootstrapJob::new`].
+    ///
+    /// # Errors
+    /// Other models than those the job was started with.
+    pub fn step(
+        &mut self,
+        file: &ProbsFile,
+        recalibrated: &[ModelProbs],
+    ) -> Result<bool, ProbsViewError> {
+        if let Some(b) = &mut self.builder {
+            let models = all_models(file, recalibrated);
+            if b.step(&file.table, &models, &self.decider, GROUP_ITEMS)? {
+                self.boot = self.builder.take().map(BootstrapBuilder::finish);
+            }
+        } else if let Some(b) = &self.boot {
+            let work = b.n_groups() * (b.arms().len() + 4);
+            let k = (RESAMPLE_WORK / work.max(1)).max(1) as u64;
+            let end = (self.next + k).min(self.resamples);
+            self.draws.extend(&b.run(self.next..end));
+            self.next = end;
+        }
+        Ok(self.is_done())
+    }
+
+    /// Whether every resample is drawn.
+    pub fn is_done(&self) -> bool {
+        self.boot.is_some() && self.next >= self.resamples
+    }
+
+    /// The share of the work done, 0 to 1 (grouping the items counts as much as the
+    /// resamples).
+    pub fn progress(&self) -> f64 {
+        match &self.builder {
+            Some(b) => {
+                let (done, all) = b.progress();
+                0.5 * done as f64 / all.max(1) as f64
+            }
+            None => 0.5 + 0.5 * self.next as f64 / self.resamples.max(1) as f64,
+        }
+    }
+
+    /// The resamples drawn so far.
+    pub fn resamples_done(&self) -> u64 {
+        self.next
+    }
+
+    /// The arms' names ("A, most probable class", …), in order.
+    pub fn names(&self) -> &[String] {
+        &self.names
+    }
+
+    /// Each arm's yield on the test set itself (empty until the items are grouped).
+    pub fn observed(&self) -> Vec<f64> {
+        self.boot
+            .as_ref()
+            .map(Bootstrap::observed)
+            .unwrap_or_default()
+    }
+
+    /// The summary of the resamples drawn so far.
+    pub fn summary(&self) -> Summary {
+        self.draws.summary()
+    }
+}
+
+/// The file's models, then the recalibrated ones.
+fn all_models<'a>(file: &'a ProbsFile, recalibrated: &'a [ModelProbs]) -> Vec<&'a ModelProbs> {
+    file.table.models().iter().chain(recalibrated).collect()
+}
+
+/// Each arm's name: "MODEL, rule" (two arms per model; a recalibrated model's name says so).
+fn arm_names(models: &[&ModelProbs]) -> Vec<String> {
+    models
+        .iter()
+        .flat_map(|m| {
+            [RuleKind::MostProbable, RuleKind::Optimal]
+                .map(|kind| format!("{}, {}", m.name(), kind.label()))
+        })
+        .collect()
 }
 
 /// The sentences of a summary: the best arm by its observed yield with its 90 % interval, and

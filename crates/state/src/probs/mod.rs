@@ -34,10 +34,15 @@
 
 pub mod analysis;
 pub mod calibration;
+pub mod charts;
+pub mod compare;
 pub mod curve;
 pub mod export;
 pub mod file;
+pub mod fit;
 pub mod howsure;
+pub mod link;
+pub mod presets;
 pub mod recognise;
 pub mod sample;
 pub mod sentences;

@@ -83,6 +83,51 @@ pub fn recognise(header: &[String], labels: &[String]) -> Option<Recognised> {
     })
 }
 
+/// The bytes of a file's beginning [`sniff`] reads.
+pub const SNIFF_BYTES: usize = 64 * 1024;
+
+/// Whether a file whose text begins with `head` (e.g. its first [`SNIFF_BYTES`]) is a
+/// probabilities file by its columns ([`recognise`]): its header and the labels of the whole
+/// lines of `head` (a last line cut short is left out, unless `head` is the whole file:
+/// `complete`).
+///
+/// # Examples
+///
+/// ```
+/// use ulab_state::probs::recognise::sniff;
+/// let r = sniff("id,y,A_ok,A_bad\n1,ok,0.9,0.1\n2,bad,0.3,0.7\n3,b", false).unwrap();
+/// assert_eq!((r.header[2].as_str(), r.models.len()), ("A:ok", 1));
+/// assert!(sniff("y,A,B\n0,0.1,0.2\n1,0.9,0.6\n", true).is_none()); // single columns
+/// ```
+pub fn sniff(head: &str, complete: bool) -> Option<Recognised> {
+    let whole = if complete {
+        head
+    } else {
+        &head[..head.rfind('\n')? + 1]
+    };
+    let records = ulab_csv::read(whole).ok()?;
+    let (first, rows) = records.split_first()?;
+    let header = &first.fields;
+    let label = label_column(header)?;
+    let mut labels: Vec<String> = Vec::new();
+    for r in rows {
+        if let Some(l) = r.fields.get(label)
+            && !labels.contains(l)
+        {
+            labels.push(l.clone());
+        }
+    }
+    recognise(header, &labels)
+}
+
+/// Whether every score of a scores table is in `[0, 1]`: a two-class table of probabilities
+/// of the positive label ([`scores_as_probabilities`]).
+pub fn all_probabilities(t: &ScoresTable) -> bool {
+    t.classifiers
+        .iter()
+        .all(|c| c.scores.iter().all(|s| (0.0..=1.0).contains(s)))
+}
+
 /// A two-class scores table read as probabilities of its positive label (`positive` as
 /// [`ScoresTable::positive`] chooses it): `Ok(None)` when some score is outside `[0, 1]` (a
 /// score, not a probability).
@@ -105,11 +150,7 @@ pub fn scores_as_probabilities(
     t: &ScoresTable,
     positive: Option<&str>,
 ) -> Result<Option<ProbsFile>, ProbsFileError> {
-    let all_in = t
-        .classifiers
-        .iter()
-        .all(|c| c.scores.iter().all(|s| (0.0..=1.0).contains(s)));
-    if !all_in {
+    if !all_probabilities(t) {
         return Ok(None);
     }
     let pos = t

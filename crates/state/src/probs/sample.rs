@@ -93,7 +93,7 @@ fn class(rng: &mut Xoshiro256PlusPlus, pi: &[f64]) -> usize {
 
 fn triage_csv(seed: u64) -> String {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-    let classes = ["ok", "minor", "severe"];
+    let classes = PROBLEMS[0].classes;
     let pi = [0.6, 0.3, 0.1];
     let mut out = String::from("label");
     for m in ["calibrated", "overconfident"] {
@@ -120,7 +120,7 @@ fn triage_csv(seed: u64) -> String {
 
 fn screening_csv(seed: u64) -> String {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-    let labels = ["1", "0"];
+    let labels = PROBLEMS[1].classes;
     let pi = [0.2, 0.8];
     let mut out = String::from("y_true,calibrated,timid\n");
     for _ in 0..ITEMS {
@@ -138,6 +138,50 @@ fn screening_csv(seed: u64) -> String {
     out
 }
 
+/// The decision problem a sample comes with: its classes (in the file's order), its decisions
+/// and its utility matrix (rows = decisions, matrix syntax). Constants, so that a link's
+/// `sample` key can set them without generating the sample.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SampleProblem {
+    /// The sample's name.
+    pub name: &'static str,
+    /// Its classes, in the file's order (class 0 first).
+    pub classes: &'static [&'static str],
+    /// Its decisions: one per class, then any extra.
+    pub decisions: &'static [&'static str],
+    /// Its utility matrix, rows = decisions.
+    pub utility: &'static str,
+}
+
+/// The samples' problems, in the order of [`SAMPLES`].
+pub const PROBLEMS: [SampleProblem; 2] = [
+    SampleProblem {
+        name: TRIAGE,
+        classes: &["ok", "minor", "severe"],
+        decisions: &["home", "treat minor", "treat severe", "refer"],
+        utility: "10,-20,-200;0,15,-100;-30,0,60;-5,5,40",
+    },
+    SampleProblem {
+        name: SCREENING,
+        classes: &["1", "0"],
+        decisions: &["treat", "wait"],
+        utility: "50,-10;-100,0",
+    },
+];
+
+/// The problem of the sample `name` (trimmed); `None` for an unknown name.
+///
+/// # Examples
+///
+/// ```
+/// use ulab_state::probs::sample::problem;
+/// assert_eq!(problem(" screening").unwrap().decisions, ["treat", "wait"]);
+/// assert!(problem("lottery").is_none());
+/// ```
+pub fn problem(name: &str) -> Option<&'static SampleProblem> {
+    PROBLEMS.iter().find(|p| p.name == name.trim())
+}
+
 /// The sample `name` generated from `seed`; `None` for an unknown name.
 ///
 /// # Examples
@@ -151,28 +195,18 @@ fn screening_csv(seed: u64) -> String {
 /// assert!(sample("lottery", 1).is_none());
 /// ```
 pub fn sample(name: &str, seed: u64) -> Option<Sample> {
-    let (name, csv, u, decisions): (&'static str, String, &str, &[&str]) = match name.trim() {
-        TRIAGE => (
-            TRIAGE,
-            triage_csv(seed),
-            "10,-20,-200;0,15,-100;-30,0,60;-5,5,40",
-            &["home", "treat minor", "treat severe", "refer"],
-        ),
-        SCREENING => (
-            SCREENING,
-            screening_csv(seed),
-            "50,-10;-100,0",
-            &["treat", "wait"],
-        ),
-        _ => return None,
+    let p = problem(name)?;
+    let csv = match p.name {
+        TRIAGE => triage_csv(seed),
+        _ => screening_csv(seed),
     };
     // Generated files always read; a failure would be a bug, not the user's: no sample then.
     let file = parse_probs(&csv, None).ok()?;
     Some(Sample {
-        name,
+        name: p.name,
         csv,
         file,
-        utility: UtilityMatrix::parse(u).ok()?,
-        decisions: decisions.iter().map(|d| d.to_string()).collect(),
+        utility: UtilityMatrix::parse(p.utility).ok()?,
+        decisions: p.decisions.iter().map(|d| d.to_string()).collect(),
     })
 }

@@ -9,6 +9,7 @@ use web_sys::{HtmlInputElement, HtmlSelectElement};
 
 use super::{LoadState, RocContext, loader};
 use crate::context::use_app;
+use crate::web::handoff::{self, Source};
 use crate::widgets::matrix_editor::MatrixEditor;
 use crate::widgets::number_field::{NumberField, apply_real};
 use ulab_core::Matrix;
@@ -23,7 +24,7 @@ fn read_file(rc: RocContext, file: web_sys::File) {
         )));
         return;
     }
-    loader::start(rc, name, loader::Source::File(file));
+    loader::start(rc, name, Source::File(file));
 }
 
 /// The scores file: picker, drop zone, paste box, progress and the positive label.
@@ -60,7 +61,7 @@ pub fn ScoresInput() -> impl IntoView {
     let load_pasted = move |_| {
         let text = pasted.get_untracked();
         if !text.trim().is_empty() {
-            loader::start(rc, "the pasted scores".into(), loader::Source::Text(text));
+            loader::start(rc, "the pasted scores".into(), Source::Text(text));
         }
     };
     let notice = move || {
@@ -101,6 +102,12 @@ pub fn ScoresInput() -> impl IntoView {
         {
             let _ = ctx.edit(|s| s.roc.positive = Some(label.clone()));
             loader::build(rc, file, table, p);
+        }
+    };
+    let open_probs = move |_| {
+        if let Some((_, name, source)) = rc.probabilities.get_untracked() {
+            handoff::hand(name, source);
+            let _ = ctx.edit(|s| s.view = ulab_state::View::Probs);
         }
     };
     let clear = move |_| {
@@ -159,6 +166,14 @@ pub fn ScoresInput() -> impl IntoView {
                 LoadState::Failed(why) => Some(view! { <p class="notice is-error" role="alert" data-testid="roc-load-error">{why}</p> }.into_any()),
                 LoadState::Done(what) => Some(view! { <p class="notice roc-loaded" role="status" data-testid="roc-load-done">{what}</p> }.into_any()),
             })}
+            {rx(move || rc.probabilities.with(|p| p.as_ref().map(|(what, _, _)| what.clone())).map(|what| view! {
+                <div class="notice roc-probabilities" role="note" data-testid="roc-probabilities">
+                    <p>{what}</p>
+                    <button type="button" class="btn btn-small" on:click=handler(open_probs) data-testid="roc-open-probs">
+                        "Open it in the Probabilities view"
+                    </button>
+                </div>
+            }))}
             <Show when=cond(move || labels().is_some())>
                 <div class="roc-positive">
                     <label for="roc-positive">"Positive label (class 0)"</label>

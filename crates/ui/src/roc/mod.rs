@@ -8,6 +8,7 @@
 //! operating point to send to Compare ([`pick`]). The numbers are [`ulab_state::roc`]'s.
 
 use crate::memo;
+pub use crate::reactive::Shared;
 use std::cell::RefCell;
 use std::sync::Arc;
 
@@ -20,36 +21,13 @@ mod pick;
 
 use crate::chrome::view_intro::ViewIntro;
 use crate::context::{AppContext, use_app};
+use crate::web::handoff::Source;
 use figures::{RocFigures, Verdict};
 use inputs::{BinormalCurves, ProblemPanel, ScoresInput};
 use pick::PickPanel;
 use ulab_state::roc::analysis::{RocReport, analyze, choose_share};
 use ulab_state::roc::curves::{Curve, ScoredCurve};
 use ulab_state::roc::scores::ScoresTable;
-
-/// A value shared without copying, equal only to itself (so that signals of large data
-/// compare in O(1)).
-#[derive(Debug)]
-pub struct Shared<T>(pub Arc<T>);
-
-impl<T> Clone for Shared<T> {
-    fn clone(&self) -> Self {
-        Shared(self.0.clone())
-    }
-}
-
-impl<T> PartialEq for Shared<T> {
-    fn eq(&self, other: &Self) -> bool {
-        Arc::ptr_eq(&self.0, &other.0)
-    }
-}
-
-impl<T> std::ops::Deref for Shared<T> {
-    type Target = T;
-    fn deref(&self) -> &T {
-        &self.0
-    }
-}
 
 /// A scores file read and its curves built.
 #[derive(Debug, Clone, PartialEq)]
@@ -99,6 +77,9 @@ pub struct RocContext {
     pub report: Memo<Result<Shared<RocReport>, String>>,
     /// The operating point picked: curve index and index in its drawn points.
     pub picked: RwSignal<Option<(usize, usize)>>,
+    /// A file read that is a probabilities file: what the view says, and the file to hand to
+    /// the Probabilities view.
+    pub probabilities: RwSignal<Option<(String, String, Source)>, LocalStorage>,
     /// The app context (the loading's tasks run outside any component).
     pub app: AppContext,
 }
@@ -152,6 +133,7 @@ pub fn RocView() -> impl IntoView {
         curves,
         report,
         picked: RwSignal::new(None),
+        probabilities: RwSignal::new_local(None),
         app: ctx,
     };
     provide_context(rc);
