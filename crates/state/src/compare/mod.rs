@@ -7,7 +7,6 @@
 //! The plain-words verdict is in [`verdict`], the CSV exports in [`export`].
 
 pub mod export;
-pub mod sure;
 pub mod verdict;
 
 pub use export::{metrics_csv, yields_csv};

@@ -56,6 +56,7 @@ pub mod labels;
 pub mod link;
 pub mod presets;
 pub mod scores;
+pub mod sure;
 pub mod verdict;
 
 use ulab_core::CoreError;
