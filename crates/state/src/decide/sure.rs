@@ -56,5 +56,6 @@ pub fn remapped_job(
     config.remap = Some(remap);
     // The deployment base rates in force; without them each classifier at its own test set's.
     config.prevalence = base_rates.map(<[f64]>::to_vec);
+    config.draws = crate::sure::draws_for(&config);
     SureJob::new(config, names, assumed_size).map(Some)
 }

@@ -36,6 +36,7 @@ pub fn optimum_job(
     }
     let mut config = QuestionConfig::how_sure(utility.clone(), counts);
     config.prevalence = prevalence.map(<[f64]>::to_vec);
+    config.draws = crate::sure::draws_for(&config);
     SureJob::new(config, names, Vec::new()).map(Some)
 }
 
