@@ -47,7 +47,8 @@ pub fn use_sure() -> RwSignal<SureState> {
             .with(|s| (s.problem.clone(), s.prevalence.clone(), s.mc.question.n))
     });
     Effect::new(move |_| {
-        input.track();
+        // Read, not only tracked: a memo computes (and follows the state) only when read.
+        input.with(|_| ());
         let job = ctx.state.with_untracked(compare_job);
         let this = generation.get() + 1;
         generation.set(this);
