@@ -32,6 +32,9 @@ impl Verdict {
 
 /// The verdict on one class distribution; `context` ("under the deployment class shares") is
 /// put in front of the headline when not empty.
+///
+/// About 120 lines: one sentence built case by case (who is best, ties, the metrics that
+/// disagree, the trivial classifiers), each case beside the next.
 pub fn scenario_verdict(state: &AppState, sc: &Scenario, context: &str) -> Verdict {
     let names: Vec<&str> = state
         .classifiers()
