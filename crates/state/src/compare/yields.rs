@@ -135,6 +135,7 @@ pub fn yields_chart(s: &AppState, a: &Analysis) -> YieldChart {
             .map(|d| order.iter().map(|i| d.rows[*i].yield_value).collect()),
         references,
         x_title: "utility yield per item".into(),
+        sure: vec![],
     }
 }
 
