@@ -152,6 +152,16 @@ fn rankings_tie_and_skip_undefined() {
     assert_eq!(t.ranks_by(Measure::F1MacroPr)[2], None);
     assert_eq!(t.first_by(Measure::Yield), ["A", "B"]); // accuracy 0.7 against 0.5
     assert!(matches!(t.rows[2].macro_precision, Score::Undefined(_)));
+    // Two classes: each row's κ is a marker of the heatmaps.
+    let pairs = t.kappa_pairs();
+    assert_eq!(pairs.len(), 3);
+    for (pair, row) in pairs.iter().zip(&t.rows) {
+        assert_eq!(pair.map(|k| k.to_vec()), Some(row.kappa.clone()));
+    }
+    // Three classes: none.
+    let cm = ConfusionMatrix::parse("40,8,9;7,10,1;3,2,20", Orientation::OutputRows).unwrap();
+    let three = Classifiers::new(vec!["T4".into()], vec![cm]).unwrap();
+    assert_eq!(table(&three, None, None).unwrap().kappa_pairs(), [None]);
 }
 
 #[test]

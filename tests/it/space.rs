@@ -16,6 +16,7 @@ use utility_lab::state::space::assess::{
 };
 use utility_lab::state::space::cloud::{format_cloud, parse_cloud, summarize};
 use utility_lab::state::space::link::SpaceSettings;
+use utility_lab::state::space::model::{arrow, model_of, reading};
 use utility_lab::state::space::point::{matrix_at, point_info};
 use utility_lab::state::space::regions::{Contestant, Kind, Trivial, contestants, hexagon_map};
 use utility_lab::state::space::slice::{Slice, parse_slice, slice_map};
@@ -471,6 +472,71 @@ fn drag_on_the_canvas_lands_on_the_matrix() {
         let out = utility_lab::core::space::clamp(f.from_px((width + 500.0, -300.0))).unwrap();
         assert_eq!(out, (1.0, 1.0));
     }
+}
+
+/// The view of an app state (`state::space::model`), as the page uses it: the factory's
+/// hexagon, a click, the arrow keys, a drag, the panel's reading.
+#[test]
+fn the_model_of_the_factory_answers_the_pointer_and_the_keys() {
+    let s = utility_lab::state::presets::factory();
+    let m = model_of(&s).unwrap();
+    assert!(m.is_hexagon());
+    assert_eq!(m.axes(), ("x".to_string(), "y".to_string()));
+    let p = m.point().unwrap();
+    assert!((p.0 - 0.3).abs() < 1e-12 && (p.1 + 0.6).abs() < 1e-12);
+    // The point's pixel on a phone's canvas is the point again, its matrix the factory's.
+    let f = m.frame(375.0);
+    let q = m.point_under(375.0, f.to_px(p)).unwrap();
+    assert!((q.0 - p.0).abs() < 1e-3 && (q.1 - p.1).abs() < 1e-3);
+    let live = m.live_at(p).unwrap();
+    assert_eq!(&live.matrix, s.utility_matrix());
+    // Far off the canvas: no point.
+    assert_eq!(m.point_under(375.0, (-500.0, -500.0)), None);
+    // The arrow keys: a hundredth of the half-width, ten with Shift; others do nothing.
+    assert_eq!(arrow("ArrowUp"), Some((0.0, 1.0)));
+    assert_eq!(arrow("Enter"), None);
+    let right = m.key_move("ArrowRight", false, None).unwrap();
+    assert!((right.0 - 0.31).abs() < 1e-12 && (right.1 - p.1).abs() < 1e-12);
+    let far = m.key_move("ArrowLeft", true, Some(right)).unwrap();
+    assert!((far.0 - 0.21).abs() < 1e-12);
+    assert_eq!(m.key_move("a", false, None), None);
+    // Dragged: the plot moves its point, the panel reads the dragged matrix.
+    let moved = m.live_at((0.0, 0.0)).unwrap();
+    assert_ne!(m.plot_live(Some(&moved)), m.plot());
+    let now = reading(&m, Some(&moved)).unwrap();
+    assert!(now.live);
+    assert_eq!(now.names[..2], ["A", "B"]);
+    let shares: f64 = now.shares.iter().sum();
+    assert!((shares - 1.0).abs() < 1e-9, "{shares}");
+    let here = reading(&m, None).unwrap();
+    assert!(!here.live);
+    assert_eq!(here.syntax, "15,-335;-35,165");
+    assert!(here.normalized.is_some());
+    // The winner grid as CSV: a header and n × n points at most.
+    let csv = m.grid_csv(11).unwrap();
+    assert!(csv.starts_with("x,y,best,"), "{csv}");
+    assert!(csv.lines().count() <= 1 + 11 * 11);
+    assert_eq!(m.cloud(), None);
+}
+
+#[test]
+fn more_classes_are_a_slice_whose_keys_move_by_its_ranges() {
+    let d = utility_lab::state::link::decode(
+        "u=1,0,0;0,1,0;0,0,1&cm.A=5,1,1;1,5,1;1,1,5&classes=a,b,c",
+    );
+    assert!(d.notices.is_empty(), "{:?}", d.notices);
+    let m = model_of(&d.state).unwrap();
+    assert!(!m.is_hexagon());
+    let (sx, sy) = m.key_step();
+    assert!(sx > 0.0 && sy > 0.0);
+    let (x, y) = m.axes();
+    assert!(!x.is_empty() && !y.is_empty() && x != "x");
+    let p = m.point().unwrap();
+    let q = m.key_move("ArrowUp", false, Some(p)).unwrap();
+    assert!(q.1 >= p.1 && q.1 <= p.1 + sy + 1e-12);
+    assert!(m.live_at(q).is_some());
+    let now = reading(&m, None).unwrap();
+    assert_eq!(now.normalized, None);
 }
 
 proptest! {

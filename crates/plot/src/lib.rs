@@ -10,6 +10,7 @@ pub mod colour;
 pub mod decide;
 #[cfg(test)]
 mod legibility_tests;
+pub mod maybe;
 pub mod mc_question;
 pub mod mc_scatter;
 pub mod mc_space;
@@ -25,6 +26,7 @@ pub(crate) mod svg_probe;
 pub mod table;
 pub mod yields;
 
+pub use maybe::MaybePlot;
 pub use table::PlotTable;
 
 use plotters::coord::Shift;

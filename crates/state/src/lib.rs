@@ -29,6 +29,7 @@ pub mod reliability;
 pub mod roc;
 pub mod space;
 pub mod story;
+pub mod sure;
 pub mod validate;
 
 use serde::{Deserialize, Serialize};

@@ -10,7 +10,7 @@ use crate::chrome::header::Header;
 use crate::chrome::notices::{LinkNotices, Toast};
 use crate::chrome::print_link::print_link;
 use crate::context::{self, link_to, use_app};
-use crate::lazy;
+use crate::views;
 
 /// The whole page.
 #[component]
@@ -43,7 +43,7 @@ pub fn App() -> impl IntoView {
             {print_link()}
             <main id="main" class="app-main" tabindex="-1" node_ref=main_ref>
                 <LinkNotices />
-                {rx(move || lazy::view_of(view_kind.get()))}
+                {rx(move || views::view_of(view_kind.get()))}
             </main>
             <Show when=cond(move || !embed.get())>
                 <Footer />

@@ -1,9 +1,12 @@
-//! The code loaded on demand, so that the page's own wasm is small and the first page's numbers
-//! come first: every view but Compare lives in its own wasm chunk, fetched the first time the
-//! view opens; the Compare editors, metrics table (`ui::compare`) and chart
-//! (`ui::compare::yields_panel`), in one chunk (`compare`: they are always shown together), and
-//! the share bar (`ui::chrome::share_bar`, on every view), in one of its own, follow the yields
-//! and the verdict.
+//! How code is loaded on demand, so that the page's own wasm is small and the first page's
+//! numbers come first: every view but Compare lives in its own wasm chunk, fetched the first
+//! time the view opens ([`crate::views`], the list of views); the Compare editors, metrics
+//! table (`ui::compare`) and chart (`ui::compare::yields_panel`), in one chunk (`compare`:
+//! they are always shown together), and the share bar (`ui::chrome::share_bar`, on every
+//! view), in one of its own, follow the yields and the verdict.
+//!
+//! This file is the mechanism only: it names no view (the views use it, and `views` names
+//! them), so that no two files import each other.
 //!
 //! Each piece's entry is a split point (`wasm_split`, the mechanism of Leptos's `#[lazy]`,
 //! re-exported as `leptos::wasm_split`, here with `fallible` so that a failed load is an
@@ -31,17 +34,8 @@ use leptos::prelude::*;
 use leptos::task::spawn_local;
 use leptos::wasm_split::SplitLoaderError;
 
-use crate::compare::CompareView;
-use crate::decide::DecideView;
-use crate::pd::PdView;
-use crate::probs::ProbsView;
-use crate::reliability::ReliabilityView;
-use crate::roc::RocView;
-use crate::space::SpaceView;
-use crate::story::StoryView;
 use crate::web::views_css::views_css;
 use crate::{handler, rx};
-use ulab_state::View;
 
 /// A part's render function, taking the part's props (in its chunk once loaded).
 pub type Render<P> = fn(P) -> AnyView;
@@ -62,34 +56,6 @@ macro_rules! split_entry {
     };
 }
 pub(crate) use split_entry;
-
-split_entry!(story_entry, story, (), |()| view! { <StoryView /> }
-    .into_any());
-split_entry!(reliability_entry, reliability, (), |()| {
-    view! { <ReliabilityView /> }.into_any()
-});
-split_entry!(decide_entry, decide, (), |()| view! { <DecideView /> }
-    .into_any());
-split_entry!(space_entry, space, (), |()| view! { <SpaceView /> }
-    .into_any());
-split_entry!(pd_entry, pd, (), |()| view! { <PdView /> }.into_any());
-split_entry!(roc_entry, roc, (), |()| view! { <RocView /> }.into_any());
-split_entry!(probs_entry, probs, (), |()| view! { <ProbsView /> }
-    .into_any());
-
-/// The view `view`: Compare (the first page) at once, any other after its chunk has loaded.
-pub fn view_of(view: View) -> AnyView {
-    match view {
-        View::Compare => view! { <CompareView /> }.into_any(),
-        View::Story => deferred("the Story view", story_entry, ()),
-        View::Reliability => deferred("the Metric reliability view", reliability_entry, ()),
-        View::Decide => deferred("the Decide view", decide_entry, ()),
-        View::Space => deferred("the Utility space view", space_entry, ()),
-        View::Pd => deferred("the Preference-driven measure view", pd_entry, ()),
-        View::Roc => deferred("the ROC view", roc_entry, ()),
-        View::Probs => deferred("the Probabilities view", probs_entry, ()),
-    }
-}
 
 thread_local! {
     /// The render functions loaded so far, by the part's name: a part shown again renders at

@@ -6,7 +6,8 @@
 //! * [`chrome`]: header, view navigation, footer, notices, share bar;
 //! * [`widgets`]: building blocks shared by the views (matrix editor, plot canvas, …);
 //! * [`reactive`]: [`rx`], the one pointer type for a view's closures (keeps the wasm small);
-//! * [`lazy`]: the views other than Compare, each loaded from its own wasm chunk when it opens;
+//! * [`lazy`]: how a part of the page is loaded from its own wasm chunk when it is shown;
+//!   [`views`]: the list of views (Compare at once, every other from its chunk);
 //! * [`fallback`]: the page shown if the app panics (the link, a Reload button);
 //! * [`web`]: downloads, clipboard, the worker pool and its jobs;
 //! * one folder per view — [`compare`], [`reliability`], [`story`], [`decide`], [`space`], [`pd`], [`roc`], [`probs`] — whose `mod.rs` holds the
@@ -29,6 +30,7 @@ pub mod roc;
 pub mod space;
 pub mod story;
 pub mod theme;
+pub mod views;
 pub mod web;
 pub mod widgets;
 

@@ -69,6 +69,10 @@ impl Plot for UtilityBars {
 }
 
 /// Draws the bars.
+///
+/// Over ~120 lines: one chart drawn step by step (mesh, bars, the optimum's and the most
+/// probable class's marks, labels), the steps sharing the chart and its ranges, in the style of
+/// `reliability::draw_sweep_panel`.
 fn draw<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,
     chart: &UtilityBars,

@@ -71,6 +71,10 @@ impl Plot for PosteriorPlot {
     }
 }
 
+/// Draws the table of posteriors.
+///
+/// Over ~120 lines: one drawing step by step (the grid of cells, their shading, the
+/// decisions, the headers), the steps sharing the cells' geometry.
 fn draw<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,
     plot: &PosteriorPlot,

@@ -259,6 +259,72 @@ impl super::Plot for SlicePlot {
     }
 }
 
+/// Either diagram, drawn by one canvas: the hexagon for two classes, a slice otherwise.
+#[derive(Debug, Clone, PartialEq)]
+pub enum SpacePlot {
+    /// Fig. 1 with the regions.
+    Hexagon(HexPlot),
+    /// A slice.
+    Slice(SlicePlot),
+}
+
+impl Default for SpacePlot {
+    fn default() -> Self {
+        SpacePlot::Hexagon(HexPlot::default())
+    }
+}
+
+impl SpacePlot {
+    /// The diagram's frame for a canvas `width` CSS px wide.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ulab_plot::space::{frame::Frame, SpacePlot};
+    /// assert_eq!(SpacePlot::default().frame(375.0), Frame::hexagon(375.0));
+    /// ```
+    pub fn frame(&self, width: f64) -> Frame {
+        match self {
+            SpacePlot::Hexagon(p) => p.frame(width),
+            SpacePlot::Slice(p) => p.frame(width),
+        }
+    }
+}
+
+impl super::Plot for SpacePlot {
+    fn draw_on<DB: plotters::prelude::DrawingBackend>(
+        &self,
+        root: &plotters::prelude::DrawingArea<DB, plotters::coord::Shift>,
+        theme: &super::Theme,
+    ) -> Result<(), String> {
+        match self {
+            SpacePlot::Hexagon(p) => p.draw_on(root, theme),
+            SpacePlot::Slice(p) => p.draw_on(root, theme),
+        }
+    }
+
+    fn height_for(&self, width: u32) -> u32 {
+        match self {
+            SpacePlot::Hexagon(p) => p.height_for(width),
+            SpacePlot::Slice(p) => p.height_for(width),
+        }
+    }
+
+    fn table(&self) -> super::PlotTable {
+        match self {
+            SpacePlot::Hexagon(p) => p.table(),
+            SpacePlot::Slice(p) => p.table(),
+        }
+    }
+
+    fn summary(&self) -> String {
+        match self {
+            SpacePlot::Hexagon(p) => p.summary(),
+            SpacePlot::Slice(p) => p.summary(),
+        }
+    }
+}
+
 /// The regions' table: each region's share of the diagram (its pieces' areas), the current
 /// point's region marked, then the current point.
 fn regions_table(r: &Regions, caption: &str, current: Option<Point>) -> super::PlotTable {

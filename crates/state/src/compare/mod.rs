@@ -4,11 +4,12 @@
 //! admissibility (eq. 17) with the equivalent utility matrix, per-class values for more than
 //! two classes, net benefit for two, and the trivial classifiers.
 //!
-//! The plain-words verdict is in [`verdict`], the CSV exports in [`export`].
+//! The plain-words verdict is in [`verdict`], the CSV exports in [`export`], the yields table
+//! and chart in [`yields`].
 
 pub mod export;
-pub mod sure;
 pub mod verdict;
+pub mod yields;
 
 pub use export::{metrics_csv, yields_csv};
 pub use verdict::{Verdict, scenario_verdict, verdict, verdict_of};

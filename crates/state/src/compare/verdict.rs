@@ -32,6 +32,9 @@ impl Verdict {
 
 /// The verdict on one class distribution; `context` ("under the deployment class shares") is
 /// put in front of the headline when not empty.
+///
+/// About 120 lines: one sentence built case by case (who is best, ties, the metrics that
+/// disagree, the trivial classifiers), each case beside the next.
 pub fn scenario_verdict(state: &AppState, sc: &Scenario, context: &str) -> Verdict {
     let names: Vec<&str> = state
         .classifiers()
@@ -274,7 +277,9 @@ fn why_sentences(
             .unwrap_or_default()
             .iter()
             .zip(&names)
-            .filter(|(cm, _)| cm.c(i, j) > 0.0)
+            // A classifier outputs one decision per class: an extra decision (a row beyond
+            // its matrix) is a mistake none of them makes.
+            .filter(|(cm, _)| i < cm.n() && cm.c(i, j) > 0.0)
             .enumerate()
             .map(|(k, (cm, name))| {
                 let verb = if k == 0 { " makes" } else { "" };

@@ -36,6 +36,7 @@ pub mod one_item;
 pub mod presets;
 pub mod probabilities;
 pub mod simplex;
+pub mod sure;
 pub mod two_classes;
 pub mod view;
 

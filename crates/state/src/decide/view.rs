@@ -329,6 +329,39 @@ impl DecideView {
         })
     }
 
+    /// The item's optimal decision (tied ones joined by "or"), and its most probable class
+    /// (likewise); empty when the item cannot be computed.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ulab_core::Matrix;
+    /// use ulab_state::decide::view::{analyze, DecideInputs};
+    /// let names = |s: &str| s.split(',').map(String::from).collect::<Vec<_>>();
+    /// let (u, d, c) = (Matrix::parse("10,-1;0,0").unwrap(), names("buy,not-buy"), names("win,lose"));
+    /// let inputs = |p| DecideInputs { utility: &u, decisions: &d, classes: &c, p,
+    ///     classifiers: &[], base_rates: None, alpha: 1.0, test_size: None };
+    /// let v = analyze(&inputs(&[0.2, 0.8]));
+    /// assert_eq!(v.verdict_names(), ("buy".to_string(), "lose".to_string()));
+    /// let tie = analyze(&inputs(&[0.5, 0.5]));
+    /// assert_eq!(tie.verdict_names().1, "win or lose");
+    /// ```
+    pub fn verdict_names(&self) -> (String, String) {
+        let join = |ks: &[usize], names: &[String]| {
+            ks.iter()
+                .map(|k| names[*k].clone())
+                .collect::<Vec<_>>()
+                .join(" or ")
+        };
+        match &self.item {
+            Ok((i, _)) => (
+                join(&i.tied, &self.decisions),
+                join(&i.most_probable_tied, &self.classes),
+            ),
+            Err(_) => (String::new(), String::new()),
+        }
+    }
+
     /// The lines `Ū_d(p₀) = U_d0·p₀ + U_d1·(1 − p₀)` with the flip points and the current `p₀`
     /// (two classes only).
     ///

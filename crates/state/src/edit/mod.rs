@@ -25,8 +25,8 @@ pub use import::{
 };
 pub use names::{check_name, next_classifier_name};
 pub use readers::{
-    Pasted, ReadError, SharesError, SharesReading, Values, default_confusion, read_matrix_text,
-    read_percent_shares, values_of,
+    Pasted, ReadError, SharesError, SharesReading, Values, default_confusion, percent_texts,
+    read_matrix_text, read_percent_shares, values_of,
 };
 
 use crate::{AppState, MAX_CLASSIFIERS, MAX_NAME_CHARS};

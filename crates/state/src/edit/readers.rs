@@ -5,7 +5,7 @@
 use super::import::read::{Imported, read_csv};
 use super::import::{ImportError, ImportKind};
 use std::fmt;
-use ulab_core::text::{capitalize, parse_decimal};
+use ulab_core::text::{capitalize, number, parse_decimal, trimmed};
 use ulab_core::{CoreError, Matrix};
 
 pub use super::values::{Values, values_of};
@@ -117,6 +117,73 @@ pub fn read_percent_shares(fields: &[String]) -> SharesReading {
         sum_percent: Some(sum),
         rescaled,
     }
+}
+
+impl SharesReading {
+    /// Whether the fields read mean the shares `p` (to 10⁻⁹), so that they need not be written
+    /// again.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ulab_state::edit::read_percent_shares;
+    /// let r = read_percent_shares(&["25".into(), "75.0".into()]);
+    /// assert!(r.means(&[0.25, 0.75]));
+    /// assert!(!r.means(&[0.5, 0.5]));
+    /// assert!(!r.means(&[0.25, 0.75, 0.0]));
+    /// assert!(!read_percent_shares(&["x".into()]).means(&[1.0]));
+    /// ```
+    pub fn means(&self, p: &[f64]) -> bool {
+        self.shares
+            .as_ref()
+            .map(|s| s.len() == p.len() && s.iter().zip(p).all(|(a, b)| (a - b).abs() < 1e-9))
+            .unwrap_or(false)
+    }
+
+    /// When the fields did not sum to 100 %: their sum, and the shares `used` (in percent) —
+    /// "These sum to 50 %, so they are used scaled to 100 %: 20 %, 80 %."
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ulab_state::edit::read_percent_shares;
+    /// let r = read_percent_shares(&["10".into(), "40".into()]);
+    /// assert_eq!(
+    ///     r.rescaled_note(Some(&[0.2, 0.8])).unwrap(),
+    ///     "These sum to 50 %, so they are used scaled to 100 %: 20 %, 80 %."
+    /// );
+    /// assert_eq!(read_percent_shares(&["20".into(), "80".into()]).rescaled_note(None), None);
+    /// ```
+    pub fn rescaled_note(&self, used: Option<&[f64]>) -> Option<String> {
+        if !self.rescaled {
+            return None;
+        }
+        let used = used
+            .map(|p| {
+                p.iter()
+                    .map(|v| format!("{} %", number(100.0 * v, 2)))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            })
+            .unwrap_or_default();
+        Some(format!(
+            "These sum to {} %, so they are used scaled to 100 %: {used}.",
+            number(self.sum_percent.unwrap_or(0.0), 2)
+        ))
+    }
+}
+
+/// Shares as the percentages typed in share fields (up to 4 decimals, trailing zeros dropped).
+///
+/// # Examples
+///
+/// ```
+/// use ulab_state::edit::percent_texts;
+/// assert_eq!(percent_texts(&[0.25, 0.75]), ["25", "75"]);
+/// assert_eq!(percent_texts(&[1.0 / 3.0]), ["33.3333"]);
+/// ```
+pub fn percent_texts(p: &[f64]) -> Vec<String> {
+    p.iter().map(|v| trimmed(100.0 * v, 4)).collect()
 }
 
 /// A matrix read from pasted text, with the column names of a header row if there was one.

@@ -167,6 +167,22 @@ pub fn format_kappa(kappa: &[f64]) -> String {
         .join(",")
 }
 
+/// A κ vector as the page writes it: `[0.5, 0.2, 0.3]`, each value with at most 3 decimals,
+/// trailing zeros dropped ([`text::number`]).
+///
+/// # Examples
+///
+/// ```
+/// use ulab_state::pd::kappa::kappa_text;
+/// assert_eq!(kappa_text(&[0.5, 0.2, 1.0]), "[0.5, 0.2, 1]");
+/// assert_eq!(kappa_text(&[1.0 / 3.0]), "[0.333]");
+/// assert_eq!(kappa_text(&[]), "[]");
+/// ```
+pub fn kappa_text(k: &[f64]) -> String {
+    let v: Vec<String> = k.iter().map(|x| text::number(*x, 3)).collect();
+    format!("[{}]", v.join(", "))
+}
+
 /// A slider's raw position as a κ value: clamped to `[0, 1]` (NaN → 0) and rounded to
 /// [`SLIDER_DECIMALS`] decimals, `round(v·10³)/10³`.
 ///

@@ -118,6 +118,15 @@ pub struct PdTable {
 }
 
 impl PdTable {
+    /// Each classifier's κ as a pair, where it has two classes (the markers of the two-class
+    /// heatmaps).
+    pub fn kappa_pairs(&self) -> Vec<Option<[f64; 2]>> {
+        self.rows
+            .iter()
+            .map(|r| (r.kappa.len() == 2).then(|| [r.kappa[0], r.kappa[1]]))
+            .collect()
+    }
+
     /// The ranks by column `m`.
     pub fn ranks_by(&self, m: Measure) -> &[Option<usize>] {
         self.ranks

@@ -91,6 +91,24 @@ pub fn preset(id: &str) -> Option<&'static Preset> {
     all().find(|p| p.id == id)
 }
 
+impl Preset {
+    /// The label without its source in parentheses, for a list of links: "Factory (Dyrland
+    /// et al. 2022, eq. 4)" → "Factory".
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ulab_state::presets::preset;
+    /// assert_eq!(preset("factory").unwrap().short_label(), "Factory");
+    /// ```
+    pub fn short_label(&self) -> &'static str {
+        match self.label.split_once(" (") {
+            Some((head, _)) => head,
+            None => self.label,
+        }
+    }
+}
+
 /// Every preset with the state its link decodes to (decode once, then ask [`loaded`]).
 pub fn decoded() -> Vec<(&'static Preset, AppState)> {
     all()
@@ -126,6 +144,27 @@ mod tests {
     use super::*;
     use crate::View;
     use crate::link;
+
+    #[test]
+    fn a_short_label_drops_the_source_only() {
+        let p = |label| Preset {
+            id: "x",
+            label,
+            description: "",
+            fragment: "",
+        };
+        assert_eq!(
+            p("Factory (Dyrland et al. 2022, eq. 4)").short_label(),
+            "Factory"
+        );
+        assert_eq!(p("Plain").short_label(), "Plain");
+        assert_eq!(p("A (b) (c)").short_label(), "A");
+        assert_eq!(p("").short_label(), "");
+        for preset in all() {
+            assert!(!preset.short_label().is_empty(), "{}", preset.id);
+            assert!(preset.label.starts_with(preset.short_label()));
+        }
+    }
 
     #[test]
     fn the_loaded_preset_is_recognised() {

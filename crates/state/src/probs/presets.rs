@@ -1,6 +1,6 @@
 //! The view's examples for the menu: the built-in samples with their problems, each a link.
 
-use crate::presets::Preset;
+use crate::presets::preset::Preset;
 
 /// The samples as presets, in menu order.
 pub const PROBS_PRESETS: [Preset; 2] = [

@@ -19,12 +19,12 @@ pub mod settings;
 pub mod sweep;
 
 pub use question::{
-    Question, QuestionError, best_sentence, merge_question, question, question_csv, question_plots,
-    question_works,
+    Question, QuestionError, best_sentence, fractions_note, merge_question, question, question_csv,
+    question_plots, question_works,
 };
 pub use run::{
-    FIG6_POINTS, RunResult, TableRow, differences_plot, merge_run, run_works, table_csv,
-    table_rows, throughput_text,
+    FIG6_POINTS, RunResult, TableRow, differences_plot, merge_run, run_caption, run_works,
+    table_csv, table_rows, throughput_text,
 };
 pub use scatter::{
     PAPER_SCATTER_METRICS, SCATTER_KEPT, SCATTER_POINTS, SCATTER_UTILITIES, merge_scatter,

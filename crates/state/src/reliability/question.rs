@@ -137,6 +137,28 @@ pub fn merge_question(
     question_summary(config, &tally).map_err(MergeError::Summary)
 }
 
+/// The warning for classifiers given as fractions (`names`): the test set's size is unknown
+/// and matters, and is taken as `n`.
+///
+/// # Examples
+///
+/// ```
+/// use ulab_state::reliability::fractions_note;
+/// let one = fractions_note(&["B".to_string()], 100);
+/// assert!(one.starts_with("B is given as fractions, so the size of the test set is unknown"));
+/// assert!(one.ends_with("the counts are taken as fraction × 100."));
+/// let two = fractions_note(&["A".to_string(), "B".to_string()], 250);
+/// assert!(two.starts_with("A, B are given as fractions"));
+/// ```
+pub fn fractions_note(names: &[String], n: u64) -> String {
+    format!(
+        "{} {} given as fractions, so the size of the test set is unknown — and it matters: the smaller it was, the less sure the ranking. Enter N above; the counts are taken as fraction × {}.",
+        names.join(", "),
+        if names.len() == 1 { "is" } else { "are" },
+        n
+    )
+}
+
 /// One sentence: who is most likely the best, and how likely.
 ///
 /// # Examples

@@ -156,6 +156,20 @@ pub fn table_csv(r: &McResult, rows: &[TableRow]) -> String {
     ulab_csv::write(&out)
 }
 
+/// The caption of a run's table: "uniform prior, σ = 0.1 (realized sd 0.0951), 10⁶ pairs,
+/// seed 1".
+pub fn run_caption(run: &RunResult) -> String {
+    let c = &run.config;
+    format!(
+        "{} prior, σ = {} (realized sd {}), {} pairs, seed {}",
+        c.prior,
+        c.sigma,
+        ulab_core::text::number(run.result.realized_sd, 4),
+        ulab_core::text::sci(c.pairs as f64),
+        c.seed
+    )
+}
+
 /// "10⁶ pairs in 0.31 s — 3.2·10⁶ pairs/s on 2 workers".
 pub fn throughput_text(pairs: u64, seconds: f64, workers: usize) -> String {
     let rate = if seconds > 0.0 {
@@ -228,6 +242,23 @@ mod tests {
         assert_eq!(
             merge_run(&c, &scatter).unwrap_err().to_string(),
             "unexpected answer for a run: scatter"
+        );
+    }
+
+    #[test]
+    fn a_run_is_captioned_with_its_settings() {
+        let s = McSettings {
+            pairs: 200_000,
+            seed: 7,
+            ..McSettings::default()
+        };
+        let c = mc_config(&s).unwrap();
+        let r = merge_run(&c, &outputs(&run_works(&c))).unwrap();
+        let caption = run_caption(&r);
+        let sd = ulab_core::text::number(r.result.realized_sd, 4);
+        assert_eq!(
+            caption,
+            format!("uniform prior, σ = 0.1 (realized sd {sd}), 2·10⁵ pairs, seed 7")
         );
     }
 

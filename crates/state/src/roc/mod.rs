@@ -17,7 +17,7 @@
 //!    slope, iso-utility lines, the best curves — in microseconds, so it can run on every edit.
 //!    [`verdict`] writes the sentences, [`charts`] the plots' data ([`ulab_plot::roc`]),
 //!    [`export`] the CSV files, [`compare`] the confusion matrix of a chosen point for the
-//!    Compare view.
+//!    Compare view, [`pick`] the point picked for it.
 //! 4. [`presets::FIG8_PRESETS`]: fig. 8 as links.
 //!
 //! Budgets per animation frame (measured natively with `cargo run --release --example
@@ -54,8 +54,10 @@ pub mod export;
 pub mod iso;
 pub mod labels;
 pub mod link;
+pub mod pick;
 pub mod presets;
 pub mod scores;
+pub mod sure;
 pub mod verdict;
 
 use ulab_core::CoreError;

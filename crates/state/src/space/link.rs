@@ -312,6 +312,39 @@ pub fn format_cloud_source(c: &CloudSource) -> String {
     }
 }
 
+/// The choice a cloud source is in the page's menu: `none`, `xy`, `entries`, or `typed` for
+/// a typed cloud (whose matrices are in their own field).
+///
+/// # Examples
+///
+/// ```
+/// use ulab_state::space::link::{CloudSource, cloud_choice, parse_cloud_source};
+/// assert_eq!(cloud_choice(&CloudSource::None), "none");
+/// assert_eq!(cloud_choice(&parse_cloud_source("entries").unwrap()), "entries");
+/// assert_eq!(cloud_choice(&parse_cloud_source("1:1,0;0,1").unwrap()), "typed");
+/// ```
+pub fn cloud_choice(c: &CloudSource) -> String {
+    match c {
+        CloudSource::Typed(_) => "typed".to_string(),
+        other => format_cloud_source(other),
+    }
+}
+
+/// The typed cloud a page starts from when none was typed yet: the matrix `u` (in the link's
+/// syntax) and accuracy's, equally likely.
+///
+/// # Examples
+///
+/// ```
+/// use ulab_state::space::link::{parse_cloud_source, starter_cloud};
+/// let text = starter_cloud("15,-335;-35,165");
+/// assert_eq!(text, "0.5:15,-335;-35,165|0.5:1,0;0,1");
+/// assert!(parse_cloud_source(&text).is_ok());
+/// ```
+pub fn starter_cloud(u: &str) -> String {
+    format!("0.5:{u}|0.5:1,0;0,1")
+}
+
 /// Reads `uoverlay`: `none`, `gaussian`, `uniform`, or `errors:σ,σ…` (1 to 4 values in
 /// `(0, 1]`; `errors` alone: fig. 5's `0.1,0.2`).
 ///

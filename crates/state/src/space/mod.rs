@@ -13,7 +13,8 @@
 //! * [`slice`]: more than two classes — 2-D slices of the utility matrix.
 //! * [`assess`]: the guided assessment — questions, answers, the matrix, a cloud and a `σ`.
 //! * [`link`]: the view's settings and their link values.
-//! * [`plots`]: the diagrams' data; [`view`]: everything at once.
+//! * [`plots`]: the diagrams' data; [`view`]: everything at once; [`model`]: the view of an
+//!   app state, and what it does under the pointer and the keys.
 //!
 //! Pixel geometry (hit-testing a click or a drag) is the diagram's:
 //! [`ulab_plot::space::frame::Frame`].
@@ -49,6 +50,7 @@ pub mod assess;
 pub mod cloud;
 pub mod error;
 pub mod link;
+pub mod model;
 pub mod plots;
 pub mod point;
 pub mod regions;

@@ -9,6 +9,7 @@ mod intro;
 mod metric_detail;
 mod metric_table;
 mod problem_editor;
+mod sure;
 mod verdict;
 mod yields_panel;
 
@@ -19,6 +20,7 @@ use classifier_list::ClassifierList;
 use intro::Intro;
 use metric_table::MetricTable;
 use problem_editor::ProblemEditor;
+use sure::SurePanel;
 use ulab_state::compare::{Analysis, DEFAULT_THRESHOLD, Options, analyze_with};
 use verdict::Verdict;
 use yields_panel::YieldsPanel;
@@ -35,6 +37,8 @@ pub struct CompareContext {
     pub show_deployment: RwSignal<bool>,
     /// Decimals shown in the metric table.
     pub decimals: RwSignal<usize>,
+    /// How sure the ranking is (worked out in slices after every edit).
+    pub sure: RwSignal<sure::SureState>,
 }
 
 split_entry!(
@@ -73,6 +77,7 @@ pub fn CompareView() -> impl IntoView {
         threshold,
         show_deployment: RwSignal::new(false),
         decimals: RwSignal::new(2),
+        sure: sure::use_sure(),
     });
     let embed = move || ctx.state.with(|s| s.embed);
     let warnings = move || {
@@ -121,6 +126,7 @@ pub fn CompareView() -> impl IntoView {
                         </p>
                     </For>
                     <Verdict />
+                    <SurePanel />
                     <YieldsPanel />
                     {deferred("the metrics table", metrics_entry, ())}
                 </div>

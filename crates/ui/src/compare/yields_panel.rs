@@ -11,7 +11,7 @@ use crate::context::use_app;
 use crate::lazy::{deferred, split_entry};
 use crate::widgets::plot_canvas::PlotCanvas;
 use ulab_core::text::number;
-use ulab_plot::yields::YieldChart;
+use ulab_plot::yields::{Sureness, YieldChart};
 use ulab_state::AppState;
 use ulab_state::compare::{Analysis, yields_csv};
 
@@ -148,12 +148,31 @@ pub fn YieldsPanel() -> impl IntoView {
     let ctx = use_app();
     let cc = expect_context::<CompareContext>();
     let chart = memo(move |_| {
-        ctx.state.with(|s| {
+        let mut chart = ctx.state.with(|s| {
             cc.analysis.with(|a| match a {
                 Ok(a) => chart_of(s, a),
                 Err(_) => YieldChart::default(),
             })
-        })
+        });
+        // The 90 % intervals, once worked out (classifiers in the chart's order).
+        cc.sure.with(|sure| {
+            if let super::sure::SureState::Done(r) = sure {
+                chart.sure = chart
+                    .names
+                    .iter()
+                    .map(|n| {
+                        let k = r.names.iter().position(|m| m == n)?;
+                        let y = r.sure.yields[k];
+                        Some(Sureness {
+                            low: y.low,
+                            high: y.high,
+                            p_best: r.sure.p_best[k],
+                        })
+                    })
+                    .collect();
+            }
+        });
+        chart
     });
     let table = memo(move |_| {
         ctx.state.with(|s| {

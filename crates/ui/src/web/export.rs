@@ -63,6 +63,13 @@ pub fn copy_text(text: &str) -> impl Future<Output = Result<(), String>> + use<>
     }
 }
 
+/// Copies `text` to the clipboard at once (within the click that asked for it), then calls
+/// `done` with the outcome ([`copy_text`]).
+pub fn copy_then(text: &str, done: impl FnOnce(Result<(), String>) + 'static) {
+    let copied = copy_text(text);
+    leptos::task::spawn_local(async move { done(copied.await) });
+}
+
 /// What to tell the user when [`copy_text`] failed: `why`, and `by_hand` (what to do instead).
 pub fn could_not_copy(why: &str, by_hand: &str) -> String {
     format!("Could not copy: {why}; {by_hand}")

@@ -5,6 +5,9 @@
 //! views ([`handoff`]), the service worker that keeps the page working offline
 //! ([`offline`]), and the other views' stylesheet, loaded after the first page
 //! ([`views_css`]).
+//!
+//! The hooks, one per file in the style of leptos-use: an element's width ([`use_width`]),
+//! saving files ([`use_download`]), a job on the workers ([`use_job`]).
 
 pub mod export;
 pub mod frame_height;
@@ -13,6 +16,9 @@ pub mod jobs;
 pub mod mc_pool;
 pub mod offline;
 pub mod sliced;
+pub mod use_download;
+pub mod use_job;
+pub mod use_width;
 pub mod views_css;
 
 use wasm_bindgen::{JsCast, JsValue};

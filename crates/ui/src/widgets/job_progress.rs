@@ -1,9 +1,32 @@
-//! The progress of a job run by the worker pool: a bar with its percentage and a status line.
+//! The progress of a job run by the worker pool: a bar with its percentage and a status line;
+//! and the button that cancels it.
 
-use crate::{cond, rx};
+use crate::{cond, handler, rx};
 use leptos::prelude::*;
 
 use crate::web::jobs::JobState;
+use crate::web::use_job::Job;
+
+/// "Cancel": stops `job`, enabled while it runs.
+#[component]
+pub fn CancelButton(
+    /// The job.
+    job: Job,
+    /// `data-testid` of the button.
+    testid: &'static str,
+) -> impl IntoView {
+    view! {
+        <button
+            type="button"
+            class="btn"
+            disabled=rx(move || !job.is_running())
+            on:click=handler(move |_| job.cancel())
+            data-testid=testid
+        >
+            "Cancel"
+        </button>
+    }
+}
 
 /// The progress of a job: a `<progress>` bar with its percentage, and a status line.
 #[component]

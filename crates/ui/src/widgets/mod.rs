@@ -1,13 +1,16 @@
-//! Building blocks shared by the views: an editable matrix ([`matrix_editor`]), a read-only
-//! one ([`matrix_table`]), a plot with PNG/SVG export ([`plot_canvas`]), a number field
-//! ([`number_field`]), a job's progress ([`job_progress`]), the paste box ([`paste_box`]), the
-//! CSV import panel ([`import_dialog`]), small input helpers ([`input_kit`]), one classifier's
-//! confusion-matrix editor ([`confusion_editor`]), the "×" of a list item ([`remove_button`]),
-//! a labelled drop-down list ([`select_field`]), a radio button bound to a choice ([`radio`]), the utility matrix's editor ([`utility_editor`]),
-//! and the editors of the classes and decisions ([`classes_editor`]) and of the deployment class shares
+//! Building blocks shared by the views: a view's panel ([`card`]), an editable matrix
+//! ([`matrix_editor`]), a read-only one ([`matrix_table`]), a plot with PNG/SVG export
+//! ([`plot_canvas`]), a number field and settings tables of them ([`number_field`]), a job's
+//! progress and its Cancel button ([`job_progress`]), the paste box ([`paste_box`]), the CSV
+//! import panel ([`import_dialog`]), small input helpers ([`input_kit`]), one classifier's
+//! confusion-matrix editor ([`confusion_editor`]), the "×" of a list item
+//! ([`remove_button`]), a labelled drop-down list ([`select_field`]), a radio button bound to
+//! a choice ([`radio`]), the utility matrix's editor ([`utility_editor`]), and the editors of
+//! the classes and decisions ([`classes_editor`]) and of the deployment class shares
 //! ([`deployment_editor`]) that the Compare and Decide views share, and a sideways-scrolling
 //! table that keyboards can reach ([`table_scroll`]).
 
+pub mod card;
 pub mod classes_editor;
 pub mod confusion_editor;
 pub mod deployment_editor;

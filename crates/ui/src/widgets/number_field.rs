@@ -1,5 +1,21 @@
-//! A number field applied on change, with its error under it, and the parsers that apply a
-//! typed real or whole number to the app state.
+//! A number field applied on change, with its error under it ([`NumberField`]); a settings
+//! panel's fields as a table, one [`Field`] a row ([`number_fields`]); and the parsers that
+//! apply a typed real or whole number to the app state.
+//!
+//! ```ignore
+//! let mc = memo(move |_| ctx.state.with(|s| s.mc.clone()));
+//! let fields = [Field {
+//!     label: "Seed",
+//!     testid: "mc-seed",
+//!     step: "1",
+//!     min: "0",
+//!     max: None,
+//!     hint: "",
+//!     read: |m| m.seed.to_string(),
+//!     apply: whole_setting(ctx, "seed", |s, v| s.mc.seed = v),
+//! }];
+//! view! { <div class="rel-fields">{number_fields(mc, fields)}</div> }
+//! ```
 
 use crate::{cond, rx};
 use leptos::ev::{Event, Targeted};
@@ -71,6 +87,53 @@ pub fn NumberField(
             <p class="field-error" id=err_id role="alert">{rx(move || error.get().unwrap_or_default())}</p>
         </div>
     }
+}
+
+/// One row of a settings table: a [`NumberField`] whose value is read from the settings `T`.
+pub struct Field<T> {
+    /// The label.
+    pub label: &'static str,
+    /// `data-testid` of the input (its `id` is `field-{testid}`).
+    pub testid: &'static str,
+    /// `step` of the input.
+    pub step: &'static str,
+    /// `min` of the input.
+    pub min: &'static str,
+    /// `max` of the input, if any.
+    pub max: Option<u64>,
+    /// A hint under the field ("" for none).
+    pub hint: &'static str,
+    /// The value in force, as text.
+    pub read: fn(&T) -> String,
+    /// Applies a typed value ([`real_setting`], [`whole_setting`], …).
+    pub apply: Callback<String, Result<(), String>>,
+}
+
+impl<T: Send + Sync + 'static> Field<T> {
+    /// The field, its value read from `source`.
+    pub fn view(self, source: Memo<T>) -> impl IntoView + use<T> {
+        let read = self.read;
+        view! {
+            <NumberField
+                label=self.label
+                value=Signal::derive(move || source.with(read))
+                apply=self.apply
+                testid=self.testid
+                step=self.step
+                min=self.min
+                max=self.max.map(|m| m.to_string()).unwrap_or_default()
+                hint=self.hint
+            />
+        }
+    }
+}
+
+/// The fields of a settings table, in order, their values read from `source`.
+pub fn number_fields<T: Send + Sync + 'static>(
+    source: Memo<T>,
+    fields: impl IntoIterator<Item = Field<T>>,
+) -> impl IntoView {
+    fields.into_iter().map(|f| f.view(source)).collect_view()
 }
 
 /// A field's `value`: what `read` takes from `source`, as text.

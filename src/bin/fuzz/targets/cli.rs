@@ -88,6 +88,9 @@ fn list(g: &mut Gen, n: usize) -> String {
 }
 
 /// `ulab SUBCOMMAND ARGS…`.
+///
+/// Over ~120 lines: one `match` arm per subcommand, each a short list of its options; the
+/// table of subcommands reads best whole.
 fn args(g: &mut Gen) -> Vec<String> {
     let n = if g.chance(0.9) {
         2 + g.below(3)

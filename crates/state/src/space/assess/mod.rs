@@ -40,8 +40,10 @@
 //! "refer to an expert") are not asked about.
 
 mod build;
+mod page;
 
 pub use build::{cloud_from, implied_answers, matrix_from, sigma_from};
+pub use page::{Preview, answered_matrix, asked, prefill, preview, read_answers};
 
 use super::SpaceError;
 use super::error::bad_value;

@@ -185,6 +185,30 @@ pub fn format_cloud(cloud: &Cloud) -> String {
         .join("|")
 }
 
+/// A matrix in the link's syntax, each cell with at most 4 decimals (the expected matrix on
+/// the page: `31.3848,-335;…`).
+///
+/// # Examples
+///
+/// ```
+/// use ulab_core::Matrix;
+/// use ulab_state::space::cloud::matrix_text;
+/// let m = Matrix::parse("31.384812,-335;-35,165.5").unwrap();
+/// assert_eq!(matrix_text(&m), "31.3848,-335;-35,165.5");
+/// ```
+pub fn matrix_text(m: &Matrix) -> String {
+    (0..m.rows())
+        .map(|i| {
+            m.row(i)
+                .iter()
+                .map(|v| text::trimmed(*v, 4))
+                .collect::<Vec<_>>()
+                .join(",")
+        })
+        .collect::<Vec<_>>()
+        .join(";")
+}
+
 /// `n` equally probable candidates drawn around the binary utility matrix `u` (see [`Model`]),
 /// seeded: the same `(u, model, σ, n, seed)` gives the same cloud on every platform. `σ` is in
 /// the units of the coordinates (`Coordinates`, at most 1) or of the normalized entries

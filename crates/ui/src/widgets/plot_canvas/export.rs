@@ -1,0 +1,97 @@
+//! A plot's exports: "PNG" and "SVG" buttons under it, in the page's colours or, on a dark
+//! page, on a light background for slides and print when asked for.
+
+use leptos::html;
+use leptos::prelude::*;
+use std::rc::Rc;
+use wasm_bindgen::JsCast;
+
+use super::paint::{DrawFn, paint, screen_theme};
+use crate::context::use_app;
+use crate::web::export::file_stem;
+use crate::web::use_download::use_download;
+use crate::{cond, handler, rx};
+
+/// What the exports draw: the plot on a canvas, and its SVG document for a width and a scheme.
+pub(super) struct Sources {
+    /// Draws on a canvas (for a PNG in the other colours).
+    pub(super) draw: Rc<DrawFn>,
+    /// The SVG document for a width and a scheme.
+    pub(super) svg: Rc<dyn Fn(u32, bool) -> Result<String, String>>,
+    /// The canvas as shown.
+    pub(super) canvas: NodeRef<html::Canvas>,
+    /// The canvas's CSS size as shown.
+    pub(super) size: Signal<(u32, u32)>,
+}
+
+/// The `<figcaption>` of a plot: the light-background choice (on a dark page), "PNG" and
+/// "SVG"; the files are named `name` (made a file name) with their extension.
+pub(super) fn export_buttons(sources: Sources, name: &str) -> impl IntoView + use<> {
+    let ctx = use_app();
+    let download = use_download();
+    let Sources {
+        draw,
+        svg,
+        canvas,
+        size,
+    } = sources;
+    let light_export = RwSignal::new(false);
+    let export_dark = move || ctx.scheme.dark.get_untracked() && !light_export.get_untracked();
+    let stem = file_stem(name);
+    let (png_name, svg_name) = (format!("{stem}.png"), format!("{stem}.svg"));
+    let save_png = move |_| {
+        let Some(shown) = canvas.get_untracked() else {
+            return;
+        };
+        download.url(&png_name, || {
+            // The canvas as shown, or drawn again off screen in the other colours.
+            let source = if export_dark() == ctx.scheme.dark.get_untracked() {
+                shown
+            } else {
+                let c = document()
+                    .create_element("canvas")
+                    .ok()
+                    .and_then(|c| c.dyn_into::<web_sys::HtmlCanvasElement>().ok())
+                    .ok_or_else(|| "this browser cannot draw on a canvas".to_string())?;
+                paint(
+                    &c,
+                    &*draw,
+                    size.get_untracked(),
+                    screen_theme(export_dark()),
+                )?;
+                c
+            };
+            source
+                .to_data_url_with_type("image/png")
+                .map_err(|_| "the browser could not export the canvas".to_string())
+        });
+    };
+    let save_svg = move |_| {
+        let w = size.get_untracked().0.max(320);
+        match svg(w, export_dark()) {
+            Ok(svg) => download.svg(&svg_name, &svg),
+            Err(e) => ctx.say(format!("SVG export failed: {e}")),
+        }
+    };
+    view! {
+        <figcaption class="plot-actions">
+            <Show when=cond(move || ctx.scheme.dark.get())>
+                <label class="plot-export-light">
+                    <input
+                        type="checkbox"
+                        prop:checked=rx(move || light_export.get())
+                        on:change:target=move |ev| light_export.set(ev.target().checked())
+                        data-testid="export-light"
+                    />
+                    "light background"
+                </label>
+            </Show>
+            <button type="button" class="btn btn-small" on:click=handler(save_png) data-testid="export-png">
+                "PNG"
+            </button>
+            <button type="button" class="btn btn-small" on:click=handler(save_svg) data-testid="export-svg">
+                "SVG"
+            </button>
+        </figcaption>
+    }
+}
