@@ -12,9 +12,12 @@ cd "$ROOT"
 # The compressed main wasm (the first page's module; every other view, the Compare editors,
 # metrics table and chart, the share bar and the handout's link are chunks loaded on demand:
 # crates/ui/src/lazy.rs, scripts/app.mjs): 223 273 bytes on 2026-11-25, down from 1 089 318 as one
-# module. The limit is ~3 % above that, to catch growth; lower it with every cut
-# (docs/benchmarks.md, "Size and load time").
-MAX_WASM_GZIP_BYTES=230000
+# module. 230 603 bytes on 2026-11-27, with the Probabilities view's tab, link keys and
+# examples, the Compare verdict's "how sure" state (its card and job are in the chunk
+# compare: 264 475 with them in the main module) and the footer's offline status. The limit is
+# ~2 % above that, to catch growth; lower it with every cut (docs/benchmarks.md, "Size and
+# load time").
+MAX_WASM_GZIP_BYTES=235000
 # The Monte Carlo worker links only the Monte Carlo and its messages (crates/mc-worker, profile
 # worker): 128 555 bytes on 2026-11-27 (it was 809 850 with the whole app linked in). Issue 29's
 # bar: 150 KiB.

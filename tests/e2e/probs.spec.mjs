@@ -291,12 +291,15 @@ test('a larger file: the bootstrap runs on request, with its progress and Cancel
   const names = ['ok', 'minor', 'severe'];
   for (let i = 0; i < 150_000; i++) {
     const y = Math.floor(rnd() * 3);
-    const a = [rnd(), rnd(), rnd()];
-    a[y] += 1;
-    const s = a[0] + a[1] + a[2];
-    const p = a.map((v) => (v / s).toFixed(4));
-    p[2] = (1 - Number(p[0]) - Number(p[1])).toFixed(4);
-    lines.push(`${names[y]},${p.join(',')},${p.join(',')}`);
+    const model = () => {
+      const a = [rnd(), rnd(), rnd()];
+      a[y] += 1;
+      const s = a[0] + a[1] + a[2];
+      const p = a.map((v) => (v / s).toFixed(4));
+      p[2] = (1 - Number(p[0]) - Number(p[1])).toFixed(4);
+      return p.join(',');
+    };
+    lines.push(`${names[y]},${model()},${model()}`);
   }
   const { mkdirSync, writeFileSync } = await import('node:fs');
   mkdirSync(testInfo.outputDir, { recursive: true });
@@ -306,10 +309,28 @@ test('a larger file: the bootstrap runs on request, with its progress and Cancel
   await expect(page.getByTestId('probs-load-done')).toContainText('large.csv: 150000 rows', { timeout: 60_000 });
   await expect(page.getByTestId('probs-row-1-optimal')).toBeVisible();
   await expect(page.getByTestId('probs-boot-status')).toHaveAttribute('data-state', 'idle');
+  // The run takes a few slices of 8 ms (items are grouped by class and decisions): the
+  // observer sees its progress, and clicks Cancel as soon as Cancel appears.
+  await page.evaluate(() => {
+    const card = document.querySelector('[data-testid=probs-howsure]');
+    const status = card.querySelector('[data-testid=probs-boot-status]');
+    window.__boot = { states: [], cancelled: false };
+    new MutationObserver(() => {
+      window.__boot.states.push(status.dataset.state);
+      const cancel = card.querySelector('[data-testid=probs-boot-cancel]');
+      if (cancel && !window.__boot.cancelled) {
+        window.__boot.cancelled = true;
+        cancel.click();
+      }
+    }).observe(card, { attributes: true, childList: true, subtree: true, characterData: true });
+  });
   await page.getByTestId('probs-boot-run').click();
-  await expect(page.getByTestId('probs-boot-cancel')).toBeVisible();
-  await page.getByTestId('probs-boot-cancel').click();
   await expect(page.getByTestId('probs-boot-status')).toHaveAttribute('data-state', 'cancelled');
+  await expect(page.getByTestId('probs-boot-status')).toHaveText('Cancelled.');
+  await expect(page.getByTestId('probs-boot-cancel')).toHaveCount(0);
+  await expect(page.getByTestId('probs-boot-plot')).toHaveCount(0);
+  expect(await page.evaluate(() => window.__boot.states)).toContain('running');
+  await page.evaluate(() => (window.__boot.cancelled = 'again'));
   await page.getByTestId('probs-boot-run').click();
   await expect(page.getByTestId('probs-boot-status')).toHaveAttribute('data-state', 'done', { timeout: 60_000 });
   await expect(page.getByTestId('probs-boot-status')).toHaveText('1000 resamples of the 150000 items.');

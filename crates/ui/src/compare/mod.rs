@@ -60,6 +60,15 @@ split_entry!(
     |()| view! { <MetricTable /> }.into_any()
 );
 
+split_entry!(
+    /// The How sure card and its job, in the chunk `compare` (`ui::lazy`): they follow the
+    /// yields and the verdict.
+    sure_entry,
+    compare,
+    (),
+    |()| view! { <SurePanel /> }.into_any()
+);
+
 /// The Compare view.
 #[component]
 pub fn CompareView() -> impl IntoView {
@@ -77,7 +86,7 @@ pub fn CompareView() -> impl IntoView {
         threshold,
         show_deployment: RwSignal::new(false),
         decimals: RwSignal::new(2),
-        sure: sure::use_sure(),
+        sure: RwSignal::new(sure::SureState::None),
     });
     let embed = move || ctx.state.with(|s| s.embed);
     let warnings = move || {
@@ -126,7 +135,7 @@ pub fn CompareView() -> impl IntoView {
                         </p>
                     </For>
                     <Verdict />
-                    <SurePanel />
+                    {deferred("how sure the ranking is", sure_entry, ())}
                     <YieldsPanel />
                     {deferred("the metrics table", metrics_entry, ())}
                 </div>

@@ -2,7 +2,8 @@
 //! confusion counts, each one's yield per item with its 90 % interval, the probability that it
 //! is the best, and how many test items would settle it — `ulab_state::sure`'s job, run in
 //! slices of a few milliseconds after every edit (a 20-class, 5-classifier problem takes
-//! longer than a frame), the latest edit's job only.
+//! longer than a frame), the latest edit's job only. The card and its job are in the chunk
+//! `compare` (`ui::lazy`): the page shows the yields and the verdict first.
 
 use crate::web::mc_pool::now_ms;
 use crate::web::next_task;
@@ -37,10 +38,9 @@ pub enum SureState {
 }
 
 /// Starts the job of the current state after every change of the problem, the deployment
-/// shares or the assumed test-set size (the latest change's job only), and returns its state.
-pub fn use_sure() -> RwSignal<SureState> {
+/// shares or the assumed test-set size (the latest change's job only), its state in `out`.
+fn use_sure(out: RwSignal<SureState>) {
     let ctx = use_app();
-    let out = RwSignal::new(SureState::None);
     let generation = Rc::new(Cell::new(0u64));
     let input = memo(move |_| {
         ctx.state
@@ -64,7 +64,6 @@ pub fn use_sure() -> RwSignal<SureState> {
             }
         }
     });
-    out
 }
 
 /// Runs `job` in slices of [`SLICE_MS`], stopping when `stale()` (a newer edit).
@@ -100,6 +99,7 @@ async fn run(mut job: SureJob, out: RwSignal<SureState>, stale: impl Fn() -> boo
 pub fn SurePanel() -> impl IntoView {
     let cc = expect_context::<CompareContext>();
     let sure = cc.sure;
+    use_sure(sure);
     let shown = move || !matches!(sure.with(|s| s.clone()), SureState::None);
     let state = move || match sure.with(|s| s.clone()) {
         SureState::None => "none",
