@@ -15,6 +15,7 @@
 //! ```
 
 use super::file::ProbsFile;
+use std::borrow::Borrow;
 use std::fmt;
 use ulab_core::probs::{Counts, Decider, ModelOutcome, ModelProbs, ProbError, RuleOutcome, Shares};
 use ulab_core::text::truncate;
@@ -202,12 +203,12 @@ pub const ANALYSIS_ITEMS: usize = 40_000;
 /// items; the counts, and so the report, are those of [`analyse`] whatever the slices.
 ///
 /// ```
-/// use ulab_core::UtilityMatrix;
+/// use ulab_core::{UtilityMatrix, probs::ModelProbs};
 /// use ulab_state::probs::{analysis::{analyse, AnalysisJob}, file::parse_probs};
 /// let f = parse_probs("label,A:x,A:y\nx,0.9,0.1\ny,0.6,0.4\ny,0.2,0.8\n", None).unwrap();
 /// let u = UtilityMatrix::parse("1,-3;0,0").unwrap();
-/// let mut job = AnalysisJob::new(&f, &[], &u, None).unwrap();
-/// while !job.step(&f, &[], 1).unwrap() {} // report job.progress() meanwhile
+/// let mut job = AnalysisJob::new(&f, &[] as &[Option<ModelProbs>], &u, None).unwrap();
+/// while !job.step(&f, &[] as &[Option<ModelProbs>], 1).unwrap() {} // report job.progress() meanwhile
 /// assert_eq!(job.finish(&f).unwrap(), analyse(&f, &[], &u, None).unwrap());
 /// ```
 #[derive(Debug, Clone)]
@@ -229,9 +230,9 @@ impl AnalysisJob {
     ///
     /// # Errors
     /// As [`decider`].
-    pub fn new(
+    pub fn new<M: Borrow<ModelProbs>>(
         file: &ProbsFile,
-        recalibrated: &[Option<ModelProbs>],
+        recalibrated: &[Option<M>],
         u: &UtilityMatrix,
         prevalence: Option<&[f64]>,
     ) -> Result<AnalysisJob, ProbsViewError> {
@@ -258,15 +259,15 @@ impl AnalysisJob {
     }
 
     /// The model whose counts are `counts[k]`.
-    fn model_of<'a>(
+    fn model_of<'a, M: Borrow<ModelProbs>>(
         &self,
         file: &'a ProbsFile,
-        recalibrated: &'a [Option<ModelProbs>],
+        recalibrated: &'a [Option<M>],
         k: usize,
     ) -> Option<&'a ModelProbs> {
         file.table.models().get(k).or_else(|| {
             let m = self.recalibrated.iter().position(|r| *r == Some(k))?;
-            recalibrated.get(m)?.as_ref()
+            recalibrated.get(m)?.as_ref().map(Borrow::borrow)
         })
     }
 
@@ -276,10 +277,10 @@ impl AnalysisJob {
     ///
     /// # Errors
     /// A model that does not fit the file.
-    pub fn step(
+    pub fn step<M: Borrow<ModelProbs>>(
         &mut self,
         file: &ProbsFile,
-        recalibrated: &[Option<ModelProbs>],
+        recalibrated: &[Option<M>],
         max_items: usize,
     ) -> Result<bool, ProbsViewError> {
         if self.model < self.counts.len() {

@@ -117,9 +117,11 @@ fn recalibrate(pc: ProbsContext) {
 fn calibrate_models(pc: ProbsContext) {
     let runs = Runs::new();
     let d = pc.derived;
+    // A memo: the state changes on every edit, the bins seldom.
+    let bins = Memo::new(move |_| pc.app.state.with(|s| s.probs.bins));
     Effect::new(move |_| {
         let run = runs.next();
-        let bins = pc.app.state.with(|s| s.probs.bins);
+        let bins = bins.get();
         let recal = d.recalibrated.get();
         let Some(file) = pc.file() else {
             d.calibration.set(None);
@@ -171,22 +173,22 @@ fn calibrate_models(pc: ProbsContext) {
 fn decide(pc: ProbsContext) {
     let runs = Runs::new();
     let d = pc.derived;
+    // A memo: only an edit of the utilities or the shares decides again.
+    let inputs = Memo::new(move |_| {
+        pc.app
+            .state
+            .with(|s| (s.utility_matrix().clone(), s.prevalence.clone()))
+    });
     Effect::new(move |_| {
         let run = runs.next();
-        let (u, prev) = pc
-            .app
-            .state
-            .with(|s| (s.utility_matrix().clone(), s.prevalence.clone()));
+        let (u, prev) = inputs.get();
         let recal = d.recalibrated.get();
         let Some(file) = pc.file() else {
             d.report.set(None);
             d.deciding.set(None);
             return;
         };
-        let with: Vec<Option<ModelProbs>> = recal
-            .map(|r| r.iter().cloned().map(Some).collect())
-            .unwrap_or_default();
-        let mut job = match AnalysisJob::new(&file, &with, &u, prev.as_deref()) {
+        let mut job = match AnalysisJob::new(&file, &borrowed(&recal), &u, prev.as_deref()) {
             Ok(job) => job,
             Err(e) => {
                 d.deciding.set(None);
@@ -195,6 +197,7 @@ fn decide(pc: ProbsContext) {
             }
         };
         leptos::task::spawn_local(async move {
+            let with = borrowed(&recal);
             let fraction = Cell::new(0.0);
             let mut shown = false;
             let step = || {
@@ -226,14 +229,22 @@ fn decide(pc: ProbsContext) {
     });
 }
 
+/// The recalibrated models borrowed, not copied (3 × 10⁶ × 3 values).
+fn borrowed(r: &Option<Shared<Vec<ModelProbs>>>) -> Vec<Option<&ModelProbs>> {
+    r.as_deref()
+        .map(|r| r.iter().map(Some).collect())
+        .unwrap_or_default()
+}
+
 /// Two classes: each model's items sorted by the probability of class 0 (one model a step),
 /// again when the deployment shares change.
 fn sort_curves(pc: ProbsContext) {
     let runs = Runs::new();
     let d = pc.derived;
+    let prev = Memo::new(move |_| pc.app.state.with(|s| s.prevalence.clone()));
     Effect::new(move |_| {
         let run = runs.next();
-        let prev = pc.app.state.with(|s| s.prevalence.clone());
+        let prev = prev.get();
         let Some(file) = pc.file().filter(|f| f.table.n_classes() == 2) else {
             d.curves.set(None);
             return;
