@@ -39,7 +39,7 @@ for (const width of [1280, 375]) {
     const sentences = page.getByTestId('compare-sure-sentences');
     await expect(sentences).toContainText(/^A is the best with probability 0\.6\d on 100 test items: more test items would settle it\./);
     await expect(sentences).toContainText(/About [\d,  ]+ test items per classifier, at the same proportions, would make A the best with probability 0\.95\./);
-    await expect(page.getByTestId('p-best-A')).toHaveText(/^0\.6\d$/);
+    await expect(page.getByTestId('compare-p-best-A')).toHaveText(/^0\.6\d$/);
     // The card is visible and needs no sideways scroll of the page.
     await expect(page.getByTestId('compare-sure')).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
@@ -84,7 +84,7 @@ test('embedded and printed, the card is there', async ({ page }) => {
   await expect(page.getByTestId('compare-sure-sentences')).toBeVisible();
   await page.emulateMedia({ media: 'print' });
   await expect(page.getByTestId('compare-sure-sentences')).toBeVisible();
-  await expect(page.getByTestId('sure-table')).toBeVisible();
+  await expect(page.getByTestId('compare-sure-table')).toBeVisible();
 });
 
 test('classifiers given as fractions use the assumed test-set size, and say so', async ({ page }) => {

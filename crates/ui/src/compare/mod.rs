@@ -16,6 +16,7 @@ mod yields_panel;
 use crate::chrome::share_bar::share_bar;
 use crate::context::use_app;
 use crate::lazy::{deferred, split_entry};
+use crate::web::use_sure::SureState;
 use classifier_list::ClassifierList;
 use intro::Intro;
 use metric_table::MetricTable;
@@ -38,7 +39,7 @@ pub struct CompareContext {
     /// Decimals shown in the metric table.
     pub decimals: RwSignal<usize>,
     /// How sure the ranking is (worked out in slices after every edit).
-    pub sure: RwSignal<sure::SureState>,
+    pub sure: RwSignal<SureState>,
 }
 
 split_entry!(
@@ -86,7 +87,7 @@ pub fn CompareView() -> impl IntoView {
         threshold,
         show_deployment: RwSignal::new(false),
         decimals: RwSignal::new(2),
-        sure: RwSignal::new(sure::SureState::None),
+        sure: RwSignal::new(SureState::None),
     });
     let embed = move || ctx.state.with(|s| s.embed);
     let warnings = move || {

@@ -156,7 +156,7 @@ pub fn YieldsPanel() -> impl IntoView {
         });
         // The 90 % intervals, once worked out (classifiers in the chart's order).
         cc.sure.with(|sure| {
-            if let super::sure::SureState::Done(r) = sure {
+            if let crate::web::use_sure::SureState::Done(r) = sure {
                 chart.sure = chart
                     .names
                     .iter()

@@ -15,6 +15,7 @@ mod classifiers;
 mod item;
 mod problem;
 mod shape;
+mod sure;
 
 use crate::chrome::view_intro::ViewIntro;
 use crate::context::use_app;
@@ -22,6 +23,7 @@ use classifiers::ClassifierPanels;
 use item::ItemPanel;
 use problem::ProblemPanel;
 use shape::ShapePanel;
+use sure::RemapSure;
 use ulab_state::View;
 use ulab_state::decide::view::{DecideProblem, DecideView as Analysis, analyze};
 
@@ -32,6 +34,8 @@ pub struct DecideContext {
     pub analysis: Memo<Analysis>,
     /// One item's probabilities in force (the link's `p`, or equal ones).
     pub p: Memo<Vec<f64>>,
+    /// The analysis without the item: the classifiers' remaps (a slider leaves it unchanged).
+    pub remaps: Memo<Analysis>,
 }
 
 /// The Decide view.
@@ -47,7 +51,11 @@ pub fn DecideView() -> impl IntoView {
         let p = p.get();
         problem.with(|pr| base.with(|b| b.with_item(&pr.inputs(&p))))
     });
-    provide_context(DecideContext { analysis, p });
+    provide_context(DecideContext {
+        analysis,
+        p,
+        remaps: base,
+    });
     view! {
         <section class="view view-decide" data-testid="view-decide" aria-labelledby="decide-title">
             <ViewIntro class="decide-intro" title_id="decide-title" title="Decide: the optimal action, not the most probable class" share=true>
@@ -63,6 +71,7 @@ pub fn DecideView() -> impl IntoView {
                 </div>
             </div>
             <ClassifierPanels />
+            <RemapSure />
         </section>
     }
 }

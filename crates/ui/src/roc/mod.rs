@@ -18,6 +18,7 @@ mod figures;
 mod inputs;
 mod loader;
 mod pick;
+mod sure;
 
 use crate::chrome::view_intro::ViewIntro;
 use crate::context::{AppContext, use_app};
@@ -25,6 +26,7 @@ use crate::web::handoff::Source;
 use figures::{RocFigures, Verdict};
 use inputs::{BinormalCurves, ProblemPanel, ScoresInput};
 use pick::PickPanel;
+use sure::OptimumSure;
 use ulab_state::roc::analysis::{RocReport, analyze, choose_share};
 use ulab_state::roc::curves::{Curve, ScoredCurve};
 use ulab_state::roc::scores::ScoresTable;
@@ -154,6 +156,7 @@ pub fn RocView() -> impl IntoView {
                 </div>
                 <div class="roc-results" aria-label="Results">
                     <Verdict />
+                    <OptimumSure />
                     <RocFigures />
                     <PickPanel />
                 </div>

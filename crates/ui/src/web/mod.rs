@@ -18,6 +18,7 @@ pub mod offline;
 pub mod sliced;
 pub mod use_download;
 pub mod use_job;
+pub mod use_sure;
 pub mod use_width;
 pub mod views_css;
 
