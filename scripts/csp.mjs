@@ -7,7 +7,7 @@
 // the SHA-256 of its text: the app's loader (written by scripts/app.mjs, which runs first),
 // whose text names the hashed folder and so changes with every build, is hashed here.
 //
-// The policy (README "Content-Security-Policy" says why each line is there):
+// The policy (docs/limits.md, "Content-Security-Policy", says why each line is there):
 //   default-src 'none'                       nothing that is not listed below
 //   script-src 'self' 'wasm-unsafe-eval' 'sha256-…'   our files, our wasm, the app's loader
 //   style-src 'self' 'unsafe-inline'         our stylesheets; style attributes set by the app

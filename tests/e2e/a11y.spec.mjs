@@ -14,6 +14,8 @@ const VIEWS = [
   ['decide', `view=decide&${FACTORY}&alpha=0`],
   ['pd', 'view=pd&cm.T4=40,7,3;8,10,2;9,1,20&orient=true-rows&kappa=0.5,0.2,0.3'],
   ['story', 'view=story&step=5'],
+  ['probs', 'view=probs&sample=triage'],
+  ['probs2', 'view=probs&sample=screening'],
   ['embed', `view=compare&embed=1&${FACTORY}`],
 ];
 
@@ -24,7 +26,7 @@ for (const [name, fragment] of VIEWS) {
         await page.setViewportSize({ width, height: 900 });
         await page.emulateMedia({ colorScheme, reducedMotion: 'reduce' });
         await page.goto(`/#${fragment}`);
-        const view = name === 'embed' ? 'compare' : name;
+        const view = name === 'embed' ? 'compare' : name.replace(/\d$/, '');
         await expect(page.getByTestId(`view-${view}`)).toBeVisible();
         await page.waitForTimeout(300); // plots and late panels drawn
         const found = await wcagViolations(page);

@@ -355,7 +355,7 @@ const PRESETS = [
   { id: 'space-factory', yields: {} },
   { id: 'fig8', yields: {} },
   { id: 'fig8-identity', yields: {} },
-  ...['pd-table4', 'pd-fig2', 'pd-fig3', 'pd-fig4', 'pd-fig5', 'pd-table3', 'pd-factory'].map((id) => ({ id, yields: {} })),
+  ...['pd-table4', 'pd-fig2', 'pd-fig3', 'pd-fig4', 'pd-fig5', 'pd-table3', 'pd-factory', 'probs-triage', 'probs-screening'].map((id) => ({ id, yields: {} })),
 ];
 // A state unlike every preset, to start from.
 const NEUTRAL = 'view=compare&u=2,0;0,1&cm.X=5,1;1,5&cm.Y=3,2;2,3';

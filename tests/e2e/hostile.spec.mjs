@@ -145,7 +145,7 @@ test('a 44 MB labels file is imported in pieces, with progress, and its counts a
   expect(Number(await page.getByTestId('yield-Big').getAttribute('data-value'))).toBeCloseTo(await yieldA(page), 9);
   const tasks = await page.evaluate((t) => window.__longtasks.filter((e) => e[0] >= t).map((e) => Math.round(e[1])), t0);
   const longest = Math.max(0, ...tasks);
-  // Speed is a figure, not a pass mark (README, Benchmarks): printed and annotated.
+  // Speed is a figure, not a pass mark (docs/benchmarks.md): printed and annotated.
   console.log(`${(text.length / 1e6).toFixed(1)} MB of labels imported in ${seconds.toFixed(1)} s; longest main-thread task ${longest} ms; tasks over 50 ms: ${tasks.length}`);
   testInfo.annotations.push({ type: 'longest main-thread task (ms)', description: String(longest) });
 });

@@ -20,7 +20,7 @@ for (const { prefix, what } of MOUNTS) {
     expect(fetched(log, 'compare')).toBe(true);
     expect(fetched(log, 'share_bar')).toBe(true);
     expect(fetched(log, 'print_link'), 'the handout link (QR code) after the first page').toBe(true);
-    for (const view of ['story', 'reliability', 'decide', 'space', 'pd', 'roc']) {
+    for (const view of ['story', 'reliability', 'decide', 'space', 'pd', 'roc', 'probs']) {
       expect(fetched(log, view), `${view} before it opened`).toBe(false);
     }
 

@@ -87,6 +87,8 @@ for (const prefix of ['/', '/some/path/']) {
     expect(caches).toHaveLength(1);
     expect(caches[0][0]).toMatch(new RegExp(`^utility-lab ${app.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} [0-9a-f]{16}$`));
     expect(caches[0][1]).toBeGreaterThan(10);
+    // The footer says so (issue 29: the cache waited for the view and an idle moment).
+    await expect(page.getByTestId('offline-status')).toHaveAttribute('data-state', 'ready');
 
     // No network at all: the context offline, the server gone.
     await context.setOffline(true);
@@ -184,4 +186,37 @@ test('an embed in a frame of another origin works, the service worker or not', a
     await stop();
     rmSync(course, { recursive: true, force: true });
   }
+});
+
+test('a browser that asks to save data caches nothing, and the footer says so', async ({ context, page }) => {
+  const { origin, stop } = await serve();
+  await context.addInitScript(() => {
+    Object.defineProperty(navigator, 'connection', { value: { saveData: true }, configurable: true });
+  });
+  await page.goto(`${origin}/#view=compare`);
+  await expect(page.getByTestId('yield-A')).toHaveText('3.5');
+  await expect(page.getByTestId('offline-status')).toHaveAttribute('data-state', 'save-data');
+  await page.waitForTimeout(1500);
+  expect(await page.evaluate(() => navigator.serviceWorker.getRegistrations().then((r) => r.length))).toBe(0);
+  expect(await cacheList(page)).toEqual([]);
+  await stop();
+});
+
+test('the service worker is registered only once the view is complete', async ({ context, page }) => {
+  const { origin, stop } = await serve();
+  // When the page's last piece of wasm came, and when the service worker's script was asked for.
+  const times = { wasm: [], sw: null };
+  page.on('requestfinished', (r) => {
+    if (/\.wasm$/.test(r.url())) times.wasm.push(Date.now());
+  });
+  context.on('request', (r) => {
+    if (r.url().endsWith('/sw.js') && times.sw === null) times.sw = Date.now();
+  });
+  await page.goto(`${origin}/#view=compare`);
+  await expect(page.getByTestId('part-loading')).toHaveCount(0);
+  await expect(page.getByTestId('offline-status')).toHaveAttribute('data-state', 'ready', { timeout: 20_000 });
+  expect(times.sw).not.toBeNull();
+  expect(times.wasm.length).toBeGreaterThan(1);
+  expect(Math.max(...times.wasm)).toBeLessThanOrEqual(times.sw);
+  await stop();
 });

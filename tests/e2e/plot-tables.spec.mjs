@@ -22,6 +22,8 @@ const VIEWS = [
   ['decide3', 'view=decide&u=1,0,0;0,1,0;0,0,1&classes=a,b,c&p=0.2,0.3,0.5'],
   ['pd', 'view=pd&cm.T4=40,7,3;8,10,2;9,1,20&orient=true-rows&kappa=0.5,0.2,0.3'],
   ['pd2', `view=pd&${FACTORY}`],
+  ['probs', 'view=probs&sample=triage'],
+  ['probs2', 'view=probs&sample=screening'],
 ];
 
 /** A number as the page writes it ("−3.5", "62.5 %") → Number. */
@@ -64,6 +66,10 @@ for (const [name, fragment] of VIEWS) {
     const errors = await open(page, fragment);
     if (name === 'reliability') {
       await expect(page.getByTestId('figs23-status')).toHaveAttribute('data-state', 'done');
+    }
+    if (name.startsWith('probs')) {
+      // Every plot is on the page: the bootstrap's comes last.
+      await expect(page.getByTestId('probs-boot-status')).toHaveAttribute('data-state', 'done', { timeout: 20_000 });
     }
     const figures = page.locator('figure.plot');
     await expect(figures.first()).toBeVisible();

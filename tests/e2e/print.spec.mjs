@@ -29,6 +29,7 @@ const VIEWS = [
   },
   { name: 'pd', fragment: 'view=pd&cm.T4=40,7,3;8,10,2;9,1,20&orient=true-rows', ready: 'app', plots: true },
   { name: 'story', fragment: 'view=story&step=3', ready: 'app', plots: false },
+  { name: 'probs', fragment: 'view=probs&sample=screening', ready: 'probs-decision-plot', plots: true },
 ];
 
 /** The RGB of the canvas's pixel at (2, 2) (a plot's background). */
@@ -94,7 +95,7 @@ for (const view of VIEWS) {
       }
     }
     await page.screenshot({ path: path.join(shots, `${view.name}.png`), fullPage: true });
-    // And as the browser prints it, on A4 pages (to look at; see README "Printing").
+    // And as the browser prints it, on A4 pages (to look at; see docs/offline-and-print.md).
     await page.pdf({ path: path.join(shots, `${view.name}.pdf`), format: 'A4', printBackground: true });
 
     // Back on the screen: the block is gone, the controls are back.

@@ -166,7 +166,7 @@ test("the defaults reproduce the paper: accuracy 8.7 %, and the erroneous utilit
   expect(log.errors).toEqual([]);
   // How long the main thread was blocked during the first run is printed for the record, not
   // asserted: it depends on the machine and its load (the workers and the other tests compete
-  // for the cores). `BENCH_BROWSER=1 scripts/bench.sh` measures it (README, Benchmarks).
+  // for the cores). `BENCH_BROWSER=1 scripts/bench.sh` measures it (docs/benchmarks.md).
   if (longTasks !== null) {
     const longest = Math.max(0, ...longTasks);
     console.log(`longest main-thread task during a 10⁶-pair run: ${longest ? `${Math.round(longest)} ms` : 'none over 50 ms'}`);

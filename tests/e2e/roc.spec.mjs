@@ -348,7 +348,7 @@ test('10⁶ rows load in pieces, with progress and the old data kept; the AUCs a
       `longest main-thread task ${longest} ms; tasks over 50 ms: ${JSON.stringify(tasks)}; ` +
       `work over 30 ms: ${JSON.stringify(marks)}; AUCs ${want.join(', ')}`,
   );
-  // Speed is a figure, not a pass mark (README, Benchmarks): on a quiet machine no task is
+  // Speed is a figure, not a pass mark (docs/benchmarks.md): on a quiet machine no task is
   // over 50 ms; on a busy one (the parallel suite, a build beside it) the scheduler stretches
   // 12 ms pieces past 100 ms. That the load is done in pieces is what the test asserts: the
   // page showed its progress (it rendered between pieces) and kept the old data meanwhile.

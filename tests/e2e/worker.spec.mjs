@@ -124,3 +124,28 @@ test('a worker that dies during a run fails the run with a message, and the next
   await expect(page.getByTestId('mis-accuracy')).toBeVisible();
   await expect(status).toHaveAttribute('data-state', 'ready');
 });
+
+test('a script talking to the worker directly: a plain object in, a plain object out, and a JSON string for a JSON string', async ({
+  page,
+}) => {
+  await open(page, '/');
+  const answers = await page.evaluate(async () => {
+    const worker = new Worker(new URL('mc_worker_loader.js', document.baseURI));
+    const messages = [];
+    const next = () => new Promise((resolve) => { worker.onmessage = (e) => resolve(e.data); });
+    messages.push(await next()); // ready, as a JSON string
+    worker.postMessage({ kind: 'yield', utility: '15,-335;-35,165', confusion: '27,15;23,35' });
+    messages.push(await next());
+    worker.postMessage({ kind: 'nonsense' });
+    messages.push(await next());
+    worker.postMessage(JSON.stringify({ kind: 'yield', utility: '1,0;0,1', confusion: '40,10;10,40' }));
+    messages.push(await next());
+    worker.terminate();
+    return messages;
+  });
+  expect(JSON.parse(answers[0]).kind).toBe('ready');
+  expect(answers[1]).toEqual({ kind: 'yield', value: 3.5 });
+  expect(answers[2].kind).toBe('error');
+  expect(answers[2].message).toMatch(/^not a worker request: /);
+  expect(JSON.parse(answers[3])).toEqual({ kind: 'yield', value: 0.8 });
+});

@@ -1,6 +1,6 @@
 //! Hostile and broken input (issue 14): every failure the fuzz driver (`scripts/fuzz.sh`) or
 //! the issue's probe found, as a named regression test, and the limits of `core::limits`
-//! against the README.
+//! against docs/limits.md.
 
 use super::common::{fails, json, num, ok};
 use utility_lab::core::decision::{decide, output_given_class, remap};
@@ -341,12 +341,12 @@ fn worker_question_with_an_out_of_range_sigma_is_an_error() {
 }
 
 #[test]
-fn the_readme_lists_every_limit() {
-    let readme = include_str!("../../README.md");
+fn docs_limits_lists_every_limit() {
+    let doc = include_str!("../../docs/limits.md");
     let table = limits::readme_table();
     assert!(
-        readme.contains(&table),
-        "the README's Limits table differs from core::limits::LIMITS; paste:\n{table}"
+        doc.contains(&table),
+        "docs/limits.md's table differs from core::limits::LIMITS; paste:\n{table}"
     );
 }
 

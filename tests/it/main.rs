@@ -1,11 +1,15 @@
 //! The native integration tests, in one test binary (one link of the crate instead of one per
 //! file): each module is one former `tests/*.rs` file.
 //!
-//! * `cli_*`: the `ulab` command line (built by Cargo for these tests), with [`common`];
+//! * `cli_*`: the `ulab` command line (built by Cargo for these tests), with [`common`]
+//!   (`cli_eval_sure`: `ulab eval --draws`, how sure the ranking is; `cli_probs`:
+//!   `ulab decide --probs` against `tests/reference/probs/`);
+//! * `architecture`: the layers and the import graph (`scripts/layers.sh`);
 //! * `mc_*`: the Monte Carlo against the paper, a reference implementation and itself;
 //! * `paper_values`, `reference_sklearn`: formulas against published and independent values;
 //! * `properties`, `state_props`: property tests of the core and of the app state;
-//! * `readme_links`: every link of the README opens without a notice;
+//! * `docs_links`: the documentation against the code — `docs/links.md`'s key table, every
+//!   example link of it and of the README, the README's references;
 //! * `decide_view`, `decide_view_classifier`, `decide_view_plots`: the Decide view's logic,
 //!   plots and presets;
 //! * `space`: the Utility space view's engine against direct yields and hand examples;
@@ -15,15 +19,19 @@
 //!   values;
 //! * `hostile`: hostile and broken input — every failure the fuzz driver found, the limits.
 
+mod architecture;
 mod cli_decide;
 mod cli_eval;
+mod cli_eval_sure;
 mod cli_pd;
+mod cli_probs;
 mod cli_roc;
 mod cli_sklearn;
 mod common;
 mod decide_view;
 mod decide_view_classifier;
 mod decide_view_plots;
+mod docs_links;
 mod hostile;
 mod mc_cli;
 mod mc_determinism;
@@ -41,7 +49,6 @@ mod pd_view_plots;
 mod pd_view_presets;
 mod plot_tables;
 mod properties;
-mod readme_links;
 mod reference_sklearn;
 mod roc_stream;
 mod roc_view;

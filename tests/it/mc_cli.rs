@@ -1,4 +1,4 @@
-//! `ulab mc` end to end: the JSON keys of the README, the table, sweeps, thread-count
+//! `ulab mc` end to end: the JSON keys of docs/cli.md, the table, sweeps, thread-count
 //! independence, and bad arguments (one line on stderr, exit code 2).
 
 use std::process::{Command, Output};

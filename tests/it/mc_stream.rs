@@ -8,7 +8,7 @@
 //!
 //! The quick tests run ~10⁶ pairs in all. The long check, 10⁷ pairs per sampler for the
 //! page's default (uniform prior, σ = 0.1), prints every ranker's two percentages and their
-//! z-score (README, "Monte Carlo"):
+//! z-score (docs/cli.md, "`ulab mc`"):
 //!
 //! ```text
 //! cargo test --release --test it mc_stream -- --ignored --nocapture
@@ -144,7 +144,7 @@ fn batched_pairs_have_the_one_pair_distribution() {
 }
 
 #[test]
-#[ignore = "10⁷ pairs per sampler: run with --release (README, Monte Carlo)"]
+#[ignore = "10⁷ pairs per sampler: run with --release (docs/cli.md, ulab mc)"]
 fn batched_pairs_have_the_one_pair_distribution_on_ten_million_pairs() {
     let z = compare(Prior::Uniform, 0.1, 10_000_000);
     assert!(z < 4.5, "|z| = {z}");

@@ -81,6 +81,7 @@ fn the_factory_yields_3_5_and_minus_3_5() {
             .map(|(d, y)| (format!("always {d}"), *y))
             .collect(),
         x_title: "utility yield per item".into(),
+        sure: vec![],
     };
     let t = table_of(&chart);
     let m = |v: &str| format!("{MINUS}{v}");

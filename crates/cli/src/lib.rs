@@ -1,5 +1,6 @@
 //! `ulab`: Utility Lab's command line, built from the same core as the web app (the binary is
-//! `crates/cli.rs` of the root package; the fuzz driver runs it in-process through [`cli::run`]).
+//! `src/bin/ulab.rs` of the root package; the fuzz driver runs it in-process through
+//! [`cli::run`]).
 //!
 //! Every subcommand lives in its own module and exposes `Args` (clap) and
 //! `run(&Args) -> Result<(), String>`. Errors are one line on stderr and exit code 2.

@@ -15,6 +15,7 @@ pub mod mc;
 pub mod metrics;
 pub mod pd;
 pub mod prevalence;
+pub mod probs;
 pub mod roc;
 pub mod score;
 pub mod simplex;

@@ -3,7 +3,7 @@
 //! so that no input can overflow a sum, make a result NaN or infinite, or keep the page or
 //! `ulab` busy for more than about 100 ms (a Monte Carlo run the user started excepted: it has
 //! progress and cancel). The modules that enforce a limit name the constant from here; the
-//! README's "Limits" section is [`LIMITS`], row for row (a test checks that they agree).
+//! table of docs/limits.md is [`LIMITS`], row for row (a test checks that they agree).
 //!
 //! **Numbers.** Counts and utilities are bounded by 10¹⁵, so that:
 //! * whole counts up to 10¹⁵ are exact in `f64` (2⁵³ ≈ 9·10¹⁵);
@@ -76,6 +76,15 @@ pub const MAX_SCORES_BYTES: usize = 200_000_000;
 /// The most data rows of a scores file.
 pub const MAX_SCORES_ROWS: usize = 5_000_000;
 
+/// The most probabilities of a test set held in memory (the Probabilities view), items ×
+/// classes × models, each stored in single precision (4 bytes: 200 MB at the cap): e.g. 10⁶
+/// items × 3 classes × 10 models, 10⁶ × 20 × 2, 2.5·10⁵ × 20 × 10. `ulab decide --probs`
+/// streams its file and has no such cap.
+pub const MAX_PROB_CELLS: usize = 50_000_000;
+
+/// The largest probabilities file of the Probabilities view, in bytes (read in slices).
+pub const MAX_PROBS_BYTES: usize = 1_000_000_000;
+
 /// The largest file `ulab` reads (`@FILE`, `--scores`), in bytes: 256 MiB.
 pub const MAX_FILE_BYTES: u64 = 256 * 1024 * 1024;
 
@@ -115,16 +124,16 @@ pub const MAX_TYPED_CLOUD: usize = 1000;
 /// The Utility space view: the most candidates of a drawn cloud.
 pub const MAX_DRAWN_CLOUD: usize = 10_000;
 
-/// One row of the README's table of limits.
+/// One row of the table of limits (docs/limits.md).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Limit {
     /// What is limited.
     pub what: &'static str,
-    /// The limit, as the README writes it.
+    /// The limit, as docs/limits.md writes it.
     pub value: &'static str,
 }
 
-/// The README's table of limits, row for row.
+/// The table of limits of docs/limits.md, row for row.
 pub const LIMITS: [Limit; 26] = [
     Limit {
         what: "counts (and fractions) in a confusion matrix",
@@ -232,7 +241,7 @@ pub const LIMITS: [Limit; 26] = [
     },
 ];
 
-/// The README's table of limits (the header and one line per [`LIMITS`] row).
+/// The table of limits of docs/limits.md (the header and one line per [`LIMITS`] row).
 pub fn readme_table() -> String {
     let mut out = String::from("| what | limit |\n|---|---|\n");
     for l in LIMITS {

@@ -102,6 +102,11 @@ pub fn norm_inv(p: f64) -> f64 {
         (1.0 - p) - 0.5 * libm::erfc(x / std::f64::consts::SQRT_2)
     };
     let u = e * (2.0 * std::f64::consts::PI).sqrt() * libm::exp(x * x / 2.0);
+    // Below p ≈ 6·10⁻³¹¹ the density underflows and the step would be ∞/∞: Acklam's value
+    // (relative error 1e-9) is the answer there.
+    if !u.is_finite() {
+        return x;
+    }
     x - u / (1.0 + x * u / 2.0)
 }
 
@@ -121,6 +126,16 @@ mod tests {
             let back = norm_cdf(x);
             assert!(((back - p) / p).abs() < 1e-9, "p = {p}: {back}");
         }
+        // Issue 28: below 6e-311 (subnormal p) it was NaN; now finite, falling with p.
+        let mut last = f64::INFINITY;
+        for p in [5e-311, 1e-315, 1e-320, 5e-324] {
+            let x = norm_inv(p);
+            assert!(x.is_finite() && x < last && x < -37.0, "p = {p}: {x}");
+            last = x;
+        }
+        let p = 1e-300;
+        let back = norm_cdf(norm_inv(p));
+        assert!(((back - p) / p).abs() < 1e-9, "p = {p}: {back}");
     }
 
     #[test]

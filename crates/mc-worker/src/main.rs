@@ -4,37 +4,35 @@
 //! This file is only the wasm glue: it posts [`Response::Ready`] (a JSON string) once running,
 //! then answers every message with the pure handler of `crates/worker/src/` (tested natively), in the
 //! message's own encoding: a JSON string (the page's pool, [`handle_json`]) gets a JSON string
-//! back, a plain object (a script talking to the worker directly) gets an object ([`handle`]). Each request is answered
+//! back, a plain object (a script talking to the worker directly) gets an object (read and
+//! written through `JSON.stringify`/`JSON.parse`, by the same [`handle_json`]). Each request is answered
 //! synchronously with exactly one message; the pool keeps the work per request small (a chunk).
 //!
 //! [`Response::Ready`]: ulab_worker::Response::Ready
-//! [`handle`]: ulab_worker::handle
 //! [`handle_json`]: ulab_worker::handle_json
 
 #[cfg(target_arch = "wasm32")]
 mod glue {
-    use serde::Serialize;
-    use ulab_worker::{Request, Response, handle, handle_json, response_json};
+    use ulab_worker::{Response, handle_json, response_json};
     use wasm_bindgen::JsCast;
     use wasm_bindgen::prelude::*;
     use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
 
-    /// Posts `response` to the page. If even that fails there is no one left to tell.
-    fn post(scope: &DedicatedWorkerGlobalScope, response: &Response) {
-        let serializer = serde_wasm_bindgen::Serializer::json_compatible();
-        let message = match response.serialize(&serializer) {
-            Ok(value) => value,
-            Err(e) => JsValue::from_str(&format!("mc_worker: cannot encode a response: {e}")),
+    /// Answers a plain-object message: read as the JSON it stands for (`JSON.stringify`),
+    /// answered by the JSON handler, given back as an object (`JSON.parse`). One decoder for
+    /// both encodings keeps the worker small (issue 29); numbers keep their value, as a JS
+    /// number holds it.
+    fn answer_object(data: &JsValue) -> JsValue {
+        let reply = match js_sys::JSON::stringify(data)
+            .ok()
+            .and_then(|s| s.as_string())
+        {
+            Some(text) => handle_json(&text),
+            None => response_json(&Response::error(
+                "not a worker request: a message must be a JSON string or a plain object",
+            )),
         };
-        let _ = scope.post_message(&message);
-    }
-
-    /// Decodes one object message and answers it.
-    fn answer(data: JsValue) -> Response {
-        match serde_wasm_bindgen::from_value::<Request>(data) {
-            Ok(request) => handle(request),
-            Err(e) => Response::error(format!("not a worker request: {e}")),
-        }
+        js_sys::JSON::parse(&reply).unwrap_or_else(|_| JsValue::from_str(&reply))
     }
 
     pub fn run() {
@@ -50,7 +48,9 @@ mod glue {
                 Some(text) => {
                     let _ = reply_to.post_message(&JsValue::from_str(&handle_json(&text)));
                 }
-                None => post(&reply_to, &answer(data)),
+                None => {
+                    let _ = reply_to.post_message(&answer_object(&data));
+                }
             }
         });
         scope.set_onmessage(Some(on_message.as_ref().unchecked_ref()));

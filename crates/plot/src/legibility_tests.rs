@@ -12,7 +12,7 @@ use super::mc_scatter::{DifferencePanel, DifferencesPlot, ScorePanel, ScoreScatt
 use super::mc_space::{Marker, PointGroup, SpacePanel, SpacePlot, Tone, group_style, tone_colour};
 use super::reliability::{SweepPanel, SweepPlot, SweepPoint, metric_colour, metric_text_colour};
 use super::svg_probe::{overlapping, svg_size, texts};
-use super::yields::YieldChart;
+use super::yields::{Sureness, YieldChart};
 use super::{Plot, Theme};
 use plotters::style::{Color, RGBColor};
 use ulab_core::mc::Ranker;
@@ -146,6 +146,14 @@ fn samples() -> Vec<(&'static str, Svg)> {
             ("always short".into(), 65.0),
         ],
         x_title: "€ per component".into(),
+        sure: vec![
+            Some(Sureness {
+                low: -25.9,
+                high: 27.0,
+                p_best: 0.61,
+            }),
+            None,
+        ],
     };
     vec![
         ("sweep", Box::new(move |w, d| sweep.to_svg(w, d).unwrap())),

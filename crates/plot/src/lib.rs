@@ -17,6 +17,7 @@ pub mod mc_space;
 mod mesh;
 mod panel_grid;
 pub mod pd;
+pub mod probs;
 pub mod reliability;
 pub mod roc;
 pub mod space;

@@ -133,6 +133,23 @@ pub fn span(values: &[f64]) -> String {
     }
 }
 
+/// The note under a table of a plot with reference lines: "Reference lines: never class 0 0.5,
+/// always class 0 −1."
+///
+/// # Examples
+///
+/// ```
+/// use ulab_plot::table::references_note;
+/// assert_eq!(references_note(&[("always a".into(), -1.0)]), "Reference lines: always a \u{2212}1.");
+/// ```
+pub fn references_note(references: &[(String, f64)]) -> String {
+    let refs: Vec<String> = references
+        .iter()
+        .map(|(n, v)| format!("{n} {}", cell(*v)))
+        .collect();
+    format!("Reference lines: {}.", refs.join(", "))
+}
+
 /// The table of a scatter plot's panels: one summary row per panel (its title, how many points
 /// it draws, their x and y ranges, how many it marks mis-ranked, and its subtitle, which counts
 /// all the pairs) — not thousands of points.

@@ -23,6 +23,21 @@ pub struct YieldChart {
     pub references: Vec<(String, f64)>,
     /// Axis title, e.g. "utility yield per item".
     pub x_title: String,
+    /// Per classifier, the 90 % interval of its yield per item (under the deployment shares
+    /// when they are set) and the probability that it is the best, once computed: drawn as a
+    /// whisker under its bar.
+    pub sure: Vec<Option<Sureness>>,
+}
+
+/// How sure a classifier's yield and rank are (drawn as a whisker; in the chart's table).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Sureness {
+    /// The 5 % quantile of the yield per item.
+    pub low: f64,
+    /// The 95 % quantile.
+    pub high: f64,
+    /// The probability that it is the best of the classifiers.
+    pub p_best: f64,
 }
 
 /// Sizes of the chart, in CSS pixels (scaled by [`Theme::scale`] when drawn).
@@ -115,6 +130,15 @@ impl YieldChart {
             .filter(|v| v.is_finite())
     }
 
+    /// The ends of the intervals, finite ones only.
+    fn interval_ends(&self) -> impl Iterator<Item = f64> + '_ {
+        self.sure
+            .iter()
+            .flatten()
+            .flat_map(|s| [s.low, s.high])
+            .filter(|v| v.is_finite())
+    }
+
     fn layout(&self, width: f64) -> Layout {
         let names_w = (self
             .names
@@ -135,7 +159,12 @@ impl YieldChart {
             .iter()
             .map(|r| r.1)
             .filter(|v| v.is_finite());
-        let all: Vec<f64> = self.bar_values().chain(refs).chain([0.0]).collect();
+        let all: Vec<f64> = self
+            .bar_values()
+            .chain(self.interval_ends())
+            .chain(refs)
+            .chain([0.0])
+            .collect();
         let lo = all.iter().copied().fold(f64::INFINITY, f64::min);
         let hi = all.iter().copied().fold(f64::NEG_INFINITY, f64::max);
         let span = if hi > lo { hi - lo } else { 1.0 };
@@ -223,12 +252,25 @@ impl super::Plot for YieldChart {
         if dep.is_some() {
             headers.push("under the deployment shares");
         }
+        let sure = self.sure.iter().any(Option::is_some);
+        if sure {
+            headers.extend(["90 % interval", "P(best)"]);
+        }
         let mut t = super::PlotTable::new(ulab_core::text::capitalize(&self.x_title), &headers);
         for (i, name) in self.names.iter().enumerate() {
             let at = |v: &[f64]| cell(v.get(i).copied().unwrap_or(f64::NAN));
             let mut row = vec![name.clone(), at(&self.yields)];
             if let Some(d) = dep {
                 row.push(at(d));
+            }
+            if sure {
+                match self.sure.get(i).copied().flatten() {
+                    Some(s) => {
+                        row.push(format!("{} to {}", cell(s.low), cell(s.high)));
+                        row.push(format!("{:.2}", s.p_best));
+                    }
+                    None => row.extend([String::new(), String::new()]),
+                }
             }
             t = t.row(row);
         }
@@ -237,7 +279,16 @@ impl super::Plot for YieldChart {
             row.resize(headers.len(), String::new());
             t = t.row(row);
         }
-        t.note("Classifiers from best to worst; then the trivial classifiers (dashed lines).")
+        let t =
+            t.note("Classifiers from best to worst; then the trivial classifiers (dashed lines).");
+        if sure {
+            t.note(
+                "The whiskers: 90 % of each yield's posterior given the test-set size (Dirichlet \
+                 on the confusion counts); P(best) among the classifiers.",
+            )
+        } else {
+            t
+        }
     }
 
     fn summary(&self) -> String {
@@ -258,13 +309,14 @@ impl super::Plot for YieldChart {
 /// # Examples
 ///
 /// ```
-/// use ulab_plot::{Plot, yields::YieldChart};
+/// use ulab_plot::{Plot, yields::{Sureness, YieldChart}};
 /// let chart = YieldChart {
 ///     names: vec!["A".into(), "B".into()],
 ///     yields: vec![3.5, -3.5],
 ///     deployment: None,
 ///     references: vec![("always long".into(), -160.0), ("always short".into(), 65.0)],
 ///     x_title: "€ per component".into(),
+///     sure: vec![Some(Sureness { low: -25.9, high: 27.0, p_best: 0.61 }), None],
 /// };
 /// let svg = chart.to_svg(600, false).unwrap();
 /// assert!(svg.contains("always short") && svg.contains(">\nA\n<"));
@@ -337,6 +389,10 @@ pub fn draw<DB: DrawingBackend>(
             )))?;
             value_label(root, &cc, *v, y - 0.215, theme)?;
         }
+        if let Some(s) = chart.sure.get(i).copied().flatten() {
+            let wy = if two { y - 0.46 } else { y - 0.38 };
+            whisker(&mut cc, s, wy, theme)?;
+        }
         let (px, py) = cc.backend_coord(&(x0, y));
         let shown: String = if name.chars().count() > 24 {
             name.chars().take(23).chain(std::iter::once('…')).collect()
@@ -390,6 +446,33 @@ pub fn draw<DB: DrawingBackend>(
     Ok(())
 }
 
+/// A 90 % interval: a line from `low` to `high` at height `y`, with short caps.
+fn whisker<DB: DrawingBackend>(
+    cc: &mut ChartContext<
+        '_,
+        DB,
+        Cartesian2d<plotters::coord::types::RangedCoordf64, plotters::coord::types::RangedCoordf64>,
+    >,
+    s: Sureness,
+    y: f64,
+    theme: &Theme,
+) -> DrawResult<DB> {
+    if !(s.low.is_finite() && s.high.is_finite()) {
+        return Ok(());
+    }
+    let style = theme.fg().stroke_width(theme.px(1.5));
+    cc.draw_series(
+        [
+            vec![(s.low, y), (s.high, y)],
+            vec![(s.low, y - 0.07), (s.low, y + 0.07)],
+            vec![(s.high, y - 0.07), (s.high, y + 0.07)],
+        ]
+        .into_iter()
+        .map(|pts| PathElement::new(pts, style)),
+    )?;
+    Ok(())
+}
+
 /// The value at the end of a bar (outside it, on the side away from zero).
 fn value_label<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,
@@ -431,6 +514,7 @@ mod tests {
             deployment: Some(vec![-0.89, 0.0]),
             references: vec![("always buy".into(), 4.5), ("always not buy".into(), 0.0)],
             x_title: "yield".into(),
+            sure: vec![],
         };
         let svg = chart.to_svg(500, true).unwrap();
         assert!(svg.contains("never buy"));
@@ -461,6 +545,7 @@ mod tests {
             deployment: deployment.then(|| vec![0.66, 0.6, -0.12]),
             references,
             x_title: "utility yield per item".into(),
+            sure: vec![],
         }
     }
 
@@ -500,6 +585,45 @@ mod tests {
     }
 
     #[test]
+    fn intervals_are_drawn_and_widen_the_axis_and_fill_the_table() {
+        let mut chart = YieldChart {
+            names: vec!["A".into(), "B".into()],
+            yields: vec![3.5, -3.5],
+            deployment: None,
+            references: vec![],
+            x_title: "€ per component".into(),
+            sure: vec![],
+        };
+        let plain = chart.to_svg(600, false).unwrap();
+        let (x0, x1) = (chart.layout(600.0).x0, chart.layout(600.0).x1);
+        chart.sure = vec![
+            Some(Sureness {
+                low: -25.9,
+                high: 27.0,
+                p_best: 0.61,
+            }),
+            Some(Sureness {
+                low: -30.0,
+                high: 22.0,
+                p_best: 0.39,
+            }),
+        ];
+        let l = chart.layout(600.0);
+        assert!(l.x0 < x0 && l.x1 > x1 && l.x0 < -30.0 && l.x1 > 27.0);
+        let with = chart.to_svg(600, false).unwrap();
+        // Three lines per whisker, the only lines 1.5 px wide (2 in the SVG).
+        let thick = |svg: &str| {
+            svg.split("<polyline")
+                .filter(|p| p.contains("stroke-width=\"2\""))
+                .count()
+        };
+        assert_eq!((thick(&plain), thick(&with)), (0, 6), "{with}");
+        let t = chart.table();
+        assert_eq!(t.headers[2..], ["90 % interval", "P(best)"]);
+        assert_eq!(t.rows[0][2..], ["−25.9 to 27", "0.61"]);
+    }
+
+    #[test]
     fn the_factory_labels_are_one_row_and_far_apart_ones_stay_above_their_lines() {
         // The factory (Dyrland et al. 2022, eq. 4): always long −160, always short 65.
         let chart = YieldChart {
@@ -511,6 +635,7 @@ mod tests {
                 ("always short".into(), 65.0),
             ],
             x_title: "€ per component".into(),
+            sure: vec![],
         };
         let layout = chart.layout(600.0);
         assert!(layout.labels.iter().all(|(l, _)| l.row == 0));

@@ -22,12 +22,14 @@ pub mod link;
 pub mod pd;
 pub mod presets;
 pub mod problem;
+pub mod probs;
 pub mod qr;
 pub mod references;
 pub mod reliability;
 pub mod roc;
 pub mod space;
 pub mod story;
+pub mod sure;
 pub mod validate;
 
 use serde::{Deserialize, Serialize};
@@ -99,6 +101,9 @@ views! {
     Pd = "pd", "Preference-driven measure";
     /// The factory story as a guided walk.
     Story = "story", "Story";
+    /// A test set's per-item class probabilities: both decision rules, calibration, the
+    /// decision curve and how sure.
+    Probs = "probs", "Probabilities";
 }
 
 impl View {
@@ -141,6 +146,9 @@ pub struct AppState {
     /// The ROC view's binormal curves and scores-file settings.
     #[serde(default)]
     pub roc: roc::link::RocLink,
+    /// The Probabilities view's settings (the sample, the file's models, the bins).
+    #[serde(default)]
+    pub probs: probs::link::ProbsLink,
 }
 
 impl Default for AppState {

@@ -1,5 +1,6 @@
-//! The texts the app implements, cited on the page (footer), in the README and in the code as
-//! "Dyrland et al. 2022, eq. 12", "Kozak et al. 2022, Table 4", "Dyrland et al. (draft)".
+//! The texts the app implements, cited on the page (footer), in the README and docs/ and in
+//! the code as "Dyrland et al. 2022, eq. 12", "Kozak et al. 2022, Table 4", "Dyrland et al.
+//! (draft)".
 
 /// One cited text.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

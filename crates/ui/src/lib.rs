@@ -13,7 +13,7 @@
 //! * [`web`]: downloads, clipboard, the worker pool and its jobs, and the hooks (`use_width`,
 //!   `use_download`, `use_job`);
 //! * one folder per view — [`compare`], [`reliability`], [`story`], [`decide`], [`space`],
-//!   [`pd`], [`roc`] — whose `mod.rs` holds the view, `context.rs` what its panels share, and
+//!   [`pd`], [`roc`], [`probs`] — whose `mod.rs` holds the view, `context.rs` what its panels share, and
 //!   one file per panel; a panel imports from its own view's `context.rs`, never from another
 //!   view, and no two files import each other.
 
@@ -27,6 +27,7 @@ pub mod decide;
 pub mod fallback;
 pub mod lazy;
 pub mod pd;
+pub mod probs;
 pub mod reactive;
 pub mod reliability;
 pub mod roc;

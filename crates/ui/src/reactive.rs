@@ -8,6 +8,7 @@
 //! opt-level "z"): [`rx`] −16 KB, [`handler`] −16 KB, [`memo`] and [`cond`] −3.5 KB together.
 
 use leptos::prelude::Memo;
+use std::sync::Arc;
 
 /// A reactive closure behind a box: `tachys` renders any `FnMut() -> T + Send` through its
 /// `ReactiveFunction` impl, so this type costs one copy of that code per output type `T` (a
@@ -42,4 +43,35 @@ pub fn cond(f: impl Fn() -> bool + Send + Sync + 'static) -> Box<dyn Fn() -> boo
 /// attaches handlers once per event type instead of once per closure.
 pub fn handler<E: 'static>(f: impl FnMut(E) + 'static) -> Box<dyn FnMut(E)> {
     Box::new(f)
+}
+
+/// A value shared without copying, equal only to itself (so that signals of large data — a
+/// file of 10⁶ rows — compare in O(1)).
+#[derive(Debug)]
+pub struct Shared<T>(pub Arc<T>);
+
+impl<T> Clone for Shared<T> {
+    fn clone(&self) -> Self {
+        Shared(self.0.clone())
+    }
+}
+
+impl<T> PartialEq for Shared<T> {
+    fn eq(&self, other: &Self) -> bool {
+        Arc::ptr_eq(&self.0, &other.0)
+    }
+}
+
+impl<T> std::ops::Deref for Shared<T> {
+    type Target = T;
+    fn deref(&self) -> &T {
+        &self.0
+    }
+}
+
+impl<T> Shared<T> {
+    /// `value`, shared.
+    pub fn new(value: T) -> Self {
+        Shared(Arc::new(value))
+    }
 }

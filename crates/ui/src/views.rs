@@ -10,6 +10,7 @@ use crate::compare::CompareView;
 use crate::decide::DecideView;
 use crate::lazy::{deferred, split_entry};
 use crate::pd::PdView;
+use crate::probs::ProbsView;
 use crate::reliability::ReliabilityView;
 use crate::roc::RocView;
 use crate::space::SpaceView;
@@ -27,6 +28,8 @@ split_entry!(space_entry, space, (), |()| view! { <SpaceView /> }
     .into_any());
 split_entry!(pd_entry, pd, (), |()| view! { <PdView /> }.into_any());
 split_entry!(roc_entry, roc, (), |()| view! { <RocView /> }.into_any());
+split_entry!(probs_entry, probs, (), |()| view! { <ProbsView /> }
+    .into_any());
 
 /// The view `view`: Compare (the first page) at once, any other after its chunk has loaded.
 pub fn view_of(view: View) -> AnyView {
@@ -38,5 +41,6 @@ pub fn view_of(view: View) -> AnyView {
         View::Space => deferred("the Utility space view", space_entry, ()),
         View::Pd => deferred("the Preference-driven measure view", pd_entry, ()),
         View::Roc => deferred("the ROC view", roc_entry, ()),
+        View::Probs => deferred("the Probabilities view", probs_entry, ()),
     }
 }

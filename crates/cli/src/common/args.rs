@@ -67,7 +67,8 @@ pub fn display_path(path: &str) -> String {
     }
 }
 
-fn io_reason(e: &std::io::Error) -> String {
+/// The reason of an I/O error for a message, in lower case ("no such file").
+pub fn io_reason(e: &std::io::Error) -> String {
     match e.kind() {
         std::io::ErrorKind::NotFound => "no such file".to_string(),
         std::io::ErrorKind::PermissionDenied => "permission denied".to_string(),
@@ -247,6 +248,20 @@ pub fn named_confusions(
         ));
     }
     Ok(out)
+}
+
+/// The test-set size of `--n` (`ulab decide`, `ulab eval`): a whole number ≥ 1.
+///
+/// # Errors
+/// Anything else, as one line naming `--n`.
+pub fn test_set_size(text: &str) -> Result<f64, String> {
+    match ulab_core::text::parse_whole(text) {
+        Some(n) if n >= 1 => Ok(n as f64),
+        _ => Err(format!(
+            "--n: '{}' is not a test-set size: give the number of test items (a whole number ≥ 1)",
+            truncate(text.trim(), 24)
+        )),
+    }
 }
 
 /// A comma-separated list of numbers (e.g. `0.2,0.8`).

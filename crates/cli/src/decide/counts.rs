@@ -30,17 +30,6 @@ struct JsonCounts<'a> {
     remapped_yield: Option<f64>,
 }
 
-/// The test-set size of `--n`: a whole number ≥ 1.
-fn test_set_size(text: &str) -> Result<f64, String> {
-    match ulab_core::text::parse_whole(text) {
-        Some(n) if n >= 1 => Ok(n as f64),
-        _ => Err(format!(
-            "--n: '{}' is not a test-set size: give the number of test items (a whole number ≥ 1)",
-            ulab_core::text::truncate(text.trim(), 24)
-        )),
-    }
-}
-
 /// The `--counts` matrix as counts: whole numbers as they are; fractions (any values that are
 /// not whole, or whole values summing to at most 1) only with `--n N`, as `value × N / sum`
 /// (the rule of the app's question panel). Returns the counts and `N` if `--n` was used.
@@ -50,7 +39,7 @@ fn test_set_size(text: &str) -> Result<f64, String> {
 /// counts' total.
 fn counts_arg(args: &Args, text: &str) -> Result<(ConfusionMatrix, Option<f64>), String> {
     let cm = common::confusion_arg("--counts", text, args.orientation.unwrap_or_default())?;
-    let n = args.n.as_deref().map(test_set_size).transpose()?;
+    let n = args.n.as_deref().map(common::test_set_size).transpose()?;
     let not_whole = cm
         .counts()
         .data()

@@ -8,6 +8,7 @@ use ulab_core::decision::{self, BinaryRule};
 use ulab_core::{Orientation, UtilityMatrix};
 
 mod counts;
+mod probs;
 
 const AFTER_HELP: &str = "\
 Two modes:
@@ -25,6 +26,19 @@ Two modes:
                           sum) needs the test-set size --n N, and is read as counts
                           value × N / (sum of the values). The pseudo-count is added to counts,
                           so N matters: the smaller the test set, the more α weighs.
+  --probs FILE            a test set's per-item class probabilities (CSV with a header: the
+                          true class in the column label, y_true, true, target or class, else
+                          the first; each model's columns MODEL:CLASS, or for two classes one
+                          column MODEL = p(positive label), --positive LABEL or 1 of 0/1): per
+                          model, the most probable class (argmax) and the optimal decision
+                          argmax_d Σ_c U_dc p_c (first maximum on ties), each one's confusion
+                          matrix (rows = decisions, columns = the file's classes) and yield per
+                          item. --prevalence π re-weights each item's probabilities by Bayes,
+                          p'_c ∝ p_c π_c / f_c (f = the file's class shares), and gives the yields
+                          at those shares (the file is then read twice, so not from stdin).
+                          --net-benefit T,... (two classes): TP/N − FP/N·T/(1 − T), deciding
+                          class 0 iff p(class 0) ≥ T, with \"treat all\". The file is streamed:
+                          any size works.
 
 The utility matrix has rows = decisions, columns = true classes; it may have more decisions
 than classes (e.g. \"refer to an expert\"); decision d < number of classes means \"class d\".
@@ -33,7 +47,10 @@ than classes (e.g. \"refer to an expert\"); decision d < number of classes means
 \"probabilities\",\"expected_utilities\",\"optimal\",\"tied\",\"most_probable\",\"binary_rule\"}; for
 --counts: {\"mode\":\"counts\",\"classes\",\"decisions\",\"alpha\",\"prevalence\",\"output_given_class\",
 \"class_given_output\" (rows = output, columns = class),\"outputs\":[{\"output\",\"probability\",
-\"expected_utilities\",\"optimal\",\"most_probable\"}],\"raw_yield\",\"remapped_yield\"}.
+\"expected_utilities\",\"optimal\",\"most_probable\"}],\"raw_yield\",\"remapped_yield\"}; for --probs:
+{\"classes\",\"decisions\",\"items\",\"models\":[{\"name\",\"argmax\":{\"yield\",\"confusion\"},
+\"optimal\":{\"yield\",\"confusion\"}}],\"decision_curve\":[{\"threshold\",\"treat_all\",
+\"models\":{NAME: net benefit}}]} (decision_curve only with --net-benefit).
 
 Examples:
   # The lottery of Dyrland et al. (draft) (decisions buy, not-buy × classes win, lose), p(win) = 0.2:
@@ -47,12 +64,18 @@ Examples:
   ulab decide --utility '15,-335;-35,165' --counts '0.27,0.15;0.23,0.35' --n 100 --alpha 0
   # A screening test's counts (rows = true class) for a 1 % base rate in deployment
   ulab decide --utility '100,-10;-1000,0' --counts '90,10;50,950' --orientation true-rows \\
-              --prevalence 0.01,0.99 --classes sick,healthy --decisions treat,wait";
+              --prevalence 0.01,0.99 --classes sick,healthy --decisions treat,wait
+  # Two models' predict_proba on a test set (label,A:ok,A:minor,A:severe,B:ok,...), with a
+  # fourth decision 'refer'
+  ulab decide --probs triage.csv --utility '10,-20,-200;0,15,-100;-30,0,60;-5,5,40' \\
+              --decisions home,minor,severe,refer
+  # Two classes (y_true,A,B: the probability of 1), decision curve at three thresholds
+  ulab decide --probs screening.csv --utility '50,-10;-100,0' --net-benefit 0.05,0.1,0.2 --json";
 
 /// Expected utilities and the optimal decision; probabilities from a label-only classifier.
 #[derive(clap::Args)]
 #[command(after_help = AFTER_HELP)]
-#[command(group(clap::ArgGroup::new("input").required(true).args(["probabilities", "counts"])))]
+#[command(group(clap::ArgGroup::new("input").required(true).args(["probabilities", "counts", "probs"])))]
 pub struct Args {
     /// Utility matrix, rows = decisions, columns = true classes (e.g. '10,-1;0,0')
     #[arg(long, value_name = "M", allow_hyphen_values = true)]
@@ -93,6 +116,20 @@ pub struct Args {
     #[arg(long, value_name = "p,...", allow_hyphen_values = true)]
     pub prevalence: Option<String>,
 
+    /// A test set's per-item class probabilities: a CSV file ('-' = stdin) with the true class
+    /// and, per model, MODEL:CLASS columns (or one column MODEL for two classes)
+    #[arg(long, value_name = "FILE")]
+    pub probs: Option<String>,
+
+    /// With --probs: the positive label (class 0) that single columns give the probability of
+    /// [default: 1 of 0/1, true of false/true]
+    #[arg(long, value_name = "LABEL", allow_hyphen_values = true)]
+    pub positive: Option<String>,
+
+    /// With --probs and two classes: the net benefit at these threshold probabilities
+    #[arg(long = "net-benefit", value_name = "T,...", allow_hyphen_values = true)]
+    pub net_benefit: Option<String>,
+
     /// Decision names (rows of the utility matrix), comma-separated
     #[arg(long, value_name = "a,b,...")]
     pub decisions: Option<String>,
@@ -131,10 +168,20 @@ struct JsonProbabilities<'a> {
 
 pub fn run(args: &Args) -> Result<(), String> {
     let u = common::utility_arg(&args.utility)?;
-    let classes = common::class_names(args.classes.as_deref(), u.n_classes())?;
-    let decisions = common::decision_names(args.decisions.as_deref(), u.n_decisions(), &classes)?;
-    let text = match (&args.probabilities, &args.counts) {
-        (Some(p), None) => {
+    if args.probs.is_none() {
+        let only_probs = [
+            ("--positive", args.positive.is_some()),
+            ("--net-benefit", args.net_benefit.is_some()),
+        ];
+        if let Some((name, _)) = only_probs.iter().find(|(_, given)| *given) {
+            return Err(format!("{name} applies to --probs only"));
+        }
+    }
+    let text = match (&args.probabilities, &args.counts, &args.probs) {
+        (Some(p), None, None) => {
+            let classes = common::class_names(args.classes.as_deref(), u.n_classes())?;
+            let decisions =
+                common::decision_names(args.decisions.as_deref(), u.n_decisions(), &classes)?;
             let extra = [
                 ("--orientation", args.orientation.is_some()),
                 ("--alpha", args.alpha.is_some()),
@@ -148,8 +195,29 @@ pub fn run(args: &Args) -> Result<(), String> {
             }
             probabilities_mode(args, &u, p, &classes, &decisions)?
         }
-        (None, Some(c)) => counts::counts_mode(args, &u, c, &classes, &decisions)?,
-        _ => return Err("give either --probabilities or --counts".to_string()),
+        (None, Some(c), None) => {
+            let classes = common::class_names(args.classes.as_deref(), u.n_classes())?;
+            let decisions =
+                common::decision_names(args.decisions.as_deref(), u.n_decisions(), &classes)?;
+            counts::counts_mode(args, &u, c, &classes, &decisions)?
+        }
+        (None, None, Some(path)) => {
+            if args.classes.is_some() {
+                return Err(
+                    "--classes does not apply to --probs: the file names the classes".into(),
+                );
+            }
+            let extra = [
+                ("--orientation", args.orientation.is_some()),
+                ("--alpha", args.alpha.is_some()),
+                ("--n", args.n.is_some()),
+            ];
+            if let Some((name, _)) = extra.iter().find(|(_, given)| *given) {
+                return Err(format!("{name} applies to --counts only, not to --probs"));
+            }
+            probs::probs_mode(args, &u, path)?
+        }
+        _ => return Err("give one of --probabilities, --counts and --probs".to_string()),
     };
     common::emit(&text)
 }

@@ -2,6 +2,7 @@
 //! matrix (Table 1 of Dyrland et al. 2022, with the yields beside it).
 
 mod report;
+mod sure;
 
 use crate::common::{self, quoted};
 use serde::Serialize;
@@ -32,6 +33,18 @@ then those expected in deployment.
 \"precision\",\"recall\",\"specificity\",\"f1\",\"mcc\",\"fowlkes_mallows\",\"kappa\",
 \"preference_driven\"}}],\"ranking\":[names]}: yields per item, full precision, null = undefined.
 
+How sure (--draws N [--seed K] [--alpha A] [--n N]): the test sets are finite, so each
+yield is uncertain. Each confusion matrix's cells get the posterior Dirichlet(M + α) (α per cell,
+default 1), drawn N times (seed K, default 1; the same numbers every run), with the utilities as
+entered and --prevalence applied to every draw. The table adds each classifier's probability of
+being the best (its yield the highest of the classifiers') and the 5 % and 95 % quantiles of its
+yield per item, and says how many test items per classifier, at the same proportions, would make
+the most likely best the best with probability 0.95 (or that no number would). Matrices of
+fractions need the test-set size --n N (counts = value × N / sum). --json adds to each classifier
+\"p_best\", \"p_best_stderr\", \"yield_interval\": [5 %, 95 %], \"yield_mean\" and \"test_items\", and at
+the top \"draws\", \"seed\", \"alpha\" and \"items_to_settle\": {\"classifier\", \"answer\" (\"settled\",
+\"already_settled\" or \"never\"), \"items\" (a number when settled, else null), \"probability\": 0.95}.
+
 Examples:
   # The factory of Dyrland et al. 2022: most metrics favour B, the yield favours A (3.5 vs -3.5 €/item)
   ulab eval --utility '15,-335;-35,165' --cm A='27,15;23,35' --cm B='43,18;7,32'
@@ -40,6 +53,8 @@ Examples:
   # Matrices from scikit-learn (rows = true class), named classes, a rare class in deployment
   ulab eval --utility '1,-5;0,0' --orientation true-rows --classes fraud,ok \\
             --cm lr='40,10;25,925' --cm rf='35,15;5,945' --prevalence 0.01,0.99
+  # How sure: A is the best with probability ≈ 0.61 on 100 items; about 3100 would settle it
+  ulab eval --utility '15,-335;-35,165' --cm A='27,15;23,35' --cm B='43,18;7,32' --draws 4000
   # A matrix from a file (rows on lines, cells separated by ',', tabs or spaces)
   ulab eval --utility '1,0,0;0,1,0;0,0,1' --cm svm=@svm.csv";
 
@@ -66,6 +81,28 @@ pub struct Args {
     #[arg(long, value_name = "a,b,...")]
     pub classes: Option<String>,
 
+    /// Posterior draws: how sure the ranking is (P(best), 90 % intervals, items to settle it)
+    #[arg(long, value_name = "N", allow_hyphen_values = true)]
+    pub draws: Option<u64>,
+
+    /// Seed of the draws (with --draws) [default: 1]
+    #[arg(long, value_name = "K", allow_hyphen_values = true)]
+    pub seed: Option<u64>,
+
+    /// Dirichlet pseudo-count α ≥ 0 added to every count (with --draws) [default: 1]
+    #[arg(
+        long,
+        value_name = "A",
+        value_parser = common::parse_finite,
+        allow_hyphen_values = true
+    )]
+    pub alpha: Option<f64>,
+
+    /// The test-set size of matrices given as fractions (with --draws): counts are then
+    /// value × N / (sum of the values)
+    #[arg(long = "n", value_name = "N", allow_hyphen_values = true)]
+    pub n: Option<String>,
+
     /// Print JSON instead of the table
     #[arg(long)]
     pub json: bool,
@@ -86,6 +123,8 @@ struct Evaluated {
 struct JsonOut<'a> {
     classifiers: Vec<JsonClassifier<'a>>,
     ranking: Vec<&'a str>,
+    #[serde(flatten, skip_serializing_if = "Option::is_none")]
+    how_sure: Option<sure::JsonSure<'a>>,
 }
 
 #[derive(Serialize)]
@@ -94,6 +133,8 @@ struct JsonClassifier<'a> {
     #[serde(rename = "yield")]
     yield_value: Option<f64>,
     metrics: JsonMetrics,
+    #[serde(flatten, skip_serializing_if = "Option::is_none")]
+    how_sure: Option<sure::JsonClassifierSure>,
 }
 
 #[derive(Serialize)]
@@ -157,6 +198,13 @@ pub fn run(args: &Args) -> Result<(), String> {
         Some(t) => Some(common::kappa_arg(t, n)?),
         None => None,
     };
+    sure::check_options(args)?;
+    // The counts as given, for the posterior (the loop below re-weights them).
+    let named_counts = if args.draws.is_some() {
+        named.clone()
+    } else {
+        Vec::new()
+    };
 
     let mut evaluated = Vec::with_capacity(named.len());
     for (name, cm) in named {
@@ -196,18 +244,23 @@ pub fn run(args: &Args) -> Result<(), String> {
     }
     let yields: Vec<f64> = evaluated.iter().map(|e| e.yield_value).collect();
     let order = ranking(&yields);
+    let how_sure = sure::how_sure(args, &u, &named_counts, prevalence.as_deref())?;
+    let names: Vec<&str> = evaluated.iter().map(|e| e.name.as_str()).collect();
 
     let text = if args.json {
         let out = JsonOut {
             classifiers: evaluated
                 .iter()
-                .map(|e| JsonClassifier {
+                .enumerate()
+                .map(|(k, e)| JsonClassifier {
                     name: &e.name,
                     yield_value: common::finite(e.yield_value),
                     metrics: JsonMetrics::of(&e.scores),
+                    how_sure: how_sure.as_ref().map(|h| h.json_classifier(k)),
                 })
                 .collect(),
             ranking: order.iter().map(|&i| evaluated[i].name.as_str()).collect(),
+            how_sure: how_sure.as_ref().map(|h| h.json(&names)),
         };
         common::to_json(&out)?
     } else {
@@ -219,6 +272,7 @@ pub fn run(args: &Args) -> Result<(), String> {
             prevalence: prevalence.as_deref(),
             kappa: kappa.as_deref(),
             orientation: args.classifiers.orientation,
+            how_sure: how_sure.as_ref(),
         }
         .text()
     };

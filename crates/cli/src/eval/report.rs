@@ -1,6 +1,7 @@
 //! The human-readable report of `ulab eval`.
 
 use super::Evaluated;
+use super::sure::HowSure;
 use crate::common::{self, Table, fmt_num, fmt4, quoted};
 use ulab_core::metrics::{Admissibility, Metric};
 use ulab_core::{Orientation, Score, UtilityMatrix};
@@ -62,6 +63,8 @@ pub(super) struct Report<'a> {
     pub prevalence: Option<&'a [f64]>,
     pub kappa: Option<&'a [f64]>,
     pub orientation: Orientation,
+    /// How sure the ranking is (`--draws`).
+    pub how_sure: Option<&'a HowSure>,
 }
 
 impl Report<'_> {
@@ -71,6 +74,9 @@ impl Report<'_> {
         let (table, favoured_by) = self.table();
         out.push_str(&table);
         out.push_str(&self.ranking());
+        if let Some(h) = self.how_sure {
+            out.push_str(&h.text(&self.names()));
+        }
         out.push_str(&self.trivial());
         out.push_str(&self.disagreement(&favoured_by));
         out
@@ -231,6 +237,9 @@ impl Report<'_> {
                 });
             }
             table.row(row);
+        }
+        if let Some(h) = self.how_sure {
+            h.rows(table, names, pad, self.several());
         }
         table.row(vec![String::new()]);
     }

@@ -48,7 +48,8 @@
 //! [`run`]); [`rng`] (streams, uniforms), [`sampler`] (normal, gamma, rates, priors, erroneous
 //! matrix, one at a time), [`batch`] (the Monte Carlo's pairs, a batch at a time), [`scores`] (the metrics, naive and cross-multiplied), [`sweep`] (fig. 7),
 //! [`scatter`] (figs 2–6), [`figures`] (what the page's figures ask the web workers for),
-//! [`question`] (the user's own question).
+//! [`question`] (the user's own question), [`sure`] (the same draws as Compare shows them:
+//! P(best) and 90 % intervals), [`settle`] (how many test items would settle it).
 
 pub mod batch;
 pub mod figures;
@@ -57,8 +58,12 @@ pub mod rng;
 pub mod sampler;
 pub mod scatter;
 pub mod scores;
+pub mod settle;
+pub mod sure;
 pub mod sweep;
 mod ziggurat;
+
+mod posterior;
 
 mod config;
 mod pair;

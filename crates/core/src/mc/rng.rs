@@ -47,6 +47,11 @@ pub enum Stream {
     /// A cloud of utility matrices drawn around a point of the utility space (the Utility
     /// space view, Dyrland et al. 2022 eqs. 18–19).
     UtilityCloud = 5,
+    /// How many test items would settle the user's question: draw `d` of a question at a
+    /// scaled test-set size draws from its own stream (common random numbers across sizes).
+    Settle = 6,
+    /// The paired Bayesian bootstrap over a test set's items (the Probabilities view).
+    Bootstrap = 7,
 }
 
 /// One step of SplitMix64 (Steele, Lea & Flood 2014): `state += 0x9E3779B97F4A7C15`, then the

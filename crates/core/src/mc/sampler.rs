@@ -138,30 +138,76 @@ fn normal_tail<R: RngCore + ?Sized>(rng: &mut R, r: f64) -> f64 {
 /// assert!((mean - 3.0).abs() < 0.04); // mean = shape, sd of the mean = √3/√n ≈ 0.008
 /// ```
 pub fn gamma<R: RngCore + ?Sized>(rng: &mut R, shape: f64) -> f64 {
-    if shape.is_nan() || shape <= 0.0 {
-        return 0.0;
+    Gamma::new(shape).sample(rng)
+}
+
+/// The gamma distribution of [`gamma`] with its constants `d` and `c` computed once, for many
+/// draws of the same shape (the question's Dirichlet draws): [`Gamma::sample`] gives the same
+/// numbers as [`gamma`], bit for bit.
+///
+/// # Examples
+///
+/// ```
+/// use ulab_core::mc::rng::{chunk_rng, Stream};
+/// use ulab_core::mc::sampler::{gamma, Gamma};
+/// let (mut r1, mut r2) = (chunk_rng(5, Stream::Question, 0), chunk_rng(5, Stream::Question, 0));
+/// let g = Gamma::new(0.4);
+/// for _ in 0..1000 {
+///     assert_eq!(g.sample(&mut r1).to_bits(), gamma(&mut r2, 0.4).to_bits());
+/// }
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Gamma {
+    /// The shape `k`.
+    shape: f64,
+    /// `d = k − 1/3` (of `k + 1` for `k < 1`).
+    d: f64,
+    /// `c = 1/√(9d)`.
+    c: f64,
+}
+
+impl Gamma {
+    /// The gamma distribution of shape `shape` (scale 1).
+    pub fn new(shape: f64) -> Gamma {
+        let base = if shape < 1.0 { shape + 1.0 } else { shape };
+        let d = base - 1.0 / 3.0;
+        Gamma {
+            shape,
+            d,
+            c: 1.0 / (9.0 * d).sqrt(),
+        }
     }
-    if shape < 1.0 {
-        let g = gamma(rng, shape + 1.0);
-        return g * libm::exp(libm::log(uniform_open(rng)) / shape);
+
+    /// The shape `k`.
+    pub fn shape(&self) -> f64 {
+        self.shape
     }
-    let d = shape - 1.0 / 3.0;
-    let c = 1.0 / (9.0 * d).sqrt();
-    loop {
-        let z = standard_normal(rng);
-        let t = 1.0 + c * z;
-        if t <= 0.0 {
-            continue;
+
+    /// One variate ([`gamma`]'s algorithm).
+    #[inline]
+    pub fn sample<R: RngCore + ?Sized>(&self, rng: &mut R) -> f64 {
+        let (shape, d, c) = (self.shape, self.d, self.c);
+        if shape.is_nan() || shape <= 0.0 {
+            return 0.0;
         }
-        let v = t * t * t;
-        let u = uniform_open(rng);
-        let z2 = z * z;
-        if u < 1.0 - 0.0331 * z2 * z2 {
-            return d * v;
+        let g = loop {
+            let z = standard_normal(rng);
+            let t = 1.0 + c * z;
+            if t <= 0.0 {
+                continue;
+            }
+            let v = t * t * t;
+            let u = uniform_open(rng);
+            let z2 = z * z;
+            if u < 1.0 - 0.0331 * z2 * z2 || libm::log(u) < 0.5 * z2 + d * (1.0 - v + libm::log(v))
+            {
+                break d * v;
+            }
+        };
+        if shape < 1.0 {
+            return g * libm::exp(libm::log(uniform_open(rng)) / shape);
         }
-        if libm::log(u) < 0.5 * z2 + d * (1.0 - v + libm::log(v)) {
-            return d * v;
-        }
+        g
     }
 }
 

@@ -63,7 +63,7 @@ impl super::super::Plot for ThresholdChart {
     }
 
     fn table(&self) -> crate::PlotTable {
-        use crate::table::{cell, span};
+        use crate::table::span;
         let mut t = crate::PlotTable::new(
             format!(
                 "{} against the threshold: range and optimum",
@@ -86,12 +86,7 @@ impl super::super::Plot for ThresholdChart {
                 optimum,
             ]);
         }
-        let refs: Vec<String> = self
-            .references
-            .iter()
-            .map(|(n, v)| format!("{n} {}", cell(*v)))
-            .collect();
-        t.note(format!("Reference lines: {}.", refs.join(", ")))
+        t.note(crate::table::references_note(&self.references))
     }
 }
 

@@ -1,7 +1,6 @@
 //! The diagrams' axes: ticks, labels, titles.
 
-use super::draw::{Area, pix};
-use super::frame::Frame;
+use super::frame::{Area, Frame, pix};
 use crate::{DrawResult, Theme};
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};

@@ -2,25 +2,17 @@
 //! theme's device pixel ratio), so that what is drawn is exactly where the page hit-tests.
 
 use super::axes::{draw_axes, nice_ticks};
-use super::frame::{CHAR_W, Frame, LEGEND_ROW, legend_layout, wrap};
+use super::frame::{Area, CHAR_W, Frame, LEGEND_ROW, legend_layout, pix, wrap};
 use super::{
     Boundary, CloudMarks, HexPlot, Key, RegionLabel, Regions, SlicePlot, Swatch, legend_box,
 };
 use crate::colour::over;
 use crate::mc_space::{Tone, density_cells, group_style, marker_at, tone_colour};
 use crate::{DrawResult, Theme};
-use plotters::coord::Shift;
 use plotters::element::DashedPathElement;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 use ulab_core::space::{HEXAGON, Point};
-
-pub(super) type Area<DB> = DrawingArea<DB, Shift>;
-
-pub(super) fn pix(f: &Frame, p: Point) -> (i32, i32) {
-    let (x, y) = f.to_px(p);
-    (x.round() as i32, y.round() as i32)
-}
 
 /// The opaque fill of a region.
 fn region_colour(s: Swatch, current: bool, theme: &Theme) -> RGBColor {

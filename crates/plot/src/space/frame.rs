@@ -280,3 +280,12 @@ pub fn wrap(text: &str, width: f64) -> Vec<String> {
     }
     lines
 }
+
+/// The drawing area of a space plot.
+pub(crate) type Area<DB> = plotters::prelude::DrawingArea<DB, plotters::coord::Shift>;
+
+/// The pixel of the point `p` of the space, rounded.
+pub(crate) fn pix(f: &Frame, p: Point) -> (i32, i32) {
+    let (x, y) = f.to_px(p);
+    (x.round() as i32, y.round() as i32)
+}

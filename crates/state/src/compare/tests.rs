@@ -366,3 +366,13 @@ fn twenty_classes_twenty_classifiers() {
     assert_eq!(a.test.favoured.len(), Metric::ALL.len());
     assert_eq!(row(&a.test, "f1").per_class.len(), 20);
 }
+
+#[test]
+fn a_trivial_extra_decision_that_wins_is_explained_without_indexing_a_classifier_by_it() {
+    // Issue 28, item 0: the decision "always 9,9" (an extra decision) beats the classifier;
+    // the verdict's reasons must not read the classifier's row of that decision.
+    let s = decode("u=1,0;0,1;-1,0;9,9&cm.A=1,0;0,1");
+    let a = analyze(&s).unwrap();
+    let v = verdict_of(&s, &a);
+    assert!(!v.headline.is_empty());
+}

@@ -277,7 +277,9 @@ fn why_sentences(
             .unwrap_or_default()
             .iter()
             .zip(&names)
-            .filter(|(cm, _)| cm.c(i, j) > 0.0)
+            // A classifier outputs one decision per class: an extra decision (a row beyond
+            // its matrix) is a mistake none of them makes.
+            .filter(|(cm, _)| i < cm.n() && cm.c(i, j) > 0.0)
             .enumerate()
             .map(|(k, (cm, name))| {
                 let verb = if k == 0 { " makes" } else { "" };

@@ -5,7 +5,8 @@
 
 use super::Analysis;
 use crate::AppState;
-use ulab_plot::yields::YieldChart;
+use crate::sure::SureReport;
+use ulab_plot::yields::{Sureness, YieldChart};
 
 /// One line of the yields table (a classifier or a trivial reference classifier).
 #[derive(Debug, Clone, PartialEq)]
@@ -135,7 +136,38 @@ pub fn yields_chart(s: &AppState, a: &Analysis) -> YieldChart {
             .map(|d| order.iter().map(|i| d.rows[*i].yield_value).collect()),
         references,
         x_title: "utility yield per item".into(),
+        sure: vec![],
     }
+}
+
+/// `chart` with the 90 % interval and P(best) of each of its classifiers in `report` (matched by
+/// name, in the chart's order; a classifier the report does not rank has none).
+///
+/// ```
+/// use ulab_state::{AppState, compare::{analyze, yields::{with_sureness, yields_chart}}, sure::compare_job};
+/// let s = AppState::default(); // the factory
+/// let chart = yields_chart(&s, &analyze(&s).unwrap());
+/// let report = compare_job(&s).unwrap().run().unwrap();
+/// let chart = with_sureness(chart, &report);
+/// let a = chart.names.iter().position(|n| n == "A").unwrap();
+/// let sure = chart.sure[a].unwrap();
+/// assert!(sure.low < sure.high && (0.55..0.66).contains(&sure.p_best));
+/// ```
+pub fn with_sureness(mut chart: YieldChart, report: &SureReport) -> YieldChart {
+    chart.sure = chart
+        .names
+        .iter()
+        .map(|n| {
+            let k = report.names.iter().position(|m| m == n)?;
+            let y = report.sure.yields[k];
+            Some(Sureness {
+                low: y.low,
+                high: y.high,
+                p_best: report.sure.p_best[k],
+            })
+        })
+        .collect();
+    chart
 }
 
 impl YieldsTable {

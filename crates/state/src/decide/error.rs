@@ -59,13 +59,13 @@ pub enum DecideError {
         len: usize,
     },
     /// A pseudo-count that is not a number ≥ 0 (and at most
-    /// [`MAX_ALPHA`](super::probabilities::MAX_ALPHA)).
+    /// [`MAX_ALPHA`](super::limits::MAX_ALPHA)).
     InvalidAlpha {
         /// What was given.
         text: String,
     },
     /// A test-set size that is not a whole number from 1 to
-    /// [`MAX_TEST_SIZE`](super::probabilities::MAX_TEST_SIZE).
+    /// [`MAX_TEST_SIZE`](super::limits::MAX_TEST_SIZE).
     InvalidTestSize {
         /// What was given.
         text: String,
@@ -143,13 +143,13 @@ impl fmt::Display for DecideError {
             DecideError::InvalidAlpha { text } => write!(
                 f,
                 "the pseudo-count α must be a number from 0 to {}; '{}' is not",
-                super::probabilities::MAX_ALPHA,
+                super::limits::MAX_ALPHA,
                 text
             ),
             DecideError::InvalidTestSize { text } => write!(
                 f,
                 "the test-set size must be a whole number from 1 to {}; '{}' is not",
-                super::probabilities::MAX_TEST_SIZE,
+                super::limits::MAX_TEST_SIZE,
                 text
             ),
             DecideError::NeedsTestSetSize { name, sum } => write!(

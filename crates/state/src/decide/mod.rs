@@ -31,18 +31,20 @@ pub mod balance;
 pub mod classifier;
 pub mod error;
 pub mod export;
+pub mod limits;
 pub mod one_item;
 pub mod presets;
 pub mod probabilities;
 pub mod simplex;
+pub mod sure;
 pub mod two_classes;
 pub mod view;
 
 pub use error::DecideError;
 
 use crate::AppState;
-use crate::link::LinkError;
-use crate::link::keys::{Key, write_real};
+use crate::link::error::LinkError;
+use crate::link::key::{Key, write_real};
 use probabilities::{DEFAULT_ALPHA, format_p, parse_alpha, parse_p, parse_test_size, uniform};
 use serde::{Deserialize, Serialize};
 

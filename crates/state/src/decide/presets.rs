@@ -1,6 +1,6 @@
 //! The Decide view's presets (each a hand-written link).
 
-use crate::presets::Preset;
+use crate::presets::preset::Preset;
 
 /// The Decide view's examples, in menu order.
 pub const DECIDE_PRESETS: [Preset; 5] = [

@@ -24,11 +24,7 @@ pub const RESCALE_TOLERANCE: f64 = 0.01;
 /// Sums closer to 1 than this are taken as they are (floating-point rounding of typed values).
 pub const SUM_EXACT: f64 = 1e-9;
 
-/// The largest pseudo-count α accepted (as the question panel's `qalpha`).
-pub const MAX_ALPHA: f64 = ulab_core::limits::MAX_ALPHA;
-
-/// The largest test-set size accepted for classifiers given as fractions.
-pub const MAX_TEST_SIZE: u64 = crate::MAX_QUESTION_N;
+pub use super::limits::{MAX_ALPHA, MAX_TEST_SIZE};
 
 /// The default pseudo-count α (a uniform Dirichlet prior, as `ulab decide`).
 pub const DEFAULT_ALPHA: f64 = 1.0;

@@ -18,6 +18,7 @@ pub mod classifiers;
 pub mod import;
 pub mod names;
 pub mod readers;
+pub mod values;
 
 pub use import::{
     ImportError, ImportKind, ImportOptions, ImportOutcome, import_classifier, import_read,

@@ -1,10 +1,10 @@
 //! What a link could not apply: [`LinkError`], the reason of a [`super::Notice`].
 
-use super::MAX_FRAGMENT;
-use crate::decide::DecideError;
+use crate::decide::error::DecideError;
 use crate::{MAX_CLASSIFIERS, StateError};
 use std::fmt;
 use ulab_core::CoreError;
+use ulab_core::limits::MAX_FRAGMENT;
 use ulab_core::text::truncate;
 
 /// Why a part of a link was ignored (or read otherwise than written). Its `Display` is the

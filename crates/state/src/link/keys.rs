@@ -1,146 +1,27 @@
-//! The one table of the link's keys: each [`Key`] has its name, what it holds, its line of the
-//! README's key table, how it is read and how it is written, side by side. The decoder, the
-//! encoder and the README test (`tests/it/readme_links.rs`) all read [`KEYS`].
-//!
-//! **Adding a key** is one entry in the `LINK_KEYS` group of the module that owns the setting
-//! (a view's keys live in that view's state module; each group is listed once in [`KEYS`]),
-//! with its reader and writer side by side:
-//!
-//! ```ignore
-//! Key::value("alpha", "number ≥ 0", "Decide: the Dirichlet pseudo-count α",
-//!     |v, s| { s.decide.alpha = read_real(v, 0.0, 1e6, "a number ≥ 0")?; Ok(()) },
-//!     |s, out| write_real(out, "alpha", s.decide.alpha, 1.0)),
-//! // a family of keys, one per item (`bn.A=1,1&bn.B=0.5,2`), read in link order:
-//! Key::new("bn.", "a,b", "ROC: a binormal curve's (a, b), one key per curve",
-//!     Read::Family(|name, raw, s| s.roc.add_binormal(name, raw)),
-//!     |s, out| for c in &s.roc.binormal { out.push(format!("bn.{}={},{}", pct_encode(&c.name), shortest(c.a), shortest(c.b))) }),
-//! ```
-//!
-//! and its row in the README (the README test fails with the table to paste). The decoder
-//! reads every key of the table and notes the keys none knows; the encoder writes every key of
-//! the table, in its order.
+//! The one table of the link's keys ([`KEYS`]), group by group: the decoder, the encoder and
+//! the docs test (the key table of docs/links.md) all read it. A key itself is a
+//! [`Key`](super::key::Key) of the module that owns the setting. The decoder reads every key of
+//! the table and notes the keys none knows; the encoder writes every key of the table, in its
+//! order.
 
 use super::LinkError;
-use crate::{AppState, FORMAT_VERSION, View, decide, reliability, roc, space, story};
-use ulab_core::text::{parse_number, parse_whole, shortest, truncate};
-
-/// How a key's value is read.
-#[derive(Clone, Copy)]
-pub enum Read {
-    /// Read by the problem stage ([`super::problem`]), before every other key: the version,
-    /// the orientation, the matrices and the names, on which the other keys depend.
-    Problem,
-    /// The key's last value in the link (percent-decoded), applied to the state. An error is
-    /// noted under the key; a reader that applied part of the value (or changed it, e.g.
-    /// rescaled shares) says so with an error too.
-    Value(fn(&str, &mut AppState) -> Result<(), LinkError>),
-    /// Every `key.NAME=value` of the link, in order (`NAME` percent-decoded and cleaned,
-    /// `value` raw): applied one by one, each error noted under `key.NAME`.
-    Family(fn(&str, &str, &mut AppState) -> Result<(), LinkError>),
-}
-
-/// One key of the link format.
-#[derive(Clone, Copy)]
-pub struct Key {
-    /// The key as written: `sigma`; for a family of keys its prefix with the dot, `cm.`.
-    pub name: &'static str,
-    /// What the value holds, in a few words (the README table's second column).
-    pub holds: &'static str,
-    /// What it means (the README table's third column). Empty in the web app's build: only
-    /// the README test reads it, and in the page's wasm the texts would be bytes that every
-    /// first visit downloads for nothing.
-    pub doc: &'static str,
-    /// How it is read.
-    pub read: Read,
-    /// Appends the key's parts (`key=value`) for the state: nothing when the state has the
-    /// default, so that links stay short.
-    pub write: fn(&AppState, &mut Vec<String>),
-}
-
-impl Key {
-    /// A key read by the problem stage.
-    pub const fn problem(
-        name: &'static str,
-        holds: &'static str,
-        doc: &'static str,
-        write: fn(&AppState, &mut Vec<String>),
-    ) -> Key {
-        Key::new(name, holds, doc, Read::Problem, write)
-    }
-
-    /// A key with one value ([`Read::Value`]).
-    pub const fn value(
-        name: &'static str,
-        holds: &'static str,
-        doc: &'static str,
-        read: fn(&str, &mut AppState) -> Result<(), LinkError>,
-        write: fn(&AppState, &mut Vec<String>),
-    ) -> Key {
-        Key::new(name, holds, doc, Read::Value(read), write)
-    }
-
-    /// A key read by `read` (a family: [`Read::Family`]).
-    pub const fn new(
-        name: &'static str,
-        holds: &'static str,
-        doc: &'static str,
-        read: Read,
-        write: fn(&AppState, &mut Vec<String>),
-    ) -> Key {
-        Key {
-            name,
-            holds,
-            doc: if cfg!(target_arch = "wasm32") {
-                ""
-            } else {
-                doc
-            },
-            read,
-            write,
-        }
-    }
-
-    /// Whether the key is a family (`cm.NAME`).
-    pub fn is_family(&self) -> bool {
-        self.name.ends_with('.')
-    }
-
-    /// The key as the README shows it: `sigma`, `cm.NAME`.
-    pub fn shown(&self) -> String {
-        if self.is_family() {
-            format!("{}NAME", self.name)
-        } else {
-            self.name.to_string()
-        }
-    }
-
-    /// Whether `key` (as written in a link) is this key, or one of its family.
-    pub fn matches(&self, key: &str) -> bool {
-        if self.is_family() {
-            key.starts_with(self.name)
-        } else {
-            key == self.name
-        }
-    }
-
-    /// The key's row of the README's table: `` | `key` | holds | doc | ``.
-    pub fn readme_row(&self) -> String {
-        format!("| `{}` | {} | {} |", self.shown(), self.holds, self.doc)
-    }
-}
+use super::key::Key;
+use crate::{FORMAT_VERSION, View, decide, reliability, roc, space};
+use ulab_core::text::truncate;
 
 /// Every key, group by group, in the order links are written: the general keys, the problem
 /// (matrices, names, shares), then each view's settings: Metric reliability, Story, Decide,
-/// Utility space, Preference-driven measure, ROC & thresholds.
+/// Utility space, Preference-driven measure, ROC & thresholds, Probabilities.
 pub const KEYS: &[&[Key]] = &[
     &GENERAL,
     &super::problem::KEYS,
     &reliability::settings::LINK_KEYS,
-    &story::LINK_KEYS,
+    &crate::story::link::LINK_KEYS,
     &decide::LINK_KEYS,
     &space::link::LINK_KEYS,
     &crate::pd::link::LINK_KEYS,
     &roc::link::LINK_KEYS,
+    &crate::probs::link::LINK_KEYS,
 ];
 
 /// Every key, in order.
@@ -160,7 +41,7 @@ const GENERAL: [Key; 3] = [
     }),
     Key::value(
         "view",
-        "`compare`, `space`, `reliability`, `roc`, `decide`, `pd`, `story`",
+        "`compare`, `space`, `reliability`, `roc`, `decide`, `pd`, `story`, `probs`",
         "the view shown",
         |v, s| {
             s.view = View::from_key(v).ok_or_else(|| LinkError::UnknownView(truncate(v, 20)))?;
@@ -188,54 +69,10 @@ const GENERAL: [Key; 3] = [
     ),
 ];
 
-/// A real number in `[lo, hi]`, or the notice: `'…' is not {expected}; ignored`.
-///
-/// # Errors
-/// Not a number, or outside the range.
-pub fn read_real(v: &str, lo: f64, hi: f64, expected: &str) -> Result<f64, LinkError> {
-    parse_number(v)
-        .filter(|x| (lo..=hi).contains(x))
-        .ok_or_else(|| LinkError::rejected(v, 20, expected))
-}
-
-/// A whole number in `[lo, hi]` (also written `1e6`), or the notice.
-///
-/// # Errors
-/// Not a whole number, or outside the range.
-pub fn read_whole(v: &str, lo: u64, hi: u64, expected: &str) -> Result<u64, LinkError> {
-    parse_whole(v)
-        .filter(|x| (lo..=hi).contains(x))
-        .ok_or_else(|| LinkError::rejected(v, 24, expected))
-}
-
-/// A list of numbers written `a,b,c` (the matrix syntax, one row).
-pub fn read_list(v: &str) -> Option<Vec<f64>> {
-    let m = ulab_core::Matrix::parse(v).ok()?;
-    (m.rows() == 1).then(|| m.data().to_vec())
-}
-
-/// Numbers for a link, each the shortest text that reads back exactly.
-pub fn join_numbers(v: &[f64]) -> String {
-    v.iter().map(|x| shortest(*x)).collect::<Vec<_>>().join(",")
-}
-
-/// Appends `key=value` when `value` differs from `default` (numbers as [`shortest`]).
-pub fn write_real(out: &mut Vec<String>, key: &str, value: f64, default: f64) {
-    if value != default {
-        out.push(format!("{key}={}", shortest(value)));
-    }
-}
-
-/// Appends `key=value` when `value` differs from `default`.
-pub fn write_whole(out: &mut Vec<String>, key: &str, value: u64, default: u64) {
-    if value != default {
-        out.push(format!("{key}={value}"));
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::link::key::{Read, join_numbers, read_list, read_real, read_whole};
 
     #[test]
     fn names_are_unique_and_families_end_with_a_dot() {

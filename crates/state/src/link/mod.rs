@@ -2,9 +2,9 @@
 //!
 //! `#v=1&view=compare&u=15,-335;-35,165&cm.A=27,15;23,35&cm.B=43,18;7,32&classes=long,short`
 //!
-//! The keys are listed once, in [`keys::KEYS`] (each with what it holds, its README line, its
-//! reader and its writer); the README's key table is that table. Names and labels are
-//! percent-encoded (UTF-8, [`pct`]).
+//! The keys are listed once, in [`keys::KEYS`] (each with what it holds, its line of the key
+//! table, its reader and its writer); docs/links.md's key table is that table. Names and
+//! labels are percent-encoded (UTF-8, [`pct`]).
 //!
 //! [`decode`] works in stages: the fragment is split into `key=value` parts ([`Parts`]); the
 //! problem stage ([`problem::decode`]) reads the version, the orientation, the matrices and the
@@ -14,130 +14,20 @@
 //! why ([`LinkError`]), and everything else is applied.
 
 pub mod error;
+pub mod key;
 pub mod keys;
+pub mod parts;
 pub mod pct;
 pub mod problem;
 
 pub use error::LinkError;
-pub use keys::{KEYS, Key, Read};
+pub use key::{Key, Read};
+pub use keys::KEYS;
+pub use parts::{Decoded, MAX_FRAGMENT, Notes, Notice, Parts};
 pub use pct::{pct_decode, pct_encode};
 
-use super::{AppState, View, presets};
-use std::fmt;
-use ulab_core::text::truncate;
-
-/// The longest fragment read; the rest is ignored with a notice.
-pub const MAX_FRAGMENT: usize = ulab_core::limits::MAX_FRAGMENT;
-
-/// Something in a link that was ignored, and why.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Notice {
-    /// The key (or the raw part) concerned, cut to 40 characters; `link` for the whole link.
-    pub key: String,
-    /// What was done about it.
-    pub error: LinkError,
-}
-
-impl Notice {
-    /// What was done about it, in one sentence.
-    pub fn message(&self) -> String {
-        self.error.to_string()
-    }
-}
-
-impl fmt::Display for Notice {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {}", self.key, self.error)
-    }
-}
-
-/// The notices of a decoding, in the order they arise.
-#[derive(Debug, Default)]
-pub struct Notes(Vec<Notice>);
-
-impl Notes {
-    /// Notes `error` about `key`.
-    pub fn add(&mut self, key: &str, error: LinkError) {
-        self.0.push(Notice {
-            key: truncate(key, 40),
-            error,
-        });
-    }
-}
-
-/// A fragment split into `key=value` parts, in order: keys percent-decoded and trimmed, values
-/// raw (a list of names is split on `,` before its names are decoded).
-#[derive(Debug, Default)]
-pub struct Parts(Vec<(String, String)>);
-
-impl Parts {
-    /// Splits `fragment` (with or without `#`), noting a fragment that is too long and parts
-    /// without `=` (a bare `embed` means `embed=1`).
-    pub fn split(fragment: &str, notes: &mut Notes) -> Parts {
-        let raw = fragment.strip_prefix('#').unwrap_or(fragment);
-        let raw = if raw.len() > MAX_FRAGMENT {
-            notes.add("link", LinkError::TooLong);
-            let mut end = MAX_FRAGMENT;
-            while !raw.is_char_boundary(end) {
-                end -= 1;
-            }
-            &raw[..end]
-        } else {
-            raw
-        };
-        let mut pairs = Vec::new();
-        for part in raw.split('&').filter(|p| !p.trim().is_empty()) {
-            match part.split_once('=') {
-                Some((k, v)) => pairs.push((pct_decode(k).trim().to_string(), v.to_string())),
-                None => {
-                    let k = pct_decode(part);
-                    if k.trim() == "embed" {
-                        pairs.push(("embed".into(), "1".into()));
-                    } else {
-                        notes.add(&k, LinkError::NoValue);
-                    }
-                }
-            }
-        }
-        Parts(pairs)
-    }
-
-    /// Every key, in order.
-    pub fn keys(&self) -> impl Iterator<Item = &str> {
-        self.0.iter().map(|(k, _)| k.as_str())
-    }
-
-    /// The last raw value of `key`.
-    pub fn raw(&self, key: &str) -> Option<&str> {
-        self.0
-            .iter()
-            .rev()
-            .find(|(k, _)| k == key)
-            .map(|(_, v)| v.as_str())
-    }
-
-    /// The last value of `key`, percent-decoded.
-    pub fn get(&self, key: &str) -> Option<String> {
-        self.raw(key).map(pct_decode)
-    }
-
-    /// Every `(key, raw value)` whose key starts with `prefix` (`cm.`), in order.
-    pub fn family<'a>(&'a self, prefix: &'a str) -> impl Iterator<Item = (&'a str, &'a str)> {
-        self.0
-            .iter()
-            .filter(move |(k, _)| k.starts_with(prefix))
-            .map(|(k, v)| (k.as_str(), v.as_str()))
-    }
-}
-
-/// A decoded link: the state (always valid) and what was ignored.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Decoded {
-    /// The state to show.
-    pub state: AppState,
-    /// What was ignored and why (empty for a clean link).
-    pub notices: Vec<Notice>,
-}
+use crate::presets::factory::factory;
+use crate::{AppState, View};
 
 /// Decodes a fragment (with or without the leading `#`). Never panics, whatever the input.
 /// An empty fragment gives the default state (the factory example).
@@ -160,15 +50,15 @@ pub fn decode(fragment: &str) -> Decoded {
     let mut state = problem::decode(&parts, &mut notes);
     for key in keys::all() {
         match key.read {
-            keys::Read::Problem => {}
-            keys::Read::Value(read) => {
+            Read::Problem => {}
+            Read::Value(read) => {
                 if let Some(v) = parts.get(key.name)
                     && let Err(e) = read(&v, &mut state)
                 {
                     notes.add(key.name, e);
                 }
             }
-            keys::Read::Family(read) => {
+            Read::Family(read) => {
                 for (k, raw) in parts.family(key.name) {
                     let name = super::clean_name(&k[key.name.len()..]);
                     if let Err(e) = read(&name, raw, &mut state) {
@@ -194,11 +84,11 @@ pub fn decode(fragment: &str) -> Decoded {
     }
     if let Err(e) = state.validate() {
         notes.add("link", LinkError::Invalid(e));
-        state = presets::factory();
+        state = factory();
     }
     Decoded {
         state,
-        notices: notes.0,
+        notices: notes.into_notices(),
     }
 }
 
@@ -221,7 +111,7 @@ fn repair(state: &mut AppState, e: &super::StateError) -> (&'static str, &'stati
             ("link", "the Monte Carlo settings were reset")
         }
         E::Problem(_) => {
-            *state = presets::factory();
+            *state = factory();
             ("u", "the factory example is shown")
         }
     }

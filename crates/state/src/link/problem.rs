@@ -10,13 +10,15 @@
 //!
 //! `prev` and `kappa` are ordinary keys, read after this stage.
 
-use super::keys::{Key, join_numbers, read_list};
+use super::error::LinkError;
+use super::key::{Key, join_numbers, read_list};
+use super::parts::{Notes, Parts};
 use super::pct::{join_names, pct_decode, pct_encode, split_names};
-use super::{LinkError, Notes, Parts};
+use crate::presets::factory::factory;
 use crate::problem::{Problem, ProblemError, ProblemFields, ShapeError};
 use crate::{
     AppState, Classifier, FORMAT_VERSION, MAX_CLASSIFIERS, StateError, clean_name,
-    default_class_name, default_decision_name, presets,
+    default_class_name, default_decision_name,
 };
 use ulab_core::confusion::MAX_CLASSES;
 use ulab_core::limits::MAX_CELLS;
@@ -143,7 +145,7 @@ pub fn decode(parts: &Parts, notes: &mut Notes) -> AppState {
     let orientation = orientation(parts, notes);
     let utility = utility(parts, notes);
     let classifiers = classifiers(parts, orientation, notes);
-    let mut state = presets::factory();
+    let mut state = factory();
     if let Some(mut fields) = classes(parts, utility, classifiers, notes) {
         decisions(parts, &mut fields, notes);
         state.problem = checked(fields, notes);
@@ -170,7 +172,7 @@ fn checked(mut fields: ProblemFields, notes: &mut Notes) -> Problem {
             }
         }
     }
-    presets::factory().problem
+    factory().problem
 }
 
 /// Drops or resets the part of `fields` that breaks the invariant `e`, and says which key it
@@ -209,7 +211,7 @@ fn repair(fields: &mut ProblemFields, e: &ProblemError) -> (&'static str, &'stat
             ("decisions", "default names are used")
         }
         E::Utility(_) | E::Shape(_) => {
-            *fields = presets::factory().problem.fields();
+            *fields = factory().problem.fields();
             ("u", "the factory example is shown")
         }
     }
@@ -334,7 +336,7 @@ pub fn classes(
     let names_ok = names
         .as_ref()
         .is_some_and(|c| c.len() >= 2 && c.iter().all(|s| !s.is_empty()));
-    let mut fields = presets::factory().problem.fields();
+    let mut fields = factory().problem.fields();
     if utility.is_none() && classifiers.is_empty() && !names_ok {
         notes.add("link", LinkError::Unreadable);
     } else {

@@ -1,6 +1,7 @@
 //! Tests of the link codec: each stage, round trips, and the notices of bad links.
 
 use super::*;
+use crate::presets;
 use crate::{ErrorAxis, Prior, QuestionSettings};
 use ulab_core::Orientation;
 use ulab_core::mc::Ranker;
@@ -283,6 +284,10 @@ fn every_key_of_the_table_is_read_and_written() {
     s.roc.add_binormal("A 1", "1.5,0.5").unwrap();
     s.roc.positive = Some("yes".into());
     s.roc.scores = vec!["m1".into(), "m 2".into()];
+    s.probs.sample = Some("triage".into());
+    s.probs.models = vec!["A".into(), "B, C".replace(',', " ")];
+    s.probs.bins = 20;
+    s.probs.seed = 3;
     let e = encode(&s);
     let written: Vec<&str> = e.split('&').map(|p| p.split('=').next().unwrap()).collect();
     for key in keys::all() {
@@ -304,7 +309,7 @@ fn a_bad_value_of_each_key_is_noted_under_it() {
          &sigma=x&pairs=x&seed=x&axis=x&balance=x&metrics=x&qsigma=x&qalpha=x&qdraws=x&qseed=x\
          &qn=x&step=x&p=x&alpha=x&n=x&ucloud=x&usigma=x&upoints=x&useed=x&uoverlay=x&uslice=x\
          &uask=x&pdstep=x&pdgrid=x&pdbins=x&pdseed=x\
-         &bn.A=x&pos=%20&scores=,",
+         &bn.A=x&pos=%20&scores=,&sample=x&pmodels=,&pbins=x&pseed=x",
     );
     for key in keys::all() {
         let k = key.shown().replace("NAME", "A");

@@ -375,7 +375,7 @@ pub fn shown(custom: Option<&[f64]>, classifiers: &Classifiers) -> Shown {
 /// keep_last_good(Some(&[0.3, 0.6]), &mut d); // two values for three classes: not kept
 /// assert_eq!(d.state.kappa, None);
 /// ```
-pub fn keep_last_good(previous: Option<&[f64]>, decoded: &mut crate::link::Decoded) {
+pub fn keep_last_good(previous: Option<&[f64]>, decoded: &mut crate::link::parts::Decoded) {
     let refused = decoded.notices.iter().any(|n| n.key == "kappa");
     if let (true, Some(k)) = (refused, previous)
         && check(k, decoded.state.n()).is_ok()

@@ -15,7 +15,8 @@
 use super::PdError;
 use super::grid::{GridSettings, MAX_BINS, MAX_GRID_VALUES};
 use super::heatmap::{DEFAULT_DIVISIONS, divisions_for_step};
-use crate::link::{Key, LinkError};
+use crate::link::error::LinkError;
+use crate::link::key::Key;
 use ulab_core::text;
 
 /// A setting's error as a link notice: the value and what the key takes.

@@ -18,7 +18,7 @@
 //! The reconstructed matrices also reproduce the paper's "F1 counterparts" (§4.2: p-d at
 //! κ = [0.015, 0.095] for cm2, …, [0.67, 0] for cm9 equals F1 within the rounding of κ).
 
-use crate::presets::Preset;
+use crate::presets::preset::Preset;
 
 /// The confusion matrices of Kozak et al. 2022, figs 1–5 and Table 3, reconstructed (see the
 /// module doc), **rows = true class** as the paper writes them: `(name, matrix)`.

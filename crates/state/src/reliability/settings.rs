@@ -2,8 +2,8 @@
 //! own question's ([`QuestionSettings`]), their limits and checks, their link keys, and the
 //! core's run they describe.
 
-use crate::link::LinkError;
-use crate::link::keys::{Key, read_real, read_whole, write_real, write_whole};
+use crate::link::error::LinkError;
+use crate::link::key::{Key, read_real, read_whole, write_real, write_whole};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use ulab_core::CoreError;

@@ -17,8 +17,9 @@
 //! [`reload_notice`]: the file must be dropped again, and then `pos` applies to it.
 
 use super::binormal::{format_ab, parse_ab};
-use crate::link::keys::{Key, Read};
-use crate::link::{LinkError, pct_decode, pct_encode};
+use crate::link::error::LinkError;
+use crate::link::key::{Key, Read};
+use crate::link::pct::{pct_decode, pct_encode};
 use crate::{AppState, MAX_CLASSIFIERS, clean_name};
 use serde::{Deserialize, Serialize};
 use ulab_core::roc::Binormal;
@@ -123,7 +124,8 @@ pub const LINK_KEYS: [Key; 3] = [
     Key::value(
         POSITIVE_KEY,
         "label",
-        "ROC: the scores file's positive label (class 0); default: scikit-learn's rule",
+        "ROC and Probabilities: the file's positive label (class 0; in a probabilities file, \
+         the class a single column gives the probability of); default: scikit-learn's rule",
         |v, s| {
             let p = v.trim();
             if p.is_empty() {
@@ -144,32 +146,67 @@ pub const LINK_KEYS: [Key; 3] = [
         "ROC: the classifiers of the scores file the link was made with (a memo: a link \
          cannot hold the scores)",
         |v, s| {
-            let names: Vec<String> = v
-                .split(',')
-                .map(clean_name)
-                .filter(|n| !n.is_empty())
-                .take(MAX_CLASSIFIERS)
-                .collect();
-            if names.is_empty() {
-                return Err(LinkError::rejected(v, 20, "names, comma-separated"));
-            }
-            s.roc.scores = names;
+            s.roc.scores = read_memo(v)?;
             Ok(())
         },
-        |s, out| {
-            if !s.roc.scores.is_empty() {
-                // A name's own commas would split it when read back: written as spaces.
-                let names: Vec<String> = s
-                    .roc
-                    .scores
-                    .iter()
-                    .map(|n| pct_encode(&n.replace(',', " ")))
-                    .collect();
-                out.push(format!("{SCORES_KEY}={}", names.join(",")));
-            }
-        },
+        |s, out| write_memo(SCORES_KEY, &s.roc.scores, out),
     ),
 ];
+
+/// Reads a memo of names (`scores`, the Probabilities view's `pmodels`): comma-separated, each
+/// cleaned, at most [`MAX_CLASSIFIERS`].
+///
+/// # Errors
+/// No name.
+///
+/// # Examples
+///
+/// ```
+/// use ulab_state::roc::link::read_memo;
+/// assert_eq!(read_memo("A, B ,,C").unwrap(), ["A", "B", "C"]);
+/// assert!(read_memo(" , ").is_err());
+/// ```
+pub fn read_memo(v: &str) -> Result<Vec<String>, LinkError> {
+    let names: Vec<String> = v
+        .split(',')
+        .map(clean_name)
+        .filter(|n| !n.is_empty())
+        .take(MAX_CLASSIFIERS)
+        .collect();
+    if names.is_empty() {
+        return Err(LinkError::rejected(v, 20, "names, comma-separated"));
+    }
+    Ok(names)
+}
+
+/// Writes a memo of names as `key=a,b` (nothing for none); a name's own commas would split
+/// it when read back: they are written as spaces.
+pub fn write_memo(key: &str, names: &[String], out: &mut Vec<String>) {
+    if !names.is_empty() {
+        let names: Vec<String> = names
+            .iter()
+            .map(|n| pct_encode(&n.replace(',', " ")))
+            .collect();
+        out.push(format!("{key}={}", names.join(",")));
+    }
+}
+
+/// The names of a memo in words: "classifier A", "classifiers A, B and C".
+///
+/// # Examples
+///
+/// ```
+/// use ulab_state::roc::link::names_in_words;
+/// assert_eq!(names_in_words("model", &["A".into(), "B".into(), "C".into()]), "models A, B and C");
+/// assert_eq!(names_in_words("model", &["A".into()]), "model A");
+/// ```
+pub fn names_in_words(what: &str, names: &[String]) -> String {
+    match names {
+        [] => String::new(),
+        [one] => format!("{what} {one}"),
+        [init @ .., last] => format!("{what}s {} and {last}", init.join(", ")),
+    }
+}
 
 /// The notice of a reloaded link that was made with a scores file: `None` without `scores`.
 ///
@@ -185,11 +222,10 @@ pub const LINK_KEYS: [Key; 3] = [
 /// );
 /// ```
 pub fn reload_notice(link: &RocLink) -> Option<String> {
-    let names = match link.scores.as_slice() {
-        [] => return None,
-        [one] => format!("classifier {one}"),
-        [init @ .., last] => format!("classifiers {} and {last}", init.join(", ")),
-    };
+    if link.scores.is_empty() {
+        return None;
+    }
+    let names = names_in_words("classifier", &link.scores);
     Some(format!(
         "This link was made with a scores file ({names}), which a link cannot hold: drop the \
          file here again to see its curves."

@@ -57,6 +57,7 @@ pub mod link;
 pub mod pick;
 pub mod presets;
 pub mod scores;
+pub mod sure;
 pub mod verdict;
 
 use ulab_core::CoreError;

@@ -9,7 +9,7 @@
 //! B's 2.205 (near FPR 0.51). With the identity at B = 0.8 the yield is `0.8t + 0.2(1 − f)`,
 //! 0.4 times the former: A 0.854, B 0.882.
 
-use crate::presets::Preset;
+use crate::presets::preset::Preset;
 
 /// The two fig. 8 presets, for the app's preset menu.
 pub const FIG8_PRESETS: [Preset; 2] = [

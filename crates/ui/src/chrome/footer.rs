@@ -5,6 +5,7 @@ use crate::rx;
 use leptos::prelude::*;
 
 use crate::web::mc_pool::{self, PoolStatus};
+use crate::web::offline::{self, OfflineStatus};
 use ulab_state::references::REFERENCES;
 
 /// The page footer.
@@ -17,6 +18,7 @@ pub fn Footer() -> impl IntoView {
                     "Runs entirely in your browser (Rust compiled to WebAssembly); nothing you enter is sent anywhere."
                 </p>
                 <WorkersStatus />
+                <OfflineLine />
                 <details class="references" data-testid="references">
                     <summary>"References"</summary>
                     <ul>
@@ -45,6 +47,26 @@ pub fn Footer() -> impl IntoView {
                 </details>
             </div>
         </footer>
+    }
+}
+
+/// One line once the app works offline (or why it will not cache itself); nothing while it
+/// waits its turn.
+#[component]
+fn OfflineLine() -> impl IntoView {
+    let status = offline::status();
+    move || match status.get() {
+        OfflineStatus::Waiting => None,
+        OfflineStatus::Ready => Some(view! {
+            <p class="offline-status" data-testid="offline-status" data-state="ready" role="status">
+                "Ready offline: this page opens again with no network."
+            </p>
+        }),
+        OfflineStatus::SaveData => Some(view! {
+            <p class="offline-status" data-testid="offline-status" data-state="save-data" role="status">
+                "Not saved for offline use: your browser asks to save data."
+            </p>
+        }),
     }
 }
 

@@ -2,6 +2,7 @@
 
 use leptos::prelude::*;
 
+use crate::web::use_sure::SureState;
 use ulab_state::compare::Analysis;
 
 /// What every part of the Compare view reads: the analysis of the current state, and the
@@ -16,4 +17,6 @@ pub struct CompareContext {
     pub show_deployment: RwSignal<bool>,
     /// Decimals shown in the metric table.
     pub decimals: RwSignal<usize>,
+    /// How sure the ranking is (worked out in slices after every edit).
+    pub sure: RwSignal<SureState>,
 }

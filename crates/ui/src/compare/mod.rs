@@ -10,17 +10,20 @@ mod intro;
 mod metric_detail;
 mod metric_table;
 mod problem_editor;
+mod sure;
 mod verdict;
 mod yields_panel;
 
 use crate::chrome::share_bar::share_bar;
 use crate::context::use_app;
 use crate::lazy::{deferred, split_entry};
+use crate::web::use_sure::SureState;
 use classifier_list::ClassifierList;
 use context::CompareContext;
 use intro::Intro;
 use metric_table::MetricTable;
 use problem_editor::ProblemEditor;
+use sure::SurePanel;
 use ulab_state::compare::{DEFAULT_THRESHOLD, Options, analyze_with};
 use verdict::Verdict;
 use yields_panel::YieldsPanel;
@@ -44,6 +47,15 @@ split_entry!(
     |()| view! { <MetricTable /> }.into_any()
 );
 
+split_entry!(
+    /// The How sure card and its job, in the chunk `compare` (`ui::lazy`): they follow the
+    /// yields and the verdict.
+    sure_entry,
+    compare,
+    (),
+    |()| view! { <SurePanel /> }.into_any()
+);
+
 /// The Compare view.
 #[component]
 pub fn CompareView() -> impl IntoView {
@@ -61,6 +73,7 @@ pub fn CompareView() -> impl IntoView {
         threshold,
         show_deployment: RwSignal::new(false),
         decimals: RwSignal::new(2),
+        sure: RwSignal::new(SureState::None),
     });
     let embed = move || ctx.state.with(|s| s.embed);
     let warnings = move || {
@@ -109,6 +122,7 @@ pub fn CompareView() -> impl IntoView {
                         </p>
                     </For>
                     <Verdict />
+                    {deferred("how sure the ranking is", sure_entry, ())}
                     <YieldsPanel />
                     {deferred("the metrics table", metrics_entry, ())}
                 </div>

@@ -11,11 +11,14 @@ use super::context::CompareContext;
 use crate::context::use_app;
 use crate::lazy::{deferred, split_entry};
 use crate::web::use_download::use_download;
+use crate::web::use_sure::SureState;
 use crate::widgets::card::{Card, CardActions, CsvButton, Level};
 use crate::widgets::plot_canvas::PlotCanvas;
 use ulab_core::text::number;
 use ulab_plot::yields::YieldChart;
-use ulab_state::compare::yields::{YieldLine, YieldsTable, yields_chart, yields_table};
+use ulab_state::compare::yields::{
+    YieldLine, YieldsTable, with_sureness, yields_chart, yields_table,
+};
 use ulab_state::compare::yields_csv;
 
 /// The yields table and chart.
@@ -25,11 +28,16 @@ pub fn YieldsPanel() -> impl IntoView {
     let download = use_download();
     let cc = expect_context::<CompareContext>();
     let chart = memo(move |_| {
-        ctx.state.with(|s| {
+        let chart = ctx.state.with(|s| {
             cc.analysis.with(|a| match a {
                 Ok(a) => yields_chart(s, a),
                 Err(_) => YieldChart::default(),
             })
+        });
+        // The 90 % intervals, once worked out.
+        cc.sure.with(|sure| match sure {
+            SureState::Done(r) => with_sureness(chart, r),
+            _ => chart,
         })
     });
     let table = memo(move |_| {

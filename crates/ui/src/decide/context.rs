@@ -15,6 +15,8 @@ pub struct DecideContext {
     pub analysis: Memo<Analysis>,
     /// One item's probabilities in force (the link's `p`, or equal ones).
     pub p: Memo<Vec<f64>>,
+    /// The analysis without the item: the classifiers' remaps (a slider leaves it unchanged).
+    pub remaps: Memo<Analysis>,
 }
 
 /// A button that opens the Compare view (to add, import or rename classifiers).

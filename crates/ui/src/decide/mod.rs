@@ -16,6 +16,7 @@ mod context;
 mod item;
 mod problem;
 mod shape;
+mod sure;
 
 use crate::chrome::view_intro::ViewIntro;
 use crate::context::use_app;
@@ -24,6 +25,7 @@ use context::DecideContext;
 use item::ItemPanel;
 use problem::ProblemPanel;
 use shape::ShapePanel;
+use sure::RemapSure;
 use ulab_state::decide::view::{DecideProblem, analyze};
 
 /// The Decide view.
@@ -39,7 +41,11 @@ pub fn DecideView() -> impl IntoView {
         let p = p.get();
         problem.with(|pr| base.with(|b| b.with_item(&pr.inputs(&p))))
     });
-    provide_context(DecideContext { analysis, p });
+    provide_context(DecideContext {
+        analysis,
+        p,
+        remaps: base,
+    });
     view! {
         <section class="view view-decide" data-testid="view-decide" aria-labelledby="decide-title">
             <ViewIntro class="decide-intro" title_id="decide-title" title="Decide: the optimal action, not the most probable class" share=true>
@@ -55,6 +61,7 @@ pub fn DecideView() -> impl IntoView {
                 </div>
             </div>
             <ClassifierPanels />
+            <RemapSure />
         </section>
     }
 }

@@ -1,39 +1,16 @@
 //! What the ROC view's parts share: the scores file in force, its loading, every curve and
 //! the analysis ([`RocContext`]).
 
-use std::cell::RefCell;
-use std::sync::Arc;
-
 use leptos::prelude::*;
+use std::cell::RefCell;
 
 use crate::context::AppContext;
+use crate::web::handoff::Source;
 use ulab_state::roc::analysis::RocReport;
 use ulab_state::roc::curves::{Curve, ScoredCurve};
 use ulab_state::roc::scores::ScoresTable;
 
-/// A value shared without copying, equal only to itself (so that signals of large data
-/// compare in O(1)).
-#[derive(Debug)]
-pub struct Shared<T>(pub Arc<T>);
-
-impl<T> Clone for Shared<T> {
-    fn clone(&self) -> Self {
-        Shared(self.0.clone())
-    }
-}
-
-impl<T> PartialEq for Shared<T> {
-    fn eq(&self, other: &Self) -> bool {
-        Arc::ptr_eq(&self.0, &other.0)
-    }
-}
-
-impl<T> std::ops::Deref for Shared<T> {
-    type Target = T;
-    fn deref(&self) -> &T {
-        &self.0
-    }
-}
+pub use crate::reactive::Shared;
 
 /// A scores file read and its curves built.
 #[derive(Debug, Clone, PartialEq)]
@@ -88,6 +65,9 @@ pub struct RocContext {
     pub report: Memo<Result<Shared<RocReport>, String>>,
     /// The operating point picked: curve index and index in its drawn points.
     pub picked: RwSignal<Option<(usize, usize)>>,
+    /// A file read that is a probabilities file: what the view says, and the file to hand to
+    /// the Probabilities view.
+    pub probabilities: RwSignal<Option<(String, String, Source)>, LocalStorage>,
     /// The app context (the loading's tasks run outside any component).
     pub app: AppContext,
 }

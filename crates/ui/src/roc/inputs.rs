@@ -10,6 +10,7 @@ use web_sys::{HtmlInputElement, HtmlSelectElement};
 use super::context::{LoadState, RocContext};
 use super::loader;
 use crate::context::use_app;
+use crate::web::handoff::{self, Source};
 use crate::widgets::card::Card;
 use crate::widgets::matrix_editor::MatrixEditor;
 use crate::widgets::number_field::{NumberField, apply_real};
@@ -25,7 +26,7 @@ fn read_file(rc: RocContext, file: web_sys::File) {
         )));
         return;
     }
-    loader::start(rc, name, loader::Source::File(file));
+    loader::start(rc, name, Source::File(file));
 }
 
 /// The scores file: picker, drop zone, paste box, progress and the positive label.
@@ -60,10 +61,39 @@ pub fn ScoresInput() -> impl IntoView {
             <DropZone />
             <PastedScores />
             {rx(move || load_status(rc.load.get()))}
+            <ProbabilitiesNotice />
             <Show when=cond(move || labels().is_some())>
                 <PositiveLabel labels=Signal::derive(move || labels().unwrap_or_default()) />
             </Show>
         </Card>
+    }
+}
+
+/// A file read that is a probabilities file: what the view says, and a button that opens it in
+/// the Probabilities view.
+#[component]
+fn ProbabilitiesNotice() -> impl IntoView {
+    let ctx = use_app();
+    let rc = expect_context::<RocContext>();
+    let open_probs = move |_| {
+        if let Some((_, name, source)) = rc.probabilities.get_untracked() {
+            handoff::hand(name, source);
+            let _ = ctx.edit(|s| s.view = ulab_state::View::Probs);
+        }
+    };
+    move || {
+        rc.probabilities
+            .with(|p| p.as_ref().map(|(what, _, _)| what.clone()))
+            .map(|what| {
+                view! {
+                    <div class="notice roc-probabilities" role="note" data-testid="roc-probabilities">
+                        <p>{what}</p>
+                        <button type="button" class="btn btn-small" on:click=handler(open_probs) data-testid="roc-open-probs">
+                            "Open it in the Probabilities view"
+                        </button>
+                    </div>
+                }
+            })
     }
 }
 
@@ -126,7 +156,7 @@ fn PastedScores() -> impl IntoView {
     let load_pasted = move |_| {
         let text = pasted.get_untracked();
         if !text.trim().is_empty() {
-            loader::start(rc, "the pasted scores".into(), loader::Source::Text(text));
+            loader::start(rc, "the pasted scores".into(), Source::Text(text));
         }
     };
     view! {

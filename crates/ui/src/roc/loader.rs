@@ -12,10 +12,12 @@ use std::sync::Arc;
 use leptos::prelude::*;
 
 use super::context::{LoadState, Loaded, RocContext, Shared};
+use crate::web::handoff::{Source, head};
 use crate::web::mc_pool::now_ms;
 use crate::web::next_task;
 use crate::web::sliced::{SLICE_MS, Sliced, feed, note};
 use ulab_core::text::{number, percent};
+use ulab_state::probs::recognise::{SNIFF_BYTES, all_probabilities, sniff};
 use ulab_state::roc::build::TableCurves;
 use ulab_state::roc::scores::{ScoresError, ScoresParser, ScoresTable};
 
@@ -47,14 +49,6 @@ const LINES_PER_STEP: usize = 500;
 /// Scores handled per call of [`TableCurves::step`].
 const UNITS_PER_STEP: usize = 8_000;
 
-/// What is read: a file (in slices) or a text already in memory (pasted).
-pub enum Source {
-    /// A dropped or picked file.
-    File(web_sys::File),
-    /// A text.
-    Text(String),
-}
-
 /// Makes the loadings under way stop; returns the new loading's number.
 fn next_generation(rc: RocContext) -> u32 {
     let generation = rc.generation.get_untracked() + 1;
@@ -74,13 +68,55 @@ pub fn start(rc: RocContext, name: String, source: Source) {
     let generation = next_generation(rc);
     rc.load
         .set(LoadState::Working(format!("Reading {name}…"), 0.0));
+    rc.probabilities.set(None);
     leptos::task::spawn_local(async move {
-        match read(rc, &name, source, generation).await {
-            Ok(Some(table)) => positive_then_build(rc, name, Shared(Arc::new(table))),
-            Ok(None) => {}
-            Err(why) => fail(rc, &name, &why),
+        let kept = source.clone();
+        let table = match read(rc, &name, source, generation).await {
+            Ok(Some(table)) => Some(Shared(Arc::new(table))),
+            Ok(None) => return,
+            Err(why) => {
+                fail(rc, &name, &why);
+                None
+            }
+        };
+        recognise(rc, &name, kept, table.as_deref(), generation).await;
+        if let Some(table) = table {
+            positive_then_build(rc, name, table);
         }
     });
+}
+
+/// Whether the file just read is a probabilities file — by its columns (`MODEL:CLASS`,
+/// `PREFIX_CLASS`: [`sniff`]), or every score in [0, 1] — and if so, the sentence shown
+/// beside the button that opens it in the Probabilities view.
+async fn recognise(
+    rc: RocContext,
+    name: &str,
+    source: Source,
+    table: Option<&ScoresTable>,
+    generation: u32,
+) {
+    let by_columns = match head(&source, SNIFF_BYTES).await {
+        Ok((text, complete)) => sniff(&text, complete),
+        Err(_) => None,
+    };
+    let what = match (by_columns, table) {
+        (Some(r), _) => format!(
+            "{name} is a probabilities file: one column per class for {} ({}) — the \
+             Probabilities view reads it.",
+            r.models.join(", "),
+            r.classes.join(", ")
+        ),
+        (None, Some(t)) if all_probabilities(t) => format!(
+            "Every score of {name} is between 0 and 1: if they are probabilities of the \
+             positive label, the Probabilities view decides with them, checks their \
+             calibration and draws the decision curve."
+        ),
+        _ => return,
+    };
+    if !stale(rc, generation) {
+        rc.probabilities.set(Some((what, name.to_string(), source)));
+    }
 }
 
 /// Reads and parses `source` in slices; `None` if overtaken.

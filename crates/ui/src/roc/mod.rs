@@ -17,6 +17,7 @@ mod figures;
 mod inputs;
 mod loader;
 mod pick;
+mod sure;
 
 use crate::chrome::view_intro::ViewIntro;
 use crate::context::use_app;
@@ -24,6 +25,7 @@ use context::{LoadState, RocContext, Shared, kept};
 use figures::{RocFigures, Verdict};
 use inputs::{BinormalCurves, ProblemPanel, ScoresInput};
 use pick::PickPanel;
+use sure::OptimumSure;
 use ulab_state::roc::analysis::{analyze, choose_share};
 use ulab_state::roc::curves::Curve;
 
@@ -67,6 +69,7 @@ pub fn RocView() -> impl IntoView {
         curves,
         report,
         picked: RwSignal::new(None),
+        probabilities: RwSignal::new_local(None),
         app: ctx,
     };
     provide_context(rc);
@@ -87,6 +90,7 @@ pub fn RocView() -> impl IntoView {
                 </div>
                 <div class="roc-results" aria-label="Results">
                     <Verdict />
+                    <OptimumSure />
                     <RocFigures />
                     <PickPanel />
                 </div>

@@ -1,7 +1,8 @@
 //! What talks to the browser beyond the DOM: downloads and the clipboard ([`export`]), the
 //! pool of Monte Carlo web workers ([`mc_pool`]) and the jobs run on it ([`jobs`]), the
 //! page's height posted to the page that embeds it ([`frame_height`]), large files read in
-//! slices ([`sliced`]), the service worker that keeps the page working offline
+//! slices and long jobs run in slices ([`sliced`]), a file's source and a file handed between
+//! views ([`handoff`]), the service worker that keeps the page working offline
 //! ([`offline`]), and the other views' stylesheet, loaded after the first page
 //! ([`views_css`]).
 //!
@@ -10,12 +11,14 @@
 
 pub mod export;
 pub mod frame_height;
+pub mod handoff;
 pub mod jobs;
 pub mod mc_pool;
 pub mod offline;
 pub mod sliced;
 pub mod use_download;
 pub mod use_job;
+pub mod use_sure;
 pub mod use_width;
 pub mod views_css;
 

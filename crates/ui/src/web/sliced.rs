@@ -52,7 +52,10 @@ pub fn note(what: &str, started: f64) {
 }
 
 /// The bytes `start..end` of `file`.
-async fn slice(file: &web_sys::File, start: f64, end: f64) -> Result<Vec<u8>, String> {
+///
+/// # Errors
+/// The browser could not read the file.
+pub async fn slice(file: &web_sys::File, start: f64, end: f64) -> Result<Vec<u8>, String> {
     let blob = file
         .slice_with_f64_and_f64(start, end)
         .map_err(|e| js_message(&e))?;
@@ -130,5 +133,42 @@ pub async fn feed<R: Sliced>(
             }
             (_, false) => next_task().await,
         }
+    }
+}
+
+/// Runs `step` — one bounded piece of work, `Ok(true)` when the job is done — for about
+/// [`SLICE_MS`] per task until the job is done, giving the event loop back between tasks
+/// ([`next_task`]) and calling `between` then (to show progress); `stale()` true stops it
+/// (`Ok(false)`). `what` names the marks of long pieces of work. A job of one short piece
+/// finishes in the task that starts it.
+///
+/// # Errors
+/// The first error of `step`.
+pub async fn run_in_slices(
+    what: &str,
+    mut step: impl FnMut() -> Result<bool, String>,
+    stale: impl Fn() -> bool,
+    mut between: impl FnMut(),
+) -> Result<bool, String> {
+    loop {
+        if stale() {
+            return Ok(false);
+        }
+        let start = now_ms();
+        loop {
+            let t = now_ms();
+            let done = step()?;
+            note(&format!("{what} step"), t);
+            if done {
+                note(&format!("{what} slice"), start);
+                return Ok(true);
+            }
+            if now_ms() - start >= SLICE_MS {
+                break;
+            }
+        }
+        note(&format!("{what} slice"), start);
+        between();
+        next_task().await;
     }
 }

@@ -7,8 +7,9 @@
 //! ([`remove_button`]), a labelled drop-down list ([`select_field`]), a radio button bound to
 //! a choice ([`radio`]), the utility matrix's editor ([`utility_editor`]), and the editors of
 //! the classes and decisions ([`classes_editor`]) and of the deployment class shares
-//! ([`deployment_editor`]) that the Compare and Decide views share, and a sideways-scrolling
-//! table that keyboards can reach ([`table_scroll`]).
+//! ([`deployment_editor`]) that the Compare and Decide views share, a sideways-scrolling
+//! table that keyboards can reach ([`table_scroll`]), and the "How sure" card of a ranking
+//! ([`sure_card`]).
 
 pub mod card;
 pub mod classes_editor;
@@ -25,5 +26,6 @@ pub mod plot_canvas;
 pub mod radio;
 pub mod remove_button;
 pub mod select_field;
+pub mod sure_card;
 pub mod table_scroll;
 pub mod utility_editor;

@@ -2,7 +2,8 @@
 //! key's kind, then mutated (duplicated keys, thousands of classifiers, bad escapes, a BOM,
 //! control and right-to-left characters, line ends). Checks: the decoded state is valid;
 //! encode → decode gives it back exactly with no notice; its JSON round-trips; the views
-//! computed from it (Compare, Decide, p-d, Utility space) hold no NaN or infinity.
+//! computed from it (Compare and its verdict, Decide, p-d, Utility space) hold no NaN or
+//! infinity and write their sentences without a panic, extra decisions included.
 
 use super::Case;
 use crate::inputs::Gen;
@@ -13,7 +14,7 @@ use utility_lab::state::space::view::{Problem, hexagon_view};
 use utility_lab::state::{AppState, compare, decide, pd};
 
 /// A value for `key`, guessed from what the key holds.
-fn value_for(g: &mut Gen, key: &keys::Key, n: usize) -> String {
+fn value_for(g: &mut Gen, key: &link::Key, n: usize) -> String {
     let holds = key.holds;
     if g.chance(0.1) {
         return g.noise(12);
@@ -21,7 +22,9 @@ fn value_for(g: &mut Gen, key: &keys::Key, n: usize) -> String {
     let examples: Vec<&str> = holds.split('`').skip(1).step_by(2).collect();
     if holds.contains("matrix") && !holds.contains('|') {
         return if key.name == "u" {
-            let extra = if g.chance(0.2) { 1 } else { 0 };
+            // Extra decisions ("refer", …) in a third of the links: every view's sentences
+            // must hold with them (issue 28: a verdict once indexed a classifier by one).
+            let extra = if g.chance(0.33) { 1 + g.below(2) } else { 0 };
             g.matrix_of(n + extra, n)
         } else if g.chance(0.8) {
             g.matrix_of(n, n)
@@ -58,7 +61,7 @@ pub fn fragment(g: &mut Gen) -> String {
     } else {
         g.size()
     };
-    let all: Vec<&keys::Key> = keys::all().collect();
+    let all: Vec<&link::Key> = keys::all().collect();
     let mut parts = Vec::new();
     for _ in 0..g.below(10) {
         let key = *g.pick(&all);
@@ -150,6 +153,8 @@ pub fn diff(a: &AppState, b: &AppState) -> String {
 pub fn views(case: &mut Case, s: &AppState) {
     if let Ok(a) = compare::analyze(s) {
         case.debug_finite("the Compare view", &a);
+        let v = compare::verdict::verdict_of(s, &a);
+        case.debug_finite("the Compare verdict", &v);
     }
     let p = s.decide.probabilities(s.n());
     let view = decide::view::analyze(&decide::view::DecideInputs::from_app(s, &p));

@@ -36,7 +36,7 @@
 //!
 //! In the web worker's build (the crate's feature `simd`, wasm32 only) the loops of this module
 //! and of [`super::run_chunk`]'s scoring are compiled with wasm SIMD (`simd128`): the same
-//! numbers (IEEE operations lane by lane); the README's benchmarks give the speeds.
+//! numbers (IEEE operations lane by lane); docs/benchmarks.md gives the speeds.
 //!
 //! The test `batched_pairs_have_the_one_pair_distribution` (`tests/it/mc_stream.rs`) checks the
 //! equivalence statistically; its long version compares 10⁷ pairs of each.

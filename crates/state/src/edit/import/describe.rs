@@ -1,7 +1,7 @@
 //! Stage 4 of an import: one sentence on what was done.
 
 use super::place::Placed;
-use crate::edit::readers::{Values, values_of};
+use crate::edit::values::{Values, values_of};
 use ulab_core::text::shortest;
 
 /// "Added classifier 'C' from labels (100 items); the classes are now cat, dog."

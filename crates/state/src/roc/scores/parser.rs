@@ -279,12 +279,23 @@ impl ScoresParser {
     /// let mut p = ScoresParser::new("y,A\n1,2\n0,x\n".into()).unwrap();
     /// assert_eq!(p.step(1).unwrap().rows, 1);
     /// assert_eq!(p.step(1).unwrap_err().to_string(), "line 3, column 'A': 'x' is not a number");
+    /// // The first bad line is the error, read whole or in steps, before a broken quote.
+    /// let whole = ScoresParser::new("label,A\n1,x\n0,\"0.5\n".into()).unwrap().finish();
+    /// assert!(whole.unwrap_err().to_string().starts_with("line 2"));
     /// ```
     pub fn step(&mut self, max_lines: usize) -> Result<Progress, ScoresError> {
         if !self.read_header()? {
             return Ok(self.progress());
         }
-        for r in self.records.next_records(max_lines)? {
+        let records = match self.records.next_records(max_lines) {
+            Ok(r) => r,
+            // A broken record further on (an unclosed quote): the lines before it come first,
+            // one a step, so that the error reported is the first by line whatever the steps
+            // (issue 28: read whole, a ragged line 3 was reported as line 4's open quote).
+            Err(_) if max_lines > 1 => self.records.next_records(1)?,
+            Err(e) => return Err(e.into()),
+        };
+        for r in records {
             self.row(r.line, &r.fields)?;
         }
         Ok(self.progress())

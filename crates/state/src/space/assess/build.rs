@@ -89,6 +89,8 @@ fn check_ids(answers: &Answers) -> Result<(), SpaceError> {
 /// assert_eq!(format_answers(&implied_answers(&u).unwrap()), "c10:0.1,l0:-0.3");
 /// let medical = UtilityMatrix::parse("350,0;300,500").unwrap();
 /// assert_eq!(implied_answers(&medical).unwrap(), implied_answers(&u).unwrap());
+/// // A unit of 5e-324: the answers would be infinite, so there are none (issue 28).
+/// assert!(implied_answers(&UtilityMatrix::parse("1,0;0,5e-324").unwrap()).is_err());
 /// ```
 pub fn implied_answers(u: &UtilityMatrix) -> Result<Answers, SpaceError> {
     let n = u.n_classes();
@@ -114,6 +116,13 @@ pub fn implied_answers(u: &UtilityMatrix) -> Result<Answers, SpaceError> {
             Question::Cost { row, col } => (u.get(col, col) - u.get(row, col)) / unit,
             Question::Level { class } => (u.get(class, class) - u.get(1, 1)) / unit,
         };
+        // A unit so small that an answer overflows (`u=1,0;0,5e-324`): no answer to prefill.
+        if !v.is_finite() {
+            return Err(SpaceError::Answer {
+                question: q.id(),
+                message: "the reference error's cost is too small to measure the others by".into(),
+            });
+        }
         if q.is_cost() && v < 0.0 {
             return Err(SpaceError::Answer {
                 question: q.id(),

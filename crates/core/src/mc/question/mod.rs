@@ -16,7 +16,14 @@
 //!   as normalized independent gammas ([`sampler::gamma`]). The classifiers are treated as
 //!   independent (their shared test set is not modelled).
 //! * **Yields** `Y_k = Σ_ij U'_ij C^k_ij` (user's units, per item), the best classifier of the
-//!   draw (ties split evenly).
+//!   draw (ties split evenly). With deployment shares `π` ([`QuestionConfig::prevalence`]),
+//!   every draw is re-weighted to them by its own class shares: `Y_k = Σ_j π_j Σ_i U'_ij
+//!   C^k_ij / Σ_i C^k_ij` (see [`posterior`](super::posterior) for why the draw's shares).
+//!
+//! The draws themselves are made by one kernel (the private module `posterior`), shared with
+//! [`QuestionSlices`] (a chunk in slices, for a caller that must not block) and with the
+//! search of [`settle`](super::settle); [`sure`](super::sure) summarizes the same tally as
+//! Compare shows it (P(best) and 90 % intervals).
 //!
 //! Draws are cut into chunks of [`QUESTION_CHUNK`], chunk `k` drawing from
 //! [`chunk_rng`]`(seed, Question, k)`, as the Monte Carlo does: [`question_chunk`] is pure,
@@ -25,214 +32,15 @@
 //! (Just over 500 lines: the question's chunked draws, their tally and summary belong
 //! together; most of the length is formula documentation and doctests.)
 
-use super::rng::{Stream, chunk_rng};
-use super::sampler;
 use crate::error::CoreError;
-use crate::limits::{MAX_ALPHA, MAX_SIGMA};
-use crate::{ConfusionMatrix, UtilityMatrix};
 use serde::{Deserialize, Serialize};
 
-/// Draws per chunk.
-pub const QUESTION_CHUNK: u64 = 4096;
+pub(crate) mod config;
+pub(crate) mod tally;
 
-/// The most draws × classifiers of one question (the yields are kept for the quantiles).
-pub const MAX_DRAW_YIELDS: u64 = 10_000_000;
-
-/// The most histogram bins.
-pub const MAX_BINS: usize = 1000;
-
-/// The user's question.
-///
-/// # Examples
-///
-/// ```
-/// use ulab_core::mc::question::QuestionConfig;
-/// use ulab_core::{ConfusionMatrix, Orientation, UtilityMatrix};
-/// let cfg = QuestionConfig::new(
-///     UtilityMatrix::parse("15,-335;-35,165").unwrap(),
-///     vec![
-///         ConfusionMatrix::parse("27,15;23,35", Orientation::OutputRows).unwrap(),
-///         ConfusionMatrix::parse("43,18;7,32", Orientation::OutputRows).unwrap(),
-///     ],
-/// );
-/// assert_eq!((cfg.sigma, cfg.alpha, cfg.draws), (0.05, 1.0, 20_000));
-/// assert!(cfg.validate().is_ok());
-/// ```
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(try_from = "QuestionFields")]
-pub struct QuestionConfig {
-    /// The utility matrix, rows = decisions, columns = true classes (any real values).
-    pub utility: UtilityMatrix,
-    /// The classifiers' confusion matrices as **counts** (rows = output).
-    pub classifiers: Vec<ConfusionMatrix>,
-    /// `σ`, the noise on the min-max-normalized utilities (≥ 0).
-    pub sigma: f64,
-    /// The Dirichlet pseudo-count `α` added to every count (≥ 0; 1 = uniform prior). A cell
-    /// with `M_ij + α = 0` is 0 in every draw.
-    pub alpha: f64,
-    /// Number of draws `K`.
-    pub draws: u64,
-    /// The seed.
-    pub seed: u64,
-    /// Number of histogram bins (common to all classifiers).
-    pub bins: usize,
-}
-
-/// The fields of a [`QuestionConfig`] as they are written; deserialized through
-/// [`QuestionConfig::validate`] (the matrices through their own constructors).
-#[derive(Deserialize)]
-struct QuestionFields {
-    utility: UtilityMatrix,
-    classifiers: Vec<ConfusionMatrix>,
-    sigma: f64,
-    alpha: f64,
-    draws: u64,
-    seed: u64,
-    bins: usize,
-}
-
-impl TryFrom<QuestionFields> for QuestionConfig {
-    type Error = CoreError;
-
-    fn try_from(f: QuestionFields) -> Result<QuestionConfig, CoreError> {
-        let q = QuestionConfig {
-            utility: f.utility,
-            classifiers: f.classifiers,
-            sigma: f.sigma,
-            alpha: f.alpha,
-            draws: f.draws,
-            seed: f.seed,
-            bins: f.bins,
-        };
-        q.validate()?;
-        Ok(q)
-    }
-}
-
-impl QuestionConfig {
-    /// A question with the defaults: `σ = 0.05`, `α = 1`, 20 000 draws, seed 1, 40 bins.
-    pub fn new(utility: UtilityMatrix, classifiers: Vec<ConfusionMatrix>) -> QuestionConfig {
-        QuestionConfig {
-            utility,
-            classifiers,
-            sigma: 0.05,
-            alpha: 1.0,
-            draws: 20_000,
-            seed: 1,
-            bins: 40,
-        }
-    }
-
-    /// Checks the sizes and parameters.
-    ///
-    /// # Errors
-    /// No classifier; a classifier whose classes differ from the utility matrix's columns or
-    /// exceed its decisions; a constant utility matrix; `σ` not in `[0, 1]` or `α` not in
-    /// `[0, 1000]` ([`MAX_SIGMA`], [`MAX_ALPHA`]);
-    /// `draws` 0 or `draws × classifiers >` [`MAX_DRAW_YIELDS`]; `bins` not in
-    /// `1 ..=` [`MAX_BINS`].
-    pub fn validate(&self) -> Result<(), CoreError> {
-        if self.classifiers.is_empty() {
-            return Err(CoreError::TooSmall {
-                what: "classifiers",
-                found: 0,
-                min: 1,
-            });
-        }
-        let (nd, nc) = (self.utility.n_decisions(), self.utility.n_classes());
-        for cm in &self.classifiers {
-            if cm.n() != nc || cm.n() > nd {
-                return Err(CoreError::DimensionMismatch {
-                    expected: format!(
-                        "classifiers with {nc} classes (the utility matrix's columns)"
-                    ),
-                    found: format!("{} classes", cm.n()),
-                });
-            }
-        }
-        self.utility.normalized()?;
-        for (name, v, max, expected) in [
-            ("sigma", self.sigma, MAX_SIGMA, "0 ≤ σ ≤ 1"),
-            ("alpha", self.alpha, MAX_ALPHA, "0 ≤ α ≤ 1000"),
-        ] {
-            if !(0.0..=max).contains(&v) {
-                return Err(CoreError::InvalidParameter {
-                    name,
-                    value: v,
-                    expected,
-                });
-            }
-        }
-        let k = self.classifiers.len() as u64;
-        if self.draws == 0 || self.draws.saturating_mul(k) > MAX_DRAW_YIELDS {
-            return Err(CoreError::InvalidParameter {
-                name: "draws",
-                value: self.draws as f64,
-                expected: "at least 1, and draws × classifiers ≤ 10000000",
-            });
-        }
-        if self.bins == 0 || self.bins > MAX_BINS {
-            return Err(CoreError::InvalidParameter {
-                name: "bins",
-                value: self.bins as f64,
-                expected: "between 1 and 1000 bins",
-            });
-        }
-        Ok(())
-    }
-
-    /// Number of chunks, `⌈draws / QUESTION_CHUNK⌉`.
-    pub fn chunks(&self) -> u64 {
-        self.draws.div_ceil(QUESTION_CHUNK)
-    }
-}
-
-/// The draws of some chunks: wins per classifier (ties split) and every yield, in draw order.
-///
-/// # Examples
-///
-/// ```
-/// use ulab_core::mc::question::{question_chunk, QuestionConfig, QuestionTally};
-/// use ulab_core::{ConfusionMatrix, Orientation, UtilityMatrix};
-/// let mut cfg = QuestionConfig::new(
-///     UtilityMatrix::parse("1,0;0,1").unwrap(),
-///     vec![ConfusionMatrix::parse("40,10;10,40", Orientation::OutputRows).unwrap(),
-///          ConfusionMatrix::parse("30,20;20,30", Orientation::OutputRows).unwrap()],
-/// );
-/// cfg.draws = 5000;
-/// let mut t = QuestionTally::default();
-/// for k in 0..cfg.chunks() {
-///     t.merge(&question_chunk(&cfg, k).unwrap());
-/// }
-/// assert_eq!(t.draws, 5000);
-/// assert_eq!(t.yields[1].len(), 5000);
-/// ```
-#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
-pub struct QuestionTally {
-    /// Number of draws.
-    pub draws: u64,
-    /// Per classifier: the draws in which it had the largest yield (`1/m` for an `m`-way tie).
-    pub wins: Vec<f64>,
-    /// Per classifier: its yield in each draw.
-    pub yields: Vec<Vec<f64>>,
-}
-
-impl QuestionTally {
-    /// Appends `other` (the next chunk) to `self`: merge chunks in chunk order.
-    pub fn merge(&mut self, other: &QuestionTally) {
-        if self.wins.len() < other.wins.len() {
-            self.wins.resize(other.wins.len(), 0.0);
-            self.yields.resize(other.yields.len(), Vec::new());
-        }
-        self.draws += other.draws;
-        for (w, o) in self.wins.iter_mut().zip(&other.wins) {
-            *w += o;
-        }
-        for (y, o) in self.yields.iter_mut().zip(&other.yields) {
-            y.extend_from_slice(o);
-        }
-    }
-}
+pub use super::posterior::QuestionSlices;
+pub use config::{MAX_BINS, MAX_DRAW_YIELDS, QUESTION_CHUNK, QuestionConfig};
+pub use tally::QuestionTally;
 
 /// Draws chunk `chunk` of the question (pure: what a web worker calls). Per draw: the utility
 /// noise (row-major, if `σ > 0`), then each classifier's Dirichlet draw (row-major gammas).
@@ -254,70 +62,9 @@ impl QuestionTally {
 /// assert_eq!(t.wins, vec![4096.0]); // a single classifier is always the best
 /// ```
 pub fn question_chunk(config: &QuestionConfig, chunk: u64) -> Result<QuestionTally, CoreError> {
-    config.validate()?;
-    if chunk >= config.chunks() {
-        return Err(CoreError::InvalidParameter {
-            name: "chunk",
-            value: chunk as f64,
-            expected: "a chunk index below the number of chunks",
-        });
-    }
-    let n = config.utility.n_classes();
-    let start = chunk * QUESTION_CHUNK;
-    let len = (config.draws - start).min(QUESTION_CHUNK) as usize;
-    let u = config.utility.matrix();
-    let (lo, hi) = (u.min(), u.max());
-    let scale = (hi - lo) * config.sigma;
-    let base: Vec<f64> = (0..n * n).map(|k| u.get(k / n, k % n)).collect();
-    let shapes: Vec<Vec<f64>> = config
-        .classifiers
-        .iter()
-        .map(|cm| {
-            (0..n * n)
-                .map(|k| cm.get(k / n, k % n) + config.alpha)
-                .collect()
-        })
-        .collect();
-    let nk = config.classifiers.len();
-    let mut rng = chunk_rng(config.seed, Stream::Question, chunk);
-    let mut wins = vec![0.0; nk];
-    let mut yields = vec![Vec::with_capacity(len); nk];
-    let mut noisy = base.clone();
-    let mut current = vec![0.0; nk];
-    for _ in 0..len {
-        if scale > 0.0 {
-            for (v, b) in noisy.iter_mut().zip(&base) {
-                *v = b + scale * sampler::standard_normal(&mut rng);
-            }
-        }
-        for (k, shape) in shapes.iter().enumerate() {
-            let (mut num, mut den) = (0.0, 0.0);
-            for (s, v) in shape.iter().zip(&noisy) {
-                let g = sampler::gamma(&mut rng, *s);
-                num += v * g;
-                den += g;
-            }
-            if den.is_nan() || den <= 0.0 {
-                // Every gamma underflowed (only possible with all shapes ≪ 1): use the mean.
-                num = shape.iter().zip(&noisy).map(|(s, v)| s * v).sum();
-                den = shape.iter().sum();
-            }
-            current[k] = num / den;
-            yields[k].push(current[k]);
-        }
-        let best = current.iter().copied().fold(f64::NEG_INFINITY, f64::max);
-        let ties = current.iter().filter(|&&y| y == best).count() as f64;
-        for (w, &y) in wins.iter_mut().zip(&current) {
-            if y == best {
-                *w += 1.0 / ties;
-            }
-        }
-    }
-    Ok(QuestionTally {
-        draws: len as u64,
-        wins,
-        yields,
-    })
+    let mut slices = QuestionSlices::new(config, chunk)?;
+    slices.step(u64::MAX);
+    Ok(slices.into_tally())
 }
 
 /// The distribution of one classifier's yield over the draws.
@@ -339,7 +86,8 @@ pub fn question_chunk(config: &QuestionConfig, chunk: u64) -> Result<QuestionTal
 /// ```
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct YieldSummary {
-    /// The yield of the counts themselves (`Σ_ij U_ij M_ij / N`), without uncertainty.
+    /// The yield of the counts themselves (`Σ_ij U_ij M_ij / N`, re-weighted to the deployment
+    /// shares if any), without uncertainty.
     pub point: f64,
     /// Mean over the draws.
     pub mean: f64,
@@ -440,8 +188,8 @@ pub fn question_summary(
         .map(|b| if b == bins { hi } else { lo + width * b as f64 })
         .collect();
     let mut yields = Vec::with_capacity(nk);
-    for (cm, ys) in config.classifiers.iter().zip(&tally.yields) {
-        let point = config.utility.yield_of(cm)?;
+    for (k, ys) in tally.yields.iter().enumerate() {
+        let point = config.point_yield(k)?;
         let n = ys.len() as f64;
         let mean = ys.iter().sum::<f64>() / n;
         let sd = if ys.len() > 1 {

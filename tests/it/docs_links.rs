@@ -1,17 +1,16 @@
-//! The README's "Links" section: its key table is the link format's table of keys, row for
-//! row, and every example link opens cleanly (no notice, and the state it describes).
+//! The documentation against the code: `docs/links.md`'s key table is the link format's table
+//! of keys, row for row; every example link of `docs/links.md` and of the README opens cleanly
+//! (no notice, and the state it describes); the README lists every reference the page cites.
 
 use utility_lab::state::link::{decode, keys};
 
-/// The rows of the README's key table (after its header and separator), until the first line
-/// that is not a row.
-fn readme_key_rows() -> Vec<String> {
-    let readme = include_str!("../../README.md");
-    let section = readme
-        .split("\n## Links\n")
-        .nth(1)
-        .expect("README has a Links section");
-    let mut lines = section
+const LINKS_DOC: &str = include_str!("../../docs/links.md");
+const README: &str = include_str!("../../README.md");
+
+/// The rows of `docs/links.md`'s key table (after its header and separator), until the first
+/// line that is not a row.
+fn doc_key_rows() -> Vec<String> {
+    let mut lines = LINKS_DOC
         .lines()
         .skip_while(|l| !l.starts_with("| key |"))
         .skip(2);
@@ -26,32 +25,28 @@ fn readme_key_rows() -> Vec<String> {
 }
 
 #[test]
-fn the_readme_key_table_is_the_table_of_keys() {
+fn the_key_table_of_docs_links_is_the_table_of_keys() {
     let want: Vec<String> = keys::all().map(|k| k.readme_row()).collect();
-    let have = readme_key_rows();
+    let have = doc_key_rows();
     assert_eq!(
         have,
         want,
-        "the README's key table should read:\n\n| key | value | meaning |\n|---|---|---|\n{}\n",
+        "docs/links.md's key table should read:\n\n| key | value | meaning |\n|---|---|---|\n{}\n",
         want.join("\n")
     );
 }
 
-fn readme_links() -> Vec<String> {
-    let readme = include_str!("../../README.md");
-    let section = readme
-        .split("\n## Links\n")
-        .nth(1)
-        .expect("README has a Links section");
-    let section = section.split("\n## ").next().unwrap();
+/// The links of a Markdown text: the first word of every line of a code block that starts
+/// with `#` and a key (a shell comment, `# …`, is not one).
+fn example_links(text: &str) -> Vec<String> {
     let mut links = Vec::new();
     let mut in_code = false;
-    for line in section.lines() {
+    for line in text.lines() {
         if line.starts_with("```") {
             in_code = !in_code;
             continue;
         }
-        if in_code && line.starts_with('#') {
+        if in_code && line.starts_with('#') && !line.starts_with("# ") {
             links.push(line.split_whitespace().next().unwrap().to_string());
         }
     }
@@ -59,10 +54,12 @@ fn readme_links() -> Vec<String> {
 }
 
 #[test]
-fn the_readme_example_links_decode_without_notices() {
-    let links = readme_links();
+fn the_example_links_decode_without_notices() {
+    let links = example_links(LINKS_DOC);
     assert!(links.len() >= 7, "found {links:?}");
-    for link in &links {
+    let readme = example_links(README);
+    assert!(!readme.is_empty(), "the README has no example link");
+    for link in links.iter().chain(&readme) {
         let d = decode(link);
         assert!(d.notices.is_empty(), "{link}: {:?}", d.notices);
         d.state.validate().unwrap();
@@ -70,12 +67,12 @@ fn the_readme_example_links_decode_without_notices() {
 }
 
 #[test]
-fn the_readme_examples_mean_what_they_say() {
-    let links = readme_links();
+fn the_example_links_mean_what_they_say() {
+    let links = example_links(LINKS_DOC);
     let d = decode(&links[0]);
     assert_eq!(*d.state.classes(), ["long", "short"]);
     assert_eq!(d.state.classifiers().len(), 2);
-    let three = links.iter().find(|l| l.contains("decisions=")).unwrap();
+    let three = links.iter().find(|l| l.contains("decisions=a")).unwrap();
     let d = decode(three);
     assert_eq!(*d.state.decisions(), ["a", "b", "c", "ask"]);
     assert_eq!(d.state.classes().len(), 3);
@@ -83,12 +80,17 @@ fn the_readme_examples_mean_what_they_say() {
     let d = decode(sk);
     // rows = true class in the link; stored rows = output: the factory's A.
     assert_eq!(d.state.classifiers()[0].matrix.to_string(), "27,15;23,35");
+    // The README's link is the factory, as it says.
+    let readme = example_links(README);
+    let d = decode(&readme[0]);
+    assert_eq!(*d.state.classes(), ["long", "short"]);
+    assert_eq!(d.state.classifiers().len(), 2);
+    assert_eq!(d.state.classifiers()[0].matrix.to_string(), "27,15;23,35");
 }
 
 #[test]
 fn the_readme_lists_every_reference_the_page_cites() {
-    let readme = include_str!("../../README.md");
-    let section = readme
+    let section = README
         .split("\n## References\n")
         .nth(1)
         .expect("README has a References section");

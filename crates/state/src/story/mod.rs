@@ -6,36 +6,17 @@
 //! of 100), the factory's utilities (eq. 4), the variant (eq. 5) and the medical case (eq. 6).
 //! Pure and tested natively; the UI (`crates/ui/src/story/`) only words and lays the numbers out.
 //!
-//! One view's pure logic in one file (over 500 lines with its tests): the steps, their link
-//! key, the story's numbers.
+//! One view's pure logic (over 500 lines with its tests): the steps and the story's numbers;
+//! its link key is [`link`].
 
 use super::compare::verdict::{TrivialWhy, trivial_why};
-use super::link::{self, Key, LinkError};
 use super::presets::{self, preset};
 use ulab_core::metrics::Metric;
 use ulab_core::{ConfusionMatrix, UtilityMatrix};
 
-/// Number of steps of the story view.
-pub const STORY_STEPS: usize = 8;
+pub mod link;
 
-/// The story's key: `step=N` (1-based in links, 0-based in the state).
-pub const LINK_KEYS: [Key; 1] = [Key::value(
-    "step",
-    "1–8",
-    "the story's step",
-    |v, s| {
-        let step = ulab_core::text::parse_whole(v)
-            .filter(|k| (1..=STORY_STEPS as u64).contains(k))
-            .ok_or_else(|| LinkError::rejected(v, 20, format!("a step from 1 to {STORY_STEPS}")))?;
-        s.step = step as usize - 1;
-        Ok(())
-    },
-    |s, out| {
-        if s.step != 0 {
-            out.push(format!("step={}", s.step + 1))
-        }
-    },
-)];
+pub use link::{LINK_KEYS, STORY_STEPS};
 
 /// One step of the walk.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -257,7 +238,7 @@ impl Story {
     /// # Panics
     /// Never for the presets shipped (a test decodes them).
     pub fn new() -> Story {
-        let state = |id: &str| link::decode(compare_fragment(id)).state;
+        let state = |id: &str| crate::link::decode(compare_fragment(id)).state;
         let f = state("factory");
         let m = state("medical");
         let cm = |k: usize| {
@@ -571,21 +552,26 @@ mod tests {
     #[test]
     fn every_step_opens_from_its_link_and_a_bad_step_gives_a_notice() {
         for (k, _) in STEPS.iter().enumerate() {
-            let d = link::decode(&step_fragment(k, k % 2 == 1));
+            let d = crate::link::decode(&step_fragment(k, k % 2 == 1));
             assert!(d.notices.is_empty(), "{:?}", d.notices);
             assert_eq!(d.state.view, View::Story);
             assert_eq!(d.state.step, k);
             assert_eq!(d.state.embed, k % 2 == 1);
             // The app writes the state back: the step survives.
-            assert_eq!(link::decode(&link::encode(&d.state)).state.step, k);
+            assert_eq!(
+                crate::link::decode(&crate::link::encode(&d.state))
+                    .state
+                    .step,
+                k
+            );
         }
         for bad in ["0", "99", "x", "-1", "2.5"] {
-            let d = link::decode(&format!("view=story&step={bad}"));
+            let d = crate::link::decode(&format!("view=story&step={bad}"));
             assert_eq!(d.state.step, 0, "step={bad}");
             assert_eq!(d.notices.len(), 1, "step={bad}");
             assert_eq!(d.notices[0].key, "step");
         }
-        let last = link::decode(&format!("view=story&step={}", STORY_STEPS + 1));
+        let last = crate::link::decode(&format!("view=story&step={}", STORY_STEPS + 1));
         assert_eq!(last.notices.len(), 1);
     }
 }

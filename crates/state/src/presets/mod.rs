@@ -1,21 +1,13 @@
 //! Presets: the papers' examples, each one a hand-written link.
 
-use super::decide::presets::DECIDE_PRESETS;
-use super::{AppState, Classifier, McSettings, Problem, ProblemFields, View};
-use ulab_core::{Matrix, Orientation};
+pub mod factory;
+pub mod preset;
 
-/// A named example that opens as a link.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Preset {
-    /// Short id (used for test ids and the menu).
-    pub id: &'static str,
-    /// Menu label.
-    pub label: &'static str,
-    /// One sentence on what it shows.
-    pub description: &'static str,
-    /// The link fragment (without `#`).
-    pub fragment: &'static str,
-}
+pub use factory::factory;
+pub use preset::Preset;
+
+use crate::AppState;
+use crate::decide::presets::DECIDE_PRESETS;
 
 /// Every preset, in menu order.
 pub const PRESETS: [Preset; 16] = [
@@ -83,7 +75,11 @@ pub const PRESETS: [Preset; 16] = [
 ];
 
 /// The presets of the views with presets of their own, each group listed once, in menu order.
-pub const GROUPS: [&[Preset]; 2] = [&PRESETS, &super::pd::presets::PD_PRESETS];
+pub const GROUPS: [&[Preset]; 3] = [
+    &PRESETS,
+    &crate::pd::presets::PD_PRESETS,
+    &crate::probs::presets::PROBS_PRESETS,
+];
 
 /// Every preset of the menu, in order.
 pub fn all() -> impl Iterator<Item = &'static Preset> {
@@ -143,46 +139,10 @@ pub fn loaded(
     find(true).or_else(|| find(false))
 }
 
-/// The factory of Dyrland et al. 2022, §0, the default state: utilities of eq. 4 (€ per component, rows =
-/// decisions "long"/"short", columns = true class), classifiers A and B of eqs. 1–2 as counts
-/// out of 100.
-pub fn factory() -> AppState {
-    let m = |s: &str| Matrix::parse(s).expect("preset matrices are valid");
-    let classes = vec!["long".to_string(), "short".to_string()];
-    AppState {
-        view: View::Compare,
-        embed: false,
-        problem: Problem::new(ProblemFields {
-            decisions: classes.clone(),
-            classes,
-            utility: m("15,-335;-35,165"),
-            classifiers: vec![
-                Classifier {
-                    name: "A".into(),
-                    matrix: m("27,15;23,35"),
-                },
-                Classifier {
-                    name: "B".into(),
-                    matrix: m("43,18;7,32"),
-                },
-            ],
-        })
-        .expect("the factory is a valid problem"),
-        orientation: Orientation::OutputRows,
-        prevalence: None,
-        kappa: None,
-        mc: McSettings::default(),
-        step: 0,
-        decide: Default::default(),
-        space: Default::default(),
-        pd: Default::default(),
-        roc: Default::default(),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::View;
     use crate::link;
 
     #[test]
