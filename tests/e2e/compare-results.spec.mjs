@@ -695,9 +695,19 @@ test('deployment shares: rankings under the test set and the deployment side by 
     "On the test set's class shares the ranking is different: A comes first there",
   );
 
-  // The metric table under either set of shares.
+  // The metric table under either set of shares: first the deployment's, those the verdict
+  // speaks of, and the switch shows which is chosen (issue 28, item 4).
   await expect(page.getByTestId('metrics-scenario')).toBeVisible();
+  await expect(page.getByTestId('metrics-scenario-deployment')).toBeChecked();
+  const look = (id) =>
+    page.getByTestId(id).locator('xpath=following-sibling::span').evaluate((e) => getComputedStyle(e).backgroundColor);
+  expect(await look('metrics-scenario-deployment')).not.toBe(await look('metrics-scenario-test'));
+  await expect(page.getByTestId('metrics-deployment-note')).toBeVisible();
+  await expectValue(metricCell(page, 'accuracy', 'A'), 0.9 * 0.54 + 0.1 * 0.7);
+  await page.getByTestId('metrics-scenario-test').check();
   await expect(metricCell(page, 'accuracy', 'A').locator('.v')).toHaveText('0.62');
+  const testLook = await look('metrics-scenario-test');
+  expect(testLook).not.toBe(await look('metrics-scenario-deployment'));
   await page.getByTestId('metrics-scenario-deployment').check();
   await expect(page.getByTestId('metrics-deployment-note')).toBeVisible();
   await expectValue(metricCell(page, 'accuracy', 'A'), 0.9 * 0.54 + 0.1 * 0.7);

@@ -16,6 +16,7 @@ use super::metric_detail::{MetricDetail, cell, marks, matrix_text};
 use crate::context::use_app;
 use crate::web::use_download::use_download;
 use crate::widgets::card::{Card, CardActions, CsvButton, Level};
+use crate::widgets::radio::radio;
 use ulab_core::Score;
 use ulab_core::metrics::Admissibility;
 use ulab_core::text::parse_decimal;
@@ -191,26 +192,8 @@ fn MetricControls(has_deployment: Memo<bool>, n: Memo<usize>) -> impl IntoView {
             <Show when=cond(move || has_deployment.get())>
                 <fieldset class="segmented" data-testid="metrics-scenario">
                     <legend>"Class shares"</legend>
-                    <label>
-                        <input
-                            type="radio"
-                            name="metric-scenario"
-                            prop:checked=rx(move || !cc.show_deployment.get())
-                            on:change=handler(move |_| cc.show_deployment.set(false))
-                            data-testid="metrics-scenario-test"
-                        />
-                        " test set"
-                    </label>
-                    <label>
-                        <input
-                            type="radio"
-                            name="metric-scenario"
-                            prop:checked=rx(move || cc.show_deployment.get())
-                            on:change=handler(move |_| cc.show_deployment.set(true))
-                            data-testid="metrics-scenario-deployment"
-                        />
-                        " deployment"
-                    </label>
+                    {radio(cc.show_deployment, false, "metric-scenario".into(), "test set", "metrics-scenario-test".into())}
+                    {radio(cc.show_deployment, true, "metric-scenario".into(), "deployment", "metrics-scenario-deployment".into())}
                 </fieldset>
             </Show>
             <label class="control">

@@ -68,10 +68,15 @@ pub fn CompareView() -> impl IntoView {
         ctx.state
             .with(|s| analyze_with(s, &opts).map_err(|e| e.to_string()))
     });
+    // The metric table shows the class shares the verdict speaks of: the deployment's once
+    // they are set (issue 28, item 4); the reader may switch.
+    let show_deployment = RwSignal::new(false);
+    let deployment_set = memo(move |_| ctx.state.with(|s| s.prevalence.is_some()));
+    Effect::new(move |_| show_deployment.set(deployment_set.get()));
     provide_context(CompareContext {
         analysis,
         threshold,
-        show_deployment: RwSignal::new(false),
+        show_deployment,
         decimals: RwSignal::new(2),
         sure: RwSignal::new(SureState::None),
     });
