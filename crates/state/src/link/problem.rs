@@ -17,7 +17,7 @@ use super::pct::{join_names, pct_decode, pct_encode, split_names};
 use crate::presets::factory::factory;
 use crate::problem::{Problem, ProblemError, ProblemFields, ShapeError};
 use crate::{
-    AppState, Classifier, FORMAT_VERSION, MAX_CLASSIFIERS, StateError, clean_name,
+    AppState, Classifier, FORMAT_VERSION, MAX_CLASSIFIERS, StateError, UnreadUtility, clean_name,
     default_class_name, default_decision_name,
 };
 use ulab_core::confusion::MAX_CLASSES;
@@ -40,7 +40,14 @@ pub const KEYS: [Key; 7] = [
         "u",
         "matrix",
         "utility matrix, rows = decisions, columns = classes (matrix syntax)",
-        |s, out| out.push(format!("u={}", s.utility())),
+        |s, out| match &s.unread_utility {
+            // The text as given, until the utility matrix is edited.
+            Some(x) => out.push(format!(
+                "u={}",
+                pct_encode(&x.text).replace("%2C", ",").replace("%3B", ";")
+            )),
+            None => out.push(format!("u={}", s.utility())),
+        },
     ),
     Key::problem(
         "cm.",
@@ -144,6 +151,13 @@ pub fn decode(parts: &Parts, notes: &mut Notes) -> AppState {
     version(parts, notes);
     let orientation = orientation(parts, notes);
     let utility = utility(parts, notes);
+    let unread = match (&utility, parts.get("u")) {
+        (None, Some(text)) => read_utility(&text).err().map(|why| UnreadUtility {
+            text,
+            why: why.to_string().trim_end_matches("; ignored").to_string(),
+        }),
+        _ => None,
+    };
     let classifiers = classifiers(parts, orientation, notes);
     let mut state = factory();
     if let Some(mut fields) = classes(parts, utility, classifiers, notes) {
@@ -151,6 +165,7 @@ pub fn decode(parts: &Parts, notes: &mut Notes) -> AppState {
         state.problem = checked(fields, notes);
     }
     state.orientation = orientation;
+    state.unread_utility = unread;
     state
 }
 
@@ -247,7 +262,18 @@ pub fn orientation(parts: &Parts, notes: &mut Notes) -> Orientation {
 /// `u`: at least 2 columns and one row per column.
 pub fn utility(parts: &Parts, notes: &mut Notes) -> Option<Matrix> {
     let u = parts.get("u")?;
-    let error = match Matrix::parse(&u) {
+    match read_utility(&u) {
+        Ok(m) => Some(m),
+        Err(error) => {
+            notes.add("u", error);
+            None
+        }
+    }
+}
+
+/// The utility matrix of the text `u`, or why not.
+fn read_utility(u: &str) -> Result<Matrix, LinkError> {
+    Err(match Matrix::parse(u) {
         Ok(m) if m.cols() < 2 => LinkError::UtilityTooNarrow,
         Ok(m) if m.rows() < m.cols() => LinkError::UtilityTooFewRows {
             rows: m.rows(),
@@ -255,13 +281,11 @@ pub fn utility(parts: &Parts, notes: &mut Notes) -> Option<Matrix> {
         },
         Ok(m) if m.cols() > MAX_CLASSES => LinkError::UtilityTooWide,
         Ok(m) => match UtilityMatrix::new(m) {
-            Ok(u) => return Some(u.matrix().clone()),
+            Ok(u) => return Ok(u.matrix().clone()),
             Err(e) => LinkError::BadMatrix(e),
         },
         Err(e) => LinkError::BadMatrix(e),
-    };
-    notes.add("u", error);
-    None
+    })
 }
 
 /// `cm.NAME`: each a named confusion matrix, in order; unnamed, repeated, surplus and unreadable
@@ -337,7 +361,11 @@ pub fn classes(
         .as_ref()
         .is_some_and(|c| c.len() >= 2 && c.iter().all(|s| !s.is_empty()));
     let mut fields = factory().problem.fields();
-    if utility.is_none() && classifiers.is_empty() && !names_ok {
+    // A `u` that could not be read gets the identity as its stand-in, whatever else the link
+    // holds, so that a link written while it is in force (with the text as given) gives the
+    // same state again.
+    let unread_u = utility.is_none() && parts.get("u").is_some();
+    if utility.is_none() && classifiers.is_empty() && !names_ok && !unread_u {
         notes.add("link", LinkError::Unreadable);
     } else {
         fields.utility = utility.unwrap_or_else(|| Matrix::identity(n).expect("n ≥ 2"));

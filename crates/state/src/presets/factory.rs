@@ -38,5 +38,6 @@ pub fn factory() -> AppState {
         pd: Default::default(),
         roc: Default::default(),
         probs: Default::default(),
+        unread_utility: None,
     }
 }

@@ -61,6 +61,22 @@ pub fn LinkNotices() -> impl IntoView {
     }
 }
 
+/// While a link's utility matrix could not be read (issue 28): which stand-in is used, that
+/// nothing is ranked, and how to end it — on every view, until the utility matrix is edited.
+#[component]
+pub fn UnreadUtilityNotice() -> impl IntoView {
+    let ctx = use_app();
+    let message = move || {
+        ctx.state
+            .with(|s| s.unread_utility.as_ref().map(|x| x.message(s.utility())))
+    };
+    move || {
+        message().map(|m| {
+            view! { <p class="notice is-error unread-utility" role="alert" data-testid="unread-utility">{m}</p> }
+        })
+    }
+}
+
 /// A transient message at the bottom of the screen ("Link copied").
 #[component]
 pub fn Toast() -> impl IntoView {
