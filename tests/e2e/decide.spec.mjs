@@ -150,7 +150,9 @@ test('the factory: the lines cross at 500/550; classifier A remapped yields 65 a
   await expect(page.getByTestId('raw-yield-0')).toHaveText('3.5');
   await expect(page.getByTestId('remap-0-0')).toContainText('short');
   await expect(page.getByTestId('remap-0-1')).toContainText('short');
-  await expect(page.getByTestId('decide-sentences-0')).toContainText('Whatever A outputs, decide short.');
+  await expect(page.getByTestId('decide-sentences-0')).toContainText(
+    "Whatever A outputs, decide short: A adds nothing over deciding 'short' for every item, without any classifier.",
+  );
   await expect(page.getByTestId('decide-posterior-0').locator('canvas')).toBeVisible();
   // The balance study: the deployment's decisions never lose.
   await page.getByTestId('decide-balance-study-0').locator('summary').click();

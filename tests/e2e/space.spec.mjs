@@ -70,8 +70,9 @@ test('the hand-typed factory link shows the matrix as typed, normalized and its 
   await expect(page.getByTestId('space-normalized')).toHaveText('0.7, 0; 0.6, 1');
   await expect(page.getByTestId('space-xy')).toHaveText(`(0.3, ${MINUS}0.6)`);
   // A earns 3.5 per item, B loses 3.5 (Dyrland et al. 2022, §0); A stays best unless …
+  // … and deciding "short" for every component beats both: every view says it (issue 28).
   await expect(page.getByTestId('space-headline')).toHaveText(
-    `A yields the most here: 3.5 per item; next best: B, ${MINUS}3.5.`,
+    `A yields the most here: 3.5 per item; next best: B, ${MINUS}3.5. Deciding '1' for every item, without any classifier, would yield 65 per item — more than every classifier here.`,
   );
   await expect(page.getByTestId('space-sentence')).toContainText('A stays best unless');
   await expect(page.getByTestId('space-sentence')).toContainText('43.75');

@@ -14,6 +14,7 @@
 //! Every fallible function returns a typed error whose `Display` is the message the user
 //! reads.
 
+pub mod baseline;
 pub mod compare;
 pub mod decide;
 pub mod edit;

@@ -14,6 +14,7 @@ use leptos::prelude::*;
 use wasm_bindgen::JsValue;
 
 use crate::theme::{self, ColourScheme};
+use ulab_core::UtilityMatrix;
 use ulab_plot::Theme;
 use ulab_state::link::{self, Notice};
 use ulab_state::{AppState, ProblemFields};
@@ -81,6 +82,14 @@ impl AppContext {
         self.notices.set(Vec::new());
         self.state.set(state);
         Ok(())
+    }
+
+    /// The utility matrix and the deployment shares in force, as a memo: what an analysis
+    /// that depends on nothing else of the problem reads, so that it runs again only when one
+    /// of them changes (not on an edit of a classifier, a name or a setting).
+    pub fn utility_and_shares(&self) -> Memo<(UtilityMatrix, Option<Vec<f64>>)> {
+        let state = self.state;
+        Memo::new(move |_| state.with(|s| (s.utility_matrix().clone(), s.prevalence.clone())))
     }
 
     /// Shows `msg` for four seconds.

@@ -15,6 +15,7 @@ pub use export::{metrics_csv, yields_csv};
 pub use verdict::{Verdict, scenario_verdict, verdict, verdict_of};
 
 use super::AppState;
+use crate::baseline::{Baseline, TIE};
 use std::fmt;
 use ulab_core::metrics::{Admissibility, Metric, all_metrics, net_benefit};
 use ulab_core::prevalence::reweight;
@@ -225,9 +226,6 @@ pub struct Analysis {
     pub warnings: Vec<String>,
 }
 
-/// Values within this relative distance count as a tie.
-const TIE: f64 = 1e-12;
-
 fn extremes(values: &[Option<f64>]) -> (Vec<usize>, Vec<usize>) {
     let defined: Vec<f64> = values.iter().flatten().copied().collect();
     if defined.len() < 2 {
@@ -341,15 +339,10 @@ fn scenario(
         u.trivial_yields(&shares)?
     };
     let (best, _) = extremes(&yields.iter().map(|y| Some(*y)).collect::<Vec<_>>());
-    let trivial_best = match (
-        yields.iter().copied().reduce(f64::max),
-        trivial
-            .iter()
-            .copied()
-            .enumerate()
-            .max_by(|a, b| a.1.total_cmp(&b.1)),
-    ) {
-        (Some(top), Some((d, t))) if t - top > TIE * t.abs().max(top.abs()).max(1.0) => Some(d),
+    let trivial_best = match (yields.iter().copied().reduce(f64::max), shares.is_empty()) {
+        (Some(top), false) => Baseline::best(u, &shares, &[])
+            .filter(|b| b.beats(top))
+            .map(|b| b.decision),
         _ => None,
     };
     let mut favoured = Vec::new();

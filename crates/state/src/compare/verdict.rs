@@ -3,6 +3,7 @@
 
 use super::{Analysis, Scenario};
 use crate::AppState;
+use crate::baseline::Baseline;
 use ulab_core::text::{capitalize, percent, prose};
 use ulab_core::{ConfusionMatrix, UtilityMatrix};
 
@@ -50,22 +51,10 @@ pub fn scenario_verdict(state: &AppState, sc: &Scenario, context: &str) -> Verdi
     };
     let mut v = Verdict::default();
     if let Some(d) = sc.trivial_best {
-        let decision = state
-            .decisions()
-            .get(d)
-            .map(String::as_str)
-            .unwrap_or("one class");
         v.trivial_wins = true;
-        v.details.push(format!(
-            "Deciding '{decision}' for every item, without any classifier, would yield {} per \
-             item — more than {}.",
-            prose(sc.trivial[d]),
-            if names.len() == 1 {
-                "this classifier"
-            } else {
-                "every classifier here"
-            }
-        ));
+        if let Some(b) = Baseline::best(state.utility_matrix(), &sc.shares, state.decisions()) {
+            v.details.push(b.sentence("classifier", names.len()));
+        }
         // The test set's confusion matrices say who makes the mistake it avoids.
         let cms = context.is_empty().then(|| state.problem.confusions());
         if let Some(why) = trivial_why(state.utility_matrix(), &sc.shares, d) {

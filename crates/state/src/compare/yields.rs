@@ -174,7 +174,10 @@ impl YieldsTable {
     /// The note when deciding the same thing for every item yields more than every classifier
     /// (on the test set, under the deployment shares, or both).
     pub fn beaten_note(&self) -> Option<String> {
-        beaten_note(self.beaten.as_deref(), self.beaten_deployment.as_deref())
+        let dep = self
+            .has_deployment
+            .then_some(self.beaten_deployment.as_deref());
+        beaten_note(self.beaten.as_deref(), dep)
     }
 
     /// The number of columns: rank, name, per item, total (counts), and the deployment's yield
@@ -185,7 +188,9 @@ impl YieldsTable {
 }
 
 /// The note when deciding `test` (on the test set) or `deployment` (under the deployment
-/// shares) for every item yields more than every classifier.
+/// shares) for every item yields more than every classifier. `deployment` is `None` without
+/// deployment shares, `Some(None)` when they are set and no constant decision beats the
+/// classifiers under them: then the test set's note says it holds there only.
 ///
 /// # Examples
 ///
@@ -196,14 +201,21 @@ impl YieldsTable {
 ///     beaten_note(Some("short"), None).unwrap(),
 ///     "Deciding 'short' for every item, without any classifier, yields more than every classifier."
 /// );
+/// assert_eq!(
+///     beaten_note(Some("short"), Some(None)).unwrap(),
+///     "On the test set's class shares, deciding 'short' for every item yields more than every classifier; under the deployment class shares it does not."
+/// );
 /// ```
-pub fn beaten_note(test: Option<&str>, deployment: Option<&str>) -> Option<String> {
-    match (test, deployment) {
+pub fn beaten_note(test: Option<&str>, deployment: Option<Option<&str>>) -> Option<String> {
+    match (test, deployment.flatten()) {
         (Some(a), Some(b)) if a == b => Some(format!(
             "Deciding '{a}' for every item yields more than every classifier, on the test set and under the deployment class shares."
         )),
         (Some(a), Some(b)) => Some(format!(
             "Deciding '{a}' for every item yields more than every classifier on the test set; deciding '{b}' does under the deployment class shares."
+        )),
+        (Some(a), None) if deployment.is_some() => Some(format!(
+            "On the test set's class shares, deciding '{a}' for every item yields more than every classifier; under the deployment class shares it does not."
         )),
         (Some(a), None) => Some(format!(
             "Deciding '{a}' for every item, without any classifier, yields more than every classifier."
@@ -285,11 +297,32 @@ mod tests {
 
     #[test]
     fn a_beaten_note_names_the_decisions() {
-        let both = beaten_note(Some("x"), Some("x")).unwrap();
+        let both = beaten_note(Some("x"), Some(Some("x"))).unwrap();
         assert!(both.ends_with("on the test set and under the deployment class shares."));
-        let two = beaten_note(Some("x"), Some("y")).unwrap();
+        let two = beaten_note(Some("x"), Some(Some("y"))).unwrap();
         assert!(two.contains("'x'") && two.contains("'y'"));
-        let dep = beaten_note(None, Some("y")).unwrap();
+        let dep = beaten_note(None, Some(Some("y"))).unwrap();
         assert!(dep.starts_with("Under the deployment class shares, deciding 'y'"));
+    }
+
+    #[test]
+    fn under_deployment_shares_where_the_baseline_loses_the_note_says_so() {
+        // The factory at 90 % long: "always short" yields 0.9 × (−35) + 0.1 × 165 = −15, B 5.7
+        // (issue 28, item 3): the test set's note must not stand alone.
+        let d = link::decode(&format!("{}&prev=0.9,0.1", presets::PRESETS[0].fragment));
+        let a = analyze(&d.state).unwrap();
+        let t = yields_table(&d.state, &a);
+        assert_eq!(t.beaten.as_deref(), Some("short"));
+        assert_eq!(t.beaten_deployment, None);
+        assert!(
+            t.beaten_note()
+                .unwrap()
+                .ends_with("under the deployment class shares it does not."),
+            "{:?}",
+            t.beaten_note()
+        );
+        let v = crate::compare::verdict_of(&d.state, &a);
+        assert!(!v.trivial_wins, "{v:?}");
+        assert!(!v.text().contains("for every item"), "{}", v.text());
     }
 }

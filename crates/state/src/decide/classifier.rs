@@ -273,7 +273,7 @@ pub fn label_only(
 /// let r = label_only("A", &Matrix::parse("27,15;23,35").unwrap(), &u, 0.0, None, None).unwrap();
 /// let names = vec!["long".to_string(), "short".to_string()];
 /// let s = explain_label_only(&r, "A", &names, &names).unwrap();
-/// assert_eq!(s[0], "Whatever A outputs, decide short.");
+/// assert_eq!(s[0], "Whatever A outputs, decide short: A adds nothing over deciding 'short' for every item, without any classifier.");
 /// assert_eq!(s[1], "When A says long, short has expected utility 36.429 against −110 for long.");
 /// assert_eq!(s[2], "Remapped, A yields 65 per item instead of 3.5 (+61.5); over 100 items, 6500 instead of 350.");
 /// ```
@@ -294,7 +294,13 @@ pub fn explain_label_only(
              remapping changes nothing."
         ));
     } else if let Some(d) = r.single_decision() {
-        out.push(format!("Whatever {name} outputs, decide {}.", decisions[d]));
+        // The baseline every view states (crate::baseline): a remap that always takes one
+        // decision is that baseline, the classifier adds nothing to it.
+        out.push(format!(
+            "Whatever {name} outputs, decide {0}: {name} adds nothing over deciding '{0}' for \
+             every item, without any classifier.",
+            decisions[d]
+        ));
     }
     for o in changed {
         out.push(format!(

@@ -5,6 +5,10 @@
 
 use super::analysis::{Report, RuleKind};
 use super::calibration::ModelCalibration;
+use super::curve::{ThresholdReport, decision_curve};
+use crate::baseline::Baseline;
+use ulab_core::UtilityMatrix;
+use ulab_core::probs::curve::ThresholdCurve;
 use ulab_core::text::{number, percent, prose};
 
 /// A recalibrated rule that gains at least this share of the yields' spread counts as
@@ -154,4 +158,108 @@ pub fn shares_sentence(pi: &[f64], test: &[f64]) -> String {
         list(pi),
         list(test)
     )
+}
+
+/// The baseline every view states ([`Baseline`]): when deciding the same for every item,
+/// without any model, yields more than every model and rule of the table — on the shares the
+/// yields are computed on (the deployment's, when set) — the sentence that says so.
+///
+/// # Examples
+///
+/// ```
+/// use ulab_core::UtilityMatrix;
+/// use ulab_state::probs::{analysis::analyse, file::parse_probs, sentences::baseline_sentence};
+/// let f = parse_probs("label,A:win,A:lose\nwin,0.99,0.01\nlose,0.99,0.01\nlose,0.99,0.01\n", None).unwrap();
+/// let u = UtilityMatrix::parse("1,-10;0,0").unwrap();
+/// let names = ["bet".to_string(), "pass".to_string()];
+/// let r = analyse(&f, &[], &u, None).unwrap();
+/// // Overconfident: A bets on every item by either rule (−6.333 per item); passing yields 0.
+/// assert_eq!(baseline_sentence(&r, &u, &names).unwrap(), "Deciding 'pass' for every item, without any model, would yield 0 per item — more than this model.");
+/// ```
+pub fn baseline_sentence(
+    report: &Report,
+    u: &UtilityMatrix,
+    decisions: &[String],
+) -> Option<String> {
+    let top = report
+        .rows()
+        .iter()
+        .map(|r| r.yield_per_item)
+        .reduce(f64::max)?;
+    let shares = report.shares.as_deref().unwrap_or(&report.test_shares);
+    Baseline::best(u, shares, decisions)?.sentence_if_beats(top, "model", report.models.len())
+}
+
+/// Per model (two classes), the threshold rule in words: what trusting the probabilities
+/// (the threshold the utilities imply) yields, and the best threshold on the data — or that
+/// never deciding `class0` yields the most.
+///
+/// # Examples
+///
+/// ```
+/// use ulab_core::UtilityMatrix;
+/// use ulab_state::probs::{curve::{threshold_curves, thresholds}, file::parse_probs, sentences::threshold_sentences};
+/// let f = parse_probs("y,A\n1,0.9\n0,0.6\n1,0.4\n0,0.2\n", None).unwrap();
+/// let r = thresholds(&threshold_curves(&f, None).unwrap(), &UtilityMatrix::identity(2).unwrap()).unwrap();
+/// assert_eq!(threshold_sentences(&r, &f.models(), "1"), ["A: trusting the probabilities (threshold 0.5) yields 0.5; the best threshold on the data, 0.9, yields 0.75 per item."]);
+/// ```
+pub fn threshold_sentences(
+    reports: &[ThresholdReport],
+    names: &[String],
+    class0: &str,
+) -> Vec<String> {
+    reports
+        .iter()
+        .zip(names)
+        .map(|(r, n)| {
+            let trust = match (r.implied, r.at_implied) {
+                (Some(t), Some(y)) => format!(
+                    "trusting the probabilities (threshold {}) yields {}",
+                    number(t, 4),
+                    prose(y)
+                ),
+                _ => "the utilities decide the same whatever the probability".into(),
+            };
+            let best = match r.best.threshold {
+                Some(t) => format!(
+                    "the best threshold on the data, {}, yields {}",
+                    number(t, 4),
+                    prose(r.best.yield_per_item)
+                ),
+                None => format!(
+                    "never deciding {class0} yields the most, {}",
+                    prose(r.best.yield_per_item)
+                ),
+            };
+            format!("{n}: {trust}; {best} per item.")
+        })
+        .collect()
+}
+
+/// The decision curve read at the threshold probability `p` in words: each model's net
+/// benefit, treat all, treat none. `None` where `p` is not in (0, 1).
+///
+/// # Examples
+///
+/// ```
+/// use ulab_state::probs::{curve::threshold_curves, file::parse_probs, sentences::pick_readout};
+/// let f = parse_probs("y,A\n1,0.9\n0,0.6\n1,0.4\n0,0.2\n", None).unwrap();
+/// let c = threshold_curves(&f, None).unwrap();
+/// assert_eq!(pick_readout(&c, &f.models(), 0.5).unwrap(), "At p_t = 0.5: net benefit A 0; treat all 0, treat none 0.");
+/// assert_eq!(pick_readout(&c, &f.models(), 1.0), None);
+/// ```
+pub fn pick_readout(curves: &[ThresholdCurve], names: &[String], p: f64) -> Option<String> {
+    let pt = decision_curve(curves, &[p]);
+    let pt = pt.first()?;
+    let each: Vec<String> = names
+        .iter()
+        .zip(&pt.models)
+        .map(|(n, v)| format!("{n} {}", number(*v, 4)))
+        .collect();
+    Some(format!(
+        "At p_t = {}: net benefit {}; treat all {}, treat none 0.",
+        number(p, 2),
+        each.join(", "),
+        number(pt.treat_all, 4)
+    ))
 }

@@ -19,8 +19,8 @@ pub mod settings;
 pub mod sweep;
 
 pub use question::{
-    Question, QuestionError, best_sentence, fractions_note, merge_question, question, question_csv,
-    question_plots, question_works,
+    Question, QuestionError, baseline_note, best_sentence, fractions_note, merge_question,
+    question, question_csv, question_plots, question_works,
 };
 pub use run::{
     FIG6_POINTS, RunResult, TableRow, differences_plot, merge_run, run_caption, run_works,

@@ -4,8 +4,10 @@
 
 use super::{MergeError, kind};
 use crate::AppState;
+use crate::baseline::Baseline;
 use std::fmt;
 use ulab_core::mc::question::{QuestionConfig, QuestionResult, QuestionTally, question_summary};
+use ulab_core::prevalence::reweight;
 use ulab_core::text::{exported, trimmed};
 use ulab_core::{ConfusionMatrix, CoreError, Orientation};
 use ulab_plot::mc_question::{BestPlot, YieldHistograms};
@@ -191,6 +193,47 @@ pub fn best_sentence(names: &[String], p_best: &[f64]) -> String {
             join_and(many)
         ),
     }
+}
+
+/// The baseline every view states ([`Baseline`]), beside the question's answer: when deciding
+/// the same for every item yields more than every classifier asked about — on the question's
+/// shares (the deployment's when set, else the first classifier's test set) — the sentence that
+/// says so. The draws leave it out of `P(best)`: its yield has no test-set noise of its own.
+///
+/// # Examples
+///
+/// ```
+/// use ulab_state::{reliability::{baseline_note, question}, AppState};
+/// let q = question(&AppState::default()).unwrap(); // the factory
+/// let names = ["long".to_string(), "short".to_string()];
+/// assert_eq!(baseline_note(&q.config, &names).unwrap(), "Deciding 'short' for every item, without any classifier, would yield 65 per item — more than every classifier here.");
+/// ```
+pub fn baseline_note(config: &QuestionConfig, decisions: &[String]) -> Option<String> {
+    if config.remap.is_some() {
+        return None; // not the question this view asks
+    }
+    let u = &config.utility;
+    let yields = config
+        .classifiers
+        .iter()
+        .map(|cm| match &config.prevalence {
+            Some(p) => reweight(cm, p).and_then(|c| u.yield_of(&c)),
+            None => u.yield_of(cm),
+        });
+    let top = yields
+        .collect::<Result<Vec<f64>, _>>()
+        .ok()?
+        .into_iter()
+        .reduce(f64::max)?;
+    let shares = match &config.prevalence {
+        Some(p) => p.clone(),
+        None => config.classifiers.first()?.class_shares(),
+    };
+    Baseline::best(u, &shares, decisions)?.sentence_if_beats(
+        top,
+        "classifier",
+        config.classifiers.len(),
+    )
 }
 
 fn join_and(names: &[&str]) -> String {

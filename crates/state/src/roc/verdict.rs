@@ -3,6 +3,8 @@
 //! receiver-operating-characteristic curve that matters, not its subtended area").
 
 use super::analysis::{CurveKind, CurveReport, RocReport};
+use crate::baseline::Baseline;
+use ulab_core::UtilityMatrix;
 use ulab_core::text::{fixed, number, prose};
 
 /// A threshold as the page writes it: `+∞` / `−∞` for the end points (never / always class 0),
@@ -108,6 +110,54 @@ pub fn best_sentence(r: &RocReport) -> Option<String> {
         c.name,
         point_text(c),
         prose(c.optimum.yield_value)
+    ))
+}
+
+/// A gain over the baseline below this share of the utilities' range is none: a binormal
+/// curve's hull always gains a trace over its end points, which reads "0 more".
+const NOTHING: f64 = 1e-4;
+
+/// The best model against the baseline every view states ([`Baseline`]): deciding the same
+/// for every item, on the class-0 share `B` in force. The hull of every curve holds "never"
+/// and "always class 0", so no optimum yields less: either the best optimum is worth more
+/// ("That is 2.25 per item more than deciding 'short' for every item, without any model
+/// (95).") or it is that decision itself, and then no model is useful at these utilities and
+/// shares. `decisions` names the two decisions (class 0's first). `None` without curves.
+///
+/// # Examples
+///
+/// ```
+/// use ulab_core::{roc::Binormal, UtilityMatrix};
+/// use ulab_state::roc::{analysis::{analyze, choose_share}, curves::Curve, verdict::baseline_sentence};
+/// let names = ["sick".to_string(), "well".to_string()];
+/// let c = vec![Curve::Binormal { name: "A".into(), model: Binormal::new(1.0, 1.0).unwrap() }];
+/// let u = UtilityMatrix::parse("4,0;0,1").unwrap();
+/// let r = analyze(&c, &u, choose_share(Some(&[0.5, 0.5]), None).unwrap()).unwrap();
+/// assert!(baseline_sentence(&r, &u, &names).unwrap().contains("more than deciding 'sick' for every item, without any model (2)"));
+/// // Rare class 0 and a costly false alarm: no threshold beats "well" for every item.
+/// let u = UtilityMatrix::parse("1,-50;0,0").unwrap();
+/// let r = analyze(&c, &u, choose_share(Some(&[0.1, 0.9]), None).unwrap()).unwrap();
+/// assert!(baseline_sentence(&r, &u, &names).unwrap().starts_with("No threshold of any model does better than deciding 'well' for every item (0 per item), to within 0.01 %"));
+/// ```
+pub fn baseline_sentence(r: &RocReport, u: &UtilityMatrix, decisions: &[String]) -> Option<String> {
+    let top = r.curves.get(*r.best.first()?)?.optimum.yield_value;
+    let b = r.share.value;
+    let base = Baseline::best(u, &[b, 1.0 - b], decisions)?;
+    let gain = top - base.yield_per_item;
+    if gain <= NOTHING * (u.matrix().max() - u.matrix().min()) {
+        return Some(format!(
+            "No threshold of any model does better than deciding '{}' for every item ({} per \
+             item), to within 0.01 % of your utilities' range: at these utilities and class \
+             shares the models add nothing.",
+            base.name,
+            prose(base.yield_per_item)
+        ));
+    }
+    Some(format!(
+        "That is {} per item more than deciding '{}' for every item, without any model ({}).",
+        prose(gain),
+        base.name,
+        prose(base.yield_per_item)
     ))
 }
 

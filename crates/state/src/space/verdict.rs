@@ -10,7 +10,8 @@
 //! matrices (Dyrland et al. 2022, §3.2).
 
 use super::SpaceError;
-use super::regions::{Contestant, WinnerMap};
+use super::regions::{Contestant, Kind, WinnerMap};
+use crate::baseline::Baseline;
 use ulab_core::UtilityMatrix;
 use ulab_core::space::Point;
 use ulab_core::space::field::Change;
@@ -92,6 +93,8 @@ fn entry_words(decisions: &[String], classes: &[String], r: usize, c: usize) -> 
 /// let v = verdict(&u, &cs, &names, &names, None).unwrap();
 /// assert_eq!(v.winner, 0);
 /// assert!(v.headline.starts_with("A yields the most here: 3.5 per item"));
+/// // Deciding "short" for every component beats both (the rule of every view).
+/// assert!(v.headline.ends_with("Deciding 'short' for every item, without any classifier, would yield 65 per item — more than every classifier here."));
 /// assert!(v.sentence.contains("deciding “long” when the truth is “long” (now 15) rises by 43.75 to 58.75"));
 /// assert!(v.sentence.contains("8.8\u{202f}%"));
 /// ```
@@ -126,7 +129,11 @@ pub fn verdict(
     let span = u.matrix().max() - u.matrix().min();
     let nearest = diagram.and_then(|d| d.map.field.nearest_change(d.point));
     let names: Vec<&str> = contestants.iter().map(|c| c.name.as_str()).collect();
-    let headline = headline(&names, &yields, w);
+    let mut headline = headline(&names, &yields, w);
+    if let Some(b) = baseline_beating(u, contestants, decisions, yields[w]) {
+        headline.push(' ');
+        headline.push_str(&b);
+    }
     let mut sentence = margin_sentence(u, &names, w, &margins, span, decisions, classes);
     if let (Some(c), Some(d)) = (nearest, diagram) {
         sentence.push_str(&format!(
@@ -153,6 +160,27 @@ pub fn verdict(
         sentence,
         lines,
     })
+}
+
+/// When the trivial "always decide d" are not among the contestants (they are drawn only for a
+/// single classifier): the baseline's sentence if the best constant decision, on the first
+/// classifier's class shares, beats every classifier ([`Baseline`], the rule every view
+/// follows).
+fn baseline_beating(
+    u: &UtilityMatrix,
+    contestants: &[Contestant],
+    decisions: &[String],
+    best: f64,
+) -> Option<String> {
+    if contestants
+        .iter()
+        .any(|c| matches!(c.kind, Kind::Always(_)))
+    {
+        return None;
+    }
+    let shares = contestants.first()?.confusion.col_sums();
+    let count = contestants.len();
+    Baseline::best(u, &shares, decisions)?.sentence_if_beats(best, "classifier", count)
 }
 
 fn headline(names: &[&str], yields: &[f64], w: usize) -> String {

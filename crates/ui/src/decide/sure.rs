@@ -2,7 +2,6 @@
 //! remapped to its optimal decisions, drawn from the Dirichlet posterior of its own counts at
 //! the base rates in force (`ulab_state::decide::sure`), the same card as Compare's.
 
-use crate::memo;
 use leptos::prelude::*;
 
 use super::context::DecideContext;
@@ -27,10 +26,7 @@ pub fn RemapSure() -> impl IntoView {
     let ctx = use_app();
     let dc = expect_context::<DecideContext>();
     let sure = RwSignal::new(SureState::None);
-    let input = memo(move |_| {
-        ctx.state
-            .with(|s| (s.utility_matrix().clone(), s.prevalence.clone()))
-    });
+    let input = ctx.utility_and_shares();
     use_sure(sure, move || {
         let (u, prev) = input.get();
         dc.remaps.with(|view| {

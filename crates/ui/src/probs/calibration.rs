@@ -10,6 +10,7 @@ use web_sys::HtmlSelectElement;
 
 use super::ProbsContext;
 use crate::context::use_app;
+use crate::widgets::card::Card;
 use crate::widgets::plot_canvas::PlotCanvas;
 use ulab_core::text::number;
 use ulab_plot::probs::reliability::ReliabilityChart;
@@ -97,8 +98,7 @@ pub fn CalibrationPanel() -> impl IntoView {
         download.csv("probs-calibration.csv", &calibration_csv(&all, &classes));
     };
     view! {
-        <section class="card probs-calibration" aria-labelledby="probs-cal-title" data-testid="probs-calibration">
-            <h3 id="probs-cal-title">"Can the probabilities be trusted?"</h3>
+        <Card class="probs-calibration" title_id="probs-cal-title" title="Can the probabilities be trusted?" testid="probs-calibration">
             <p class="hint">
                 "The optimal rule is optimal only for calibrated probabilities: of the items given p(c) ≈ 0.8, about 80 % should be of class c. Each panel bins the items by a model's probability of one class and draws the share that is of the class, with its 90 % Wilson interval; the bars above count the items in each bin. On the diagonal: calibrated. Miscalibration is why the optimal rule can lose to the most probable class."
             </p>
@@ -122,6 +122,6 @@ pub fn CalibrationPanel() -> impl IntoView {
                     <button type="button" class="btn btn-small" on:click=handler(save) data-testid="probs-export-calibration">"CSV: calibration bins"</button>
                 </div>
             </Show>
-        </section>
+        </Card>
     }
 }

@@ -13,14 +13,16 @@ use web_sys::HtmlInputElement;
 
 use super::ProbsContext;
 use crate::context::use_app;
+use crate::widgets::card::Card;
 use crate::widgets::plot_canvas::{CanvasClick, PlotCanvas};
 use ulab_core::UtilityMatrix;
-use ulab_core::text::{number, prose};
+use ulab_core::text::number;
 use ulab_plot::probs::curves::{DecisionCurveChart, YieldCurveChart};
 use ulab_state::View;
 use ulab_state::probs::charts::{decision_curve_chart, implied_threshold, yield_curve_chart};
 use ulab_state::probs::curve::{decision_curve, default_thresholds};
 use ulab_state::probs::export::curve_csv;
+use ulab_state::probs::sentences::{pick_readout, threshold_sentences};
 
 /// The link that opens the net-benefit matrix of `p_t` in the Utility space, with the rest
 /// of the state as it is.
@@ -37,8 +39,6 @@ fn space_link(s: &ulab_state::AppState, p_t: f64) -> Option<String> {
 }
 
 /// The two-class curves, their sentences, the open-in-space link and the CSV.
-///
-/// Over ~120 lines: one `view!` of the panel with the handlers it needs.
 #[component]
 pub fn CurvesPanel() -> impl IntoView {
     let ctx = use_app();
@@ -85,57 +85,12 @@ pub fn CurvesPanel() -> impl IntoView {
     let sentences = move || {
         yields.with(|y| {
             let (_, reports) = y.as_ref()?;
-            let names = names.get();
-            Some(
-                reports
-                    .iter()
-                    .zip(&names)
-                    .map(|(r, n)| {
-                        let trust = match (r.implied, r.at_implied) {
-                            (Some(t), Some(y)) => format!(
-                                "trusting the probabilities (threshold {}) yields {}",
-                                number(t, 4),
-                                prose(y)
-                            ),
-                            _ => "the utilities decide the same whatever the probability".into(),
-                        };
-                        let best = match r.best.threshold {
-                            Some(t) => format!(
-                                "the best threshold on the data, {}, yields {}",
-                                number(t, 4),
-                                prose(r.best.yield_per_item)
-                            ),
-                            None => format!(
-                                "never deciding {} yields the most, {}",
-                                class0.get(),
-                                prose(r.best.yield_per_item)
-                            ),
-                        };
-                        format!("{n}: {trust}; {best} per item.")
-                    })
-                    .collect::<Vec<_>>(),
-            )
+            Some(threshold_sentences(reports, &names.get(), &class0.get()))
         })
     };
     let readout = move || {
         let p = picked.get();
-        curves.with(|c| {
-            let c = c.as_ref()?;
-            let pt = decision_curve(c, &[p]);
-            let pt = pt.first()?;
-            let each: Vec<String> = names
-                .get()
-                .iter()
-                .zip(&pt.models)
-                .map(|(n, v)| format!("{n} {}", number(*v, 4)))
-                .collect();
-            Some(format!(
-                "At p_t = {}: net benefit {}; treat all {}, treat none 0.",
-                number(p, 2),
-                each.join(", "),
-                number(pt.treat_all, 4)
-            ))
-        })
+        curves.with(|c| pick_readout(c.as_ref()?, &names.get(), p))
     };
     let href = move || {
         ctx.state
@@ -171,8 +126,7 @@ pub fn CurvesPanel() -> impl IntoView {
     };
     view! {
         <Show when=cond(two)>
-            <section class="card probs-curves" aria-labelledby="probs-curves-title" data-testid="probs-curves">
-                <h3 id="probs-curves-title">"Two classes: the decision curve"</h3>
+            <Card class="probs-curves" title_id="probs-curves-title" title="Two classes: the decision curve" testid="probs-curves">
                 <p class="hint">
                     "Decide " {rx(move || class0.get())} " iff its probability is at least p"<sub>"t"</sub>": the net benefit TP/N − FP/N · p"<sub>"t"</sub>"/(1 − p"<sub>"t"</sub>") of each model against p"<sub>"t"</sub>", beside treating all and treating none. The curve is the yield under the family of utility matrices [[1, −p"<sub>"t"</sub>"/(1 − p"<sub>"t"</sub>")], [0, 0]]: each p"<sub>"t"</sub>" is one utility matrix. Click the plot, or move the slider, to pick one."
                 </p>
@@ -200,7 +154,7 @@ pub fn CurvesPanel() -> impl IntoView {
                         <button type="button" class="btn btn-small" on:click=handler(save) data-testid="probs-export-curve">"CSV: decision curve"</button>
                     </div>
                 </Show>
-            </section>
+            </Card>
         </Show>
     }
 }

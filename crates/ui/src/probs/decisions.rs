@@ -12,13 +12,14 @@ use leptos::prelude::*;
 
 use super::ProbsContext;
 use crate::context::use_app;
+use crate::widgets::card::Card;
 use crate::widgets::matrix_table::MatrixTable;
 use crate::widgets::table_scroll::table_scroll;
 use ulab_core::text::{number, percent, signed};
 use ulab_state::probs::analysis::{Report, RuleKind};
 use ulab_state::probs::compare::{SendError, classifier};
 use ulab_state::probs::export::decisions_csv;
-use ulab_state::probs::sentences::verdict;
+use ulab_state::probs::sentences::{baseline_sentence, verdict};
 
 /// The verdict: its sentences, the work under way, or why there is none.
 #[component]
@@ -28,7 +29,15 @@ pub fn Verdict() -> impl IntoView {
     let sentences = memo(move |_| {
         let cal = d.calibration.get();
         d.report.with(|r| match r {
-            Some(Ok(r)) => verdict(r, cal.as_deref().map_or(&[], |c| &c[..])),
+            Some(Ok(r)) => {
+                let mut v = verdict(r, cal.as_deref().map_or(&[], |c| &c[..]));
+                let base = pc
+                    .app
+                    .state
+                    .with(|s| baseline_sentence(r, s.utility_matrix(), s.decisions()));
+                v.splice(1.min(v.len())..1.min(v.len()), base);
+                v
+            }
             _ => Vec::new(),
         })
     });
@@ -179,12 +188,11 @@ pub fn DecisionsPanel() -> impl IntoView {
         })
     };
     view! {
-        <section class="card probs-decisions" aria-labelledby="probs-decisions-title" data-testid="probs-decisions">
-            <h3 id="probs-decisions-title">"Most probable class or best expected utility"</h3>
+        <Card class="probs-decisions" title_id="probs-decisions-title" title="Most probable class or best expected utility" testid="probs-decisions">
             <p class="hint">"For each item, the most probable class decides its own row; the optimal rule decides argmax"<sub>"d"</sub>" Σ"<sub>"c"</sub>" U(d, c)·p(c) (the first on ties). Yields per item and in total; the gain is over the same model's most probable class."</p>
             <Show when=cond(move || rows.with(|r| !r.is_empty())) fallback=|| view! { <p class="hint">"No decisions yet."</p> }>
                 {table_scroll("Yields of each model's decision rules", view! {
-                    <table class="probs-table" data-testid="probs-table">
+                    <table class="results-table probs-table" data-testid="probs-table">
                         <caption class="visually-hidden">"Each model's decision rules: yield per item and in total, and the gain over the most probable class"</caption>
                         <thead>
                             <tr><th scope="col">"Model"</th><th scope="col">"Rule"</th><th scope="col">"Yield per item"</th><th scope="col">"Total"</th><th scope="col">"Gain per item"</th><th scope="col">"Compare"</th></tr>
@@ -217,7 +225,7 @@ pub fn DecisionsPanel() -> impl IntoView {
                     <button type="button" class="btn btn-small" on:click=handler(move |_| { let _ = ctx.edit(|s| s.view = ulab_state::View::Compare); }) data-testid="probs-open-compare">"Open Compare"</button>
                 </div>
             </Show>
-        </section>
+        </Card>
     }
 }
 

@@ -11,6 +11,7 @@ use leptos::prelude::*;
 use super::{ProbsContext, Shared};
 use crate::context::use_app;
 use crate::web::sliced::run_in_slices;
+use crate::widgets::card::Card;
 use crate::widgets::plot_canvas::PlotCanvas;
 use crate::widgets::table_scroll::table_scroll;
 use ulab_core::probs::bootstrap::Summary;
@@ -222,8 +223,7 @@ pub fn HowSurePanel() -> impl IntoView {
     };
     let running = move || matches!(state.get(), Boot::Running(_));
     view! {
-        <section class="card probs-howsure" aria-labelledby="probs-sure-title" data-testid="probs-howsure">
-            <h3 id="probs-sure-title">"How sure?"</h3>
+        <Card class="probs-howsure" title_id="probs-sure-title" title="How sure?" testid="probs-howsure">
             <p class="hint">"A test set is a sample: the paired Bayesian bootstrap weighs its items at random (Dirichlet(1, …, 1)) " {RESAMPLES} " times and gives each model and rule's yield a 90 % interval, and each pair the probability that the first yields more."</p>
             <div class="probs-run">
                 <button type="button" class="btn btn-primary" on:click=handler(move |_| start(pc, state, runs)) disabled=rx(move || running() || pc.derived.report.with(|r| !matches!(r, Some(Ok(_))))) data-testid="probs-boot-run">
@@ -241,7 +241,7 @@ pub fn HowSurePanel() -> impl IntoView {
                     {rx(move || words().into_iter().map(|s| view! { <li>{s}</li> }).collect_view())}
                 </ul>
                 {table_scroll("Pairs of models and rules: how sure the first yields more", view! {
-                    <table class="probs-table" data-testid="probs-pairs">
+                    <table class="results-table probs-table" data-testid="probs-pairs">
                         <caption class="visually-hidden">"For each pair, P(the first yields more), the difference in yield per item and its 90 % interval"</caption>
                         <thead><tr><th scope="col">"Pair"</th><th scope="col">"P(first yields more)"</th><th scope="col">"Difference per item"</th><th scope="col">"90 % interval"</th></tr></thead>
                         <tbody>
@@ -253,6 +253,6 @@ pub fn HowSurePanel() -> impl IntoView {
                     <button type="button" class="btn btn-small" on:click=handler(save) data-testid="probs-export-bootstrap">"CSV: bootstrap summary"</button>
                 </div>
             </Show>
-        </section>
+        </Card>
     }
 }

@@ -2,13 +2,15 @@
 //! built-in sample with its problem; the positive label of single-column files.
 
 use crate::{cond, handler, rx};
-use leptos::ev::{DragEvent, Event, Targeted};
+use leptos::ev::{Event, Targeted};
 use leptos::prelude::*;
-use web_sys::{HtmlInputElement, HtmlSelectElement};
+use web_sys::HtmlSelectElement;
 
-use super::{LoadState, ProbsContext, loader};
+use super::{ProbsContext, loader};
 use crate::context::use_app;
 use crate::web::handoff::Source;
+use crate::widgets::card::Card;
+use crate::widgets::file_drop::{FileDrop, LoadLine, LoadState, PasteCsv};
 use ulab_state::probs::file::MAX_PROBS_BYTES;
 use ulab_state::probs::link::{apply_sample_problem, reload_notice};
 
@@ -27,41 +29,18 @@ fn read_file(pc: ProbsContext, file: web_sys::File) {
 
 /// The file card: drop zone and picker, paste box, progress or outcome, the sample, the
 /// positive label.
-///
-/// Over ~120 lines: one `view!` of the card with the handlers it needs.
 #[component]
 pub fn FileInput() -> impl IntoView {
     let ctx = use_app();
     let pc = expect_context::<ProbsContext>();
-    let pasted = RwSignal::new(String::new());
-    let over = RwSignal::new(false);
-    let on_pick = move |ev: Targeted<Event, HtmlInputElement>| {
-        let input = ev.target();
-        if let Some(file) = input.files().and_then(|f| f.get(0)) {
-            read_file(pc, file);
-        }
-        input.set_value("");
+    let read_pasted = move |text: String| {
+        loader::start(pc, "the pasted probabilities".into(), Source::Text(text));
     };
-    let on_drop = move |ev: DragEvent| {
-        ev.prevent_default();
-        over.set(false);
-        if let Some(file) = ev
-            .data_transfer()
-            .and_then(|d| d.files())
-            .and_then(|f| f.get(0))
-        {
-            read_file(pc, file);
-        }
-    };
-    let on_over = move |ev: DragEvent| {
-        ev.prevent_default();
-        over.set(true);
-    };
-    let load_pasted = move |_| {
-        let text = pasted.get_untracked();
-        if !text.trim().is_empty() {
-            loader::start(pc, "the pasted probabilities".into(), Source::Text(text));
-        }
+    let cancel = move |()| {
+        pc.generation.update(|g| *g += 1);
+        pc.load.set(LoadState::Failed(
+            "Reading cancelled: the previous data are kept.".into(),
+        ));
     };
     let notice = move || {
         if pc.loaded.with(Option::is_some) {
@@ -78,43 +57,20 @@ pub fn FileInput() -> impl IntoView {
         });
     };
     view! {
-        <section class="card probs-file" aria-labelledby="probs-file-title" data-testid="probs-file">
-            <h3 id="probs-file-title">"Your probabilities"</h3>
+        <Card class="probs-file" title_id="probs-file-title" title="Your probabilities" testid="probs-file">
             {rx(move || notice().map(|n| view! { <p class="notice is-warning" role="note" data-testid="probs-reload-notice">{n}</p> }))}
-            <div
-                class="probs-drop"
-                class:is-over=rx(move || over.get())
-                on:dragover=handler(on_over)
-                on:dragleave=handler(move |_| over.set(false))
-                on:drop=handler(on_drop)
-                data-testid="probs-drop"
+            <FileDrop
+                testid="probs-drop"
+                input_testid="probs-file-input"
+                hint="Up to 10⁶ rows × 20 classes × 10 models, read in slices: the page stays responsive. Nothing leaves your browser."
+                on_file=Callback::new(move |file| read_file(pc, file))
             >
-                <p>
-                    "A CSV with a header: the true class (a column named "<code>"label"</code>", "<code>"y_true"</code>", … or the first), then one column per model and class, "
-                    <code>"A:ok,A:minor,A:severe,B:ok,…"</code>
-                    " (two classes: one column per model, the probability of the positive label, will do). Drop it here, or "
-                    <label class="btn btn-small probs-file-label">
-                        "choose a file"
-                        <input type="file" accept=".csv,.tsv,.txt,text/csv" class="visually-hidden" on:change:target=on_pick data-testid="probs-file-input" />
-                    </label>
-                    "."
-                </p>
-                <p class="hint">"Up to 10⁶ rows × 20 classes × 10 models, read in slices: the page stays responsive. Nothing leaves your browser."</p>
-            </div>
-            <details class="probs-paste">
-                <summary>"…or paste the CSV"</summary>
-                <label for="probs-paste-text" class="visually-hidden">"Probabilities CSV"</label>
-                <textarea
-                    id="probs-paste-text"
-                    rows="5"
-                    placeholder="label,A:ok,A:bad\nok,0.9,0.1\nbad,0.3,0.7\n…"
-                    prop:value=rx(move || pasted.get())
-                    on:input:target=move |ev| pasted.set(ev.target().value())
-                    data-testid="probs-paste"
-                ></textarea>
-                <button type="button" class="btn btn-small" on:click=handler(load_pasted) data-testid="probs-paste-load">"Read the pasted probabilities"</button>
-            </details>
-            <LoadLine />
+                "A CSV with a header: the true class (a column named "<code>"label"</code>", "<code>"y_true"</code>", … or the first), then one column per model and class, "
+                <code>"A:ok,A:minor,A:severe,B:ok,…"</code>
+                " (two classes: one column per model, the probability of the positive label, will do)."
+            </FileDrop>
+            <PasteCsv prefix="probs" what="probabilities" placeholder="label,A:ok,A:bad\nok,0.9,0.1\nbad,0.3,0.7\n…" on_read=Callback::new(read_pasted) />
+            <LoadLine prefix="probs" load=pc.load on_cancel=Callback::new(cancel) />
             <PositiveChoice />
             <div class="probs-file-actions">
                 <SampleChoice />
@@ -122,31 +78,8 @@ pub fn FileInput() -> impl IntoView {
                     <button type="button" class="btn btn-small" on:click=handler(clear) data-testid="probs-clear">"Remove the probabilities"</button>
                 </Show>
             </div>
-        </section>
+        </Card>
     }
-}
-
-/// The reading's progress, its error (naming the line and the model) or its summary.
-#[component]
-fn LoadLine() -> impl IntoView {
-    let pc = expect_context::<ProbsContext>();
-    rx(move || {
-        match pc.load.get() {
-        LoadState::Idle => None,
-        LoadState::Working(what, f) => Some(view! {
-            <div class="probs-progress" role="status" data-testid="probs-load-progress">
-                <span>{what}</span>
-                <progress max="1" value=f.to_string()></progress>
-                <button type="button" class="btn btn-small" on:click=handler(move |_| {
-                    pc.generation.update(|g| *g += 1);
-                    pc.load.set(LoadState::Failed("Reading cancelled: the previous data are kept.".into()));
-                }) data-testid="probs-load-cancel">"Cancel"</button>
-            </div>
-        }.into_any()),
-        LoadState::Failed(why) => Some(view! { <p class="notice is-error" role="alert" data-testid="probs-load-error">{why}</p> }.into_any()),
-        LoadState::Done(what) => Some(view! { <p class="notice probs-loaded" role="status" data-testid="probs-load-done">{what}</p> }.into_any()),
-    }
-    })
 }
 
 /// The positive label of single columns: asked when the labels have no conventional one,

@@ -174,11 +174,7 @@ fn decide(pc: ProbsContext) {
     let runs = Runs::new();
     let d = pc.derived;
     // A memo: only an edit of the utilities or the shares decides again.
-    let inputs = Memo::new(move |_| {
-        pc.app
-            .state
-            .with(|s| (s.utility_matrix().clone(), s.prevalence.clone()))
-    });
+    let inputs = pc.app.utility_and_shares();
     Effect::new(move |_| {
         let run = runs.next();
         let (u, prev) = inputs.get();

@@ -49,18 +49,7 @@ pub struct Loaded {
     pub sample: Option<String>,
 }
 
-/// Where the reading of a file is.
-#[derive(Debug, Clone, PartialEq)]
-pub enum LoadState {
-    /// Nothing under way.
-    Idle,
-    /// Reading: what, and the fraction done.
-    Working(String, f64),
-    /// The last file was not applied: why.
-    Failed(String),
-    /// The last file was applied: a summary.
-    Done(String),
-}
+pub use crate::widgets::file_drop::LoadState;
 
 thread_local! {
     /// The file in force outlives the view (switching to Compare and back keeps it).

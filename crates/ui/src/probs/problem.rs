@@ -9,6 +9,7 @@ use web_sys::HtmlInputElement;
 
 use super::ProbsContext;
 use crate::context::use_app;
+use crate::widgets::card::Card;
 use crate::widgets::classes_editor::ClassesEditor;
 use crate::widgets::input_kit::large_problem;
 use crate::widgets::utility_editor::UtilityEditor;
@@ -149,13 +150,12 @@ pub fn ProblemPanel() -> impl IntoView {
     view! {
         <FitNotice />
         <ClassesEditor />
-        <section class="card probs-utility" class:is-large=rx(move || large.get()) aria-labelledby="probs-utility-title" data-testid="probs-utility">
-            <h3 id="probs-utility-title">"Utilities"</h3>
+        <Card class="probs-utility" title_id="probs-utility-title" title="Utilities" testid="probs-utility" large=large>
             <p class="hint">
                 "What each decision (row) gains or costs when the true class is each column, the columns in the file's order. Add a decision that is not a class (“refer”) above and give it a row."
             </p>
             <UtilityEditor testid="probs-utility-editor" />
             <SharesField />
-        </section>
+        </Card>
     }
 }

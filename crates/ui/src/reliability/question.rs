@@ -19,8 +19,8 @@ use ulab_core::mc::question::QuestionResult;
 use ulab_core::text::number;
 use ulab_plot::mc_question::{BestPlot, YieldHistograms};
 use ulab_state::reliability::{
-    Question, QuestionError, best_sentence, fractions_note, merge_question, question, question_csv,
-    question_plots, question_works, throughput_text,
+    Question, QuestionError, baseline_note, best_sentence, fractions_note, merge_question,
+    question, question_csv, question_plots, question_works, throughput_text,
 };
 use ulab_state::{MAX_QUESTION_DRAWS, MAX_QUESTION_N, QuestionSettings, View};
 
@@ -231,10 +231,15 @@ fn AnswerView(job: Job, built: Built, answer: RwSignal<Option<Arc<Answer>>>) -> 
         let Some(a) = answer.get() else { return false };
         built.with(|b| b.as_ref().map(|q| q.config != a.asked).unwrap_or(true))
     };
+    let ctx = use_app();
     let sentence = move || {
         answer
             .get()
             .map(|a| best_sentence(&a.names, &a.result.p_best))
+    };
+    let baseline = move || {
+        let a = answer.get()?;
+        ctx.state.with(|s| baseline_note(&a.asked, s.decisions()))
     };
     let plots = memo(move |_| {
         answer
@@ -256,6 +261,7 @@ fn AnswerView(job: Job, built: Built, answer: RwSignal<Option<Arc<Answer>>>) -> 
             </p>
         </Show>
         <p class="rel-sentence" data-testid="q-sentence">{sentence}</p>
+        {move || baseline().map(|b| view! { <p class="rel-sentence" data-testid="q-baseline">{b}</p> })}
         {table_scroll("Your question: how often each metric ranks wrongly", view! {
             <table class="results rel-q-table" data-testid="q-table">
                 <thead>

@@ -25,18 +25,7 @@ pub struct Loaded {
     pub curves: Shared<Vec<ScoredCurve>>,
 }
 
-/// Where the loading of a scores file is.
-#[derive(Debug, Clone, PartialEq)]
-pub enum LoadState {
-    /// Nothing under way.
-    Idle,
-    /// Reading or building: what, and the fraction done.
-    Working(String, f64),
-    /// The last file was not applied: why.
-    Failed(String),
-    /// The last file was applied: a summary.
-    Done(String),
-}
+pub use crate::widgets::file_drop::LoadState;
 
 thread_local! {
     /// The loaded scores outlive the view (switching to Compare and back keeps them).

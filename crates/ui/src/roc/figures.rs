@@ -20,7 +20,9 @@ use ulab_state::roc::analysis::RocReport;
 use ulab_state::roc::charts::{roc_chart, threshold_chart};
 use ulab_state::roc::curves::Curve;
 use ulab_state::roc::export::{POINTS_HEADER, points_csv_part, points_rows, summary_csv};
-use ulab_state::roc::verdict::{auc_sentence, auc_text, best_sentence, point_text};
+use ulab_state::roc::verdict::{
+    auc_sentence, auc_text, baseline_sentence, best_sentence, point_text,
+};
 
 /// The verdict: who is best and why, and why the AUC would have chosen otherwise.
 #[component]
@@ -34,12 +36,21 @@ pub fn Verdict() -> impl IntoView {
         rc.report
             .with(|r| r.as_ref().ok().and_then(|r| auc_sentence(r)))
     });
+    let baseline = memo(move |_| {
+        rc.report.with(|r| {
+            let r = r.as_ref().ok()?;
+            rc.app
+                .state
+                .with(|s| baseline_sentence(r, s.utility_matrix(), s.decisions()))
+        })
+    });
     let error = move || rc.report.with(|r| r.as_ref().err().cloned());
     view! {
         <section class="verdict roc-verdict" class:is-alarm=rx(move || against.with(Option::is_some)) aria-live="polite" aria-label="Verdict" data-testid="roc-verdict">
             {rx(move || error().map(|e| view! { <p class="notice is-error" role="alert" data-testid="roc-error">{e}</p> }))}
             <p class="verdict-headline" data-testid="roc-best">
                 {rx(move || best.get().unwrap_or_else(|| "No curve yet: drop a scores file, add a binormal curve, or choose an example.".into()))}
+                {rx(move || baseline.get().map(|b| view! { " " <span data-testid="roc-baseline">{b}</span> }))}
             </p>
             <Show when=cond(move || against.with(Option::is_some))>
                 <p class="verdict-details" data-testid="roc-auc-sentence">
@@ -170,7 +181,7 @@ pub fn RocFigures() -> impl IntoView {
         >
             <Show when=has_curves>
                 {table_scroll("AUC and best operating point of each classifier", view! {
-                    <table class="roc-table" data-testid="roc-table">
+                    <table class="results-table roc-table" data-testid="roc-table">
                         <caption class="visually-hidden">"Each classifier's AUC and its best operating point"</caption>
                         <thead>
                             <tr><th scope="col">"Classifier"</th><th scope="col">"AUC"</th><th scope="col">"Best operating point"</th><th scope="col">"Yield per item"</th></tr>

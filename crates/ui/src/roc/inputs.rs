@@ -3,7 +3,7 @@
 
 use crate::widgets::input_kit::try_edit;
 use crate::{cond, handler, memo, rx};
-use leptos::ev::{DragEvent, Event, Targeted};
+use leptos::ev::{Event, Targeted};
 use leptos::prelude::*;
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 
@@ -12,6 +12,7 @@ use super::loader;
 use crate::context::use_app;
 use crate::web::handoff::{self, Source};
 use crate::widgets::card::Card;
+use crate::widgets::file_drop::{FileDrop, LoadLine, PasteCsv};
 use crate::widgets::matrix_editor::MatrixEditor;
 use crate::widgets::number_field::{NumberField, apply_real};
 use ulab_core::Matrix;
@@ -50,6 +51,9 @@ pub fn ScoresInput() -> impl IntoView {
                     .with(|l| l.as_ref().map(|l| l.table.labels.clone()))
             })
     };
+    let read_pasted = move |text: String| {
+        loader::start(rc, "the pasted scores".into(), Source::Text(text));
+    };
     view! {
         <Card
             class="roc-scores"
@@ -58,9 +62,18 @@ pub fn ScoresInput() -> impl IntoView {
             testid="roc-scores"
         >
             {rx(move || notice().map(|n| view! { <p class="notice is-warning" role="note" data-testid="roc-reload-notice">{n}</p> }))}
-            <DropZone />
-            <PastedScores />
-            {rx(move || load_status(rc.load.get()))}
+            <FileDrop
+                testid="roc-drop"
+                input_testid="roc-file"
+                hint="Up to 10⁶ rows: read in slices, the page stays responsive. Nothing leaves your browser."
+                on_file=Callback::new(move |file| read_file(rc, file))
+            >
+                "A CSV with one label column and one score column per classifier (a header row names them), e.g. "
+                <code>"label,logistic,forest"</code>
+                "."
+            </FileDrop>
+            <PasteCsv prefix="roc" what="scores" placeholder="label,A,B\n1,0.9,0.6\n0,0.8,0.1\n…" on_read=Callback::new(read_pasted) />
+            <LoadLine prefix="roc" load=rc.load />
             <ProbabilitiesNotice />
             <Show when=cond(move || labels().is_some())>
                 <PositiveLabel labels=Signal::derive(move || labels().unwrap_or_default()) />
@@ -94,100 +107,6 @@ fn ProbabilitiesNotice() -> impl IntoView {
                     </div>
                 }
             })
-    }
-}
-
-/// Where a scores file is dropped or chosen.
-#[component]
-fn DropZone() -> impl IntoView {
-    let rc = expect_context::<RocContext>();
-    let over = RwSignal::new(false);
-    let on_pick = move |ev: Targeted<Event, HtmlInputElement>| {
-        let input = ev.target();
-        if let Some(file) = input.files().and_then(|f| f.get(0)) {
-            read_file(rc, file);
-        }
-        input.set_value("");
-    };
-    let on_drop = move |ev: DragEvent| {
-        ev.prevent_default();
-        over.set(false);
-        if let Some(file) = ev
-            .data_transfer()
-            .and_then(|d| d.files())
-            .and_then(|f| f.get(0))
-        {
-            read_file(rc, file);
-        }
-    };
-    let on_over = move |ev: DragEvent| {
-        ev.prevent_default();
-        over.set(true);
-    };
-    view! {
-        <div
-            class="roc-drop"
-            class:is-over=rx(move || over.get())
-            on:dragover=handler(on_over)
-            on:dragleave=handler(move |_| over.set(false))
-            on:drop=handler(on_drop)
-            data-testid="roc-drop"
-        >
-            <p>
-                "A CSV with one label column and one score column per classifier (a header row names them), e.g. "
-                <code>"label,logistic,forest"</code>
-                ". Drop it here, or "
-                <label class="btn btn-small roc-file-label">
-                    "choose a file"
-                    <input type="file" accept=".csv,.tsv,.txt,text/csv" class="visually-hidden" on:change:target=on_pick data-testid="roc-file" />
-                </label>
-                "."
-            </p>
-            <p class="hint">"Up to 10⁶ rows: read in slices, the page stays responsive. Nothing leaves your browser."</p>
-        </div>
-    }
-}
-
-/// "…or paste the CSV": a text area and "Read the pasted scores".
-#[component]
-fn PastedScores() -> impl IntoView {
-    let rc = expect_context::<RocContext>();
-    let pasted = RwSignal::new(String::new());
-    let load_pasted = move |_| {
-        let text = pasted.get_untracked();
-        if !text.trim().is_empty() {
-            loader::start(rc, "the pasted scores".into(), Source::Text(text));
-        }
-    };
-    view! {
-        <details class="roc-paste">
-            <summary>"…or paste the CSV"</summary>
-            <label for="roc-paste-text" class="visually-hidden">"Scores CSV"</label>
-            <textarea
-                id="roc-paste-text"
-                rows="5"
-                placeholder="label,A,B\n1,0.9,0.6\n0,0.8,0.1\n…"
-                prop:value=rx(move || pasted.get())
-                on:input:target=move |ev| pasted.set(ev.target().value())
-                data-testid="roc-paste"
-            ></textarea>
-            <button type="button" class="btn btn-small" on:click=handler(load_pasted) data-testid="roc-paste-load">"Read the pasted scores"</button>
-        </details>
-    }
-}
-
-/// Where the loading of a scores file is: its progress, why it failed, or what it read.
-fn load_status(load: LoadState) -> Option<AnyView> {
-    match load {
-        LoadState::Idle => None,
-        LoadState::Working(what, f) => Some(view! {
-            <div class="roc-progress" role="status" data-testid="roc-load-progress">
-                <span>{what}</span>
-                <progress max="1" value=f.to_string()></progress>
-            </div>
-        }.into_any()),
-        LoadState::Failed(why) => Some(view! { <p class="notice is-error" role="alert" data-testid="roc-load-error">{why}</p> }.into_any()),
-        LoadState::Done(what) => Some(view! { <p class="notice roc-loaded" role="status" data-testid="roc-load-done">{what}</p> }.into_any()),
     }
 }
 

@@ -3,7 +3,6 @@
 //! posterior at the class shares in force (`ulab_state::roc::sure`), the same card as
 //! Compare's. Binormal curves are models, not counts: they are left out.
 
-use crate::memo;
 use leptos::prelude::*;
 
 use super::context::RocContext;
@@ -28,10 +27,7 @@ pub fn OptimumSure() -> impl IntoView {
     let ctx = use_app();
     let rc = expect_context::<RocContext>();
     let sure = RwSignal::new(SureState::None);
-    let input = memo(move |_| {
-        ctx.state
-            .with(|s| (s.utility_matrix().clone(), s.prevalence.clone()))
-    });
+    let input = ctx.utility_and_shares();
     use_sure(sure, move || {
         let (u, prev) = input.get();
         let curves = rc.curves.get();

@@ -18,6 +18,10 @@
 //! </section>
 //! ```
 //!
+//! Two boxes drawn as cards are not panels and do not use [`Card`]: a classifier of Compare's
+//! list is an `<article>` named by its editable name field (`compare/classifier_list.rs`), and
+//! the CSV import is a disclosure opened by a button (`widgets/import_dialog.rs`).
+//!
 //! The content is typed ([`Content`]), neither boxed nor erased as an `AnyView`: a card costs
 //! the wasm what its markup written out costs. What does not depend on the content (the heading, the
 //! actions, the hint) is built by functions that are not generic, once for every card.

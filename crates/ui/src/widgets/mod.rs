@@ -2,7 +2,7 @@
 //! ([`matrix_editor`]), a read-only one ([`matrix_table`]), a plot with PNG/SVG export
 //! ([`plot_canvas`]), a number field and settings tables of them ([`number_field`]), a job's
 //! progress and its Cancel button ([`job_progress`]), the paste box ([`paste_box`]), the CSV
-//! import panel ([`import_dialog`]), small input helpers ([`input_kit`]), one classifier's
+//! import panel ([`import_dialog`]), a file's drop zone, paste box and reading ([`file_drop`]), small input helpers ([`input_kit`]), one classifier's
 //! confusion-matrix editor ([`confusion_editor`]), the "×" of a list item
 //! ([`remove_button`]), a labelled drop-down list ([`select_field`]), a radio button bound to
 //! a choice ([`radio`]), the utility matrix's editor ([`utility_editor`]), and the editors of
@@ -15,6 +15,7 @@ pub mod card;
 pub mod classes_editor;
 pub mod confusion_editor;
 pub mod deployment_editor;
+pub mod file_drop;
 pub mod import_dialog;
 pub mod input_kit;
 pub mod job_progress;
