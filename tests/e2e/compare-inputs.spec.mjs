@@ -151,13 +151,39 @@ test('classifiers: rename, add, duplicate, remove', async ({ page }) => {
   await expect(name0).toHaveAttribute('aria-invalid', 'false');
   await expectValue(yieldOf(page, 'A'), 3.5);
 
-  // Add: a new classifier on the same test set, named C, its name field focused.
+  // Add: a new classifier starts empty, named C, its name field focused, and is not ranked
+  // (nor in the link) until its counts are typed and it is added (issue 28, item 7).
   await page.getByTestId('add-classifier').click();
+  await expect(page.getByTestId('new-classifier')).toBeVisible();
+  await expect(page.getByTestId('new-classifier-name')).toHaveValue('C');
+  await expect(page.getByTestId('new-classifier-name')).toBeFocused();
+  await expect(page.getByTestId('classifier-count')).toHaveText('2');
+  await expect(yieldOf(page, 'C')).toHaveCount(0);
+  await expect(page.getByTestId('new-classifier-add')).toBeDisabled();
+  await expect(cell(page, 'cm-editor-new', 0, 0)).toHaveValue('0');
+  for (const [r, c, v] of [[0, 0, '40'], [0, 1, '10'], [1, 0, '10'], [1, 1, '40']]) {
+    await cell(page, 'cm-editor-new', r, c).fill(v);
+  }
+  await expect(page.getByTestId('classifier-count')).toHaveText('2');
+  await expect.poll(() => fragment(page)).not.toContain('cm.C=');
+  await expect(page.getByTestId('new-classifier-add')).toHaveText('Compare C');
+  await page.getByTestId('new-classifier-add').click();
+  await expect(page.getByTestId('new-classifier')).toHaveCount(0);
   await expect(page.getByTestId('classifier-count')).toHaveText('3');
   await expect(page.getByTestId('classifier-name-2')).toHaveValue('C');
   await expect(page.getByTestId('classifier-name-2')).toBeFocused();
   await expectValue(yieldOf(page, 'C'), (15 * 40 - 335 * 10 - 35 * 10 + 165 * 40) / 100);
   await expect(page.getByTestId('values-2')).toHaveText('Counts · N = 100');
+  await expect.poll(() => fragment(page)).toContain('cm.C=40,10;10,40');
+
+  // A second new one, renamed and discarded: nothing changes.
+  await page.getByTestId('add-classifier').click();
+  await expect(page.getByTestId('new-classifier-name')).toHaveValue('D');
+  await page.getByTestId('new-classifier-name').fill('A');
+  await expect(await errorOf(page, page.getByTestId('new-classifier-name'))).toContainText("already named 'A'");
+  await page.getByTestId('new-classifier-discard').click();
+  await expect(page.getByTestId('new-classifier')).toHaveCount(0);
+  await expect(page.getByTestId('classifier-count')).toHaveText('3');
 
   // Duplicate A: "A copy", right after it, with the same yield.
   await page.getByTestId('duplicate-classifier-0').click();

@@ -92,6 +92,23 @@ impl AppContext {
         Memo::new(move |_| state.with(|s| (s.utility_matrix().clone(), s.prevalence.clone())))
     }
 
+    /// Makes the state as it is now an entry of the browser's history, so that Back returns
+    /// to it after the next edit (every other edit replaces the current entry). For a change
+    /// made with a gesture (the Utility space's point), not for typing. Several within
+    /// [`CHECKPOINT_GAP_MS`] are one entry (a run of arrow keys).
+    pub fn checkpoint(&self) {
+        let now = js_sys::Date::now();
+        let last = LAST_CHECKPOINT.with(|l| l.replace(now));
+        if now - last < CHECKPOINT_GAP_MS {
+            return;
+        }
+        let fragment = self.state.with_untracked(link::encode);
+        if let Ok(history) = window().history() {
+            let _ = history.push_state_with_url(&JsValue::NULL, "", Some(&format!("#{fragment}")));
+        }
+        self.fragment.set(fragment);
+    }
+
     /// Shows `msg` for four seconds.
     pub fn say(&self, msg: impl Into<String>) {
         let msg = msg.into();
@@ -106,6 +123,14 @@ impl AppContext {
             std::time::Duration::from_secs(4),
         );
     }
+}
+
+/// Checkpoints closer than this (ms) are one history entry.
+pub const CHECKPOINT_GAP_MS: f64 = 1500.0;
+
+thread_local! {
+    /// When the last checkpoint was made (ms since the epoch).
+    static LAST_CHECKPOINT: std::cell::Cell<f64> = const { std::cell::Cell::new(f64::NEG_INFINITY) };
 }
 
 /// The app context (panics outside the app, which is a programming error).

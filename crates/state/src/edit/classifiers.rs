@@ -72,6 +72,53 @@ impl AppState {
         Ok(self.classifiers().len() - 1)
     }
 
+    /// The name a new classifier gets: the first free of A, B, …, Z, C27, …
+    pub fn new_classifier_name(&self) -> String {
+        next_classifier_name(self.classifiers())
+    }
+
+    /// Checks the name of a classifier about to be added and returns it cleaned (as a link
+    /// reads names).
+    ///
+    /// # Errors
+    /// Empty, too long, or another classifier's name.
+    pub fn check_new_classifier_name(&self, name: &str) -> Result<String, EditError> {
+        let others = self.classifiers().iter().map(|c| c.name.as_str());
+        check_name("classifier", name, others)
+    }
+
+    /// Adds the classifier `name` with the confusion matrix `m` written in `orientation` (a
+    /// new classifier the user has typed: it joins the ranking only now, with counts of its
+    /// own, never with made-up ones). Returns its index.
+    ///
+    /// # Errors
+    /// Already [`MAX_CLASSIFIERS`]; a bad or taken name; a matrix [`AppState::check_confusion`]
+    /// refuses.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ulab_core::{Matrix, Orientation};
+    /// use ulab_state::presets;
+    /// let mut s = presets::factory();
+    /// let m = Matrix::parse("30,5;20,45").unwrap();
+    /// assert_eq!(s.add_classifier_with("C", m.clone(), Orientation::OutputRows).unwrap(), 2);
+    /// assert!(s.add_classifier_with("C", m.clone(), Orientation::OutputRows).is_err()); // taken
+    /// assert!(s.add_classifier_with("D", Matrix::zeros(2, 2).unwrap(), Orientation::OutputRows).is_err());
+    /// ```
+    pub fn add_classifier_with(
+        &mut self,
+        name: &str,
+        m: Matrix,
+        orientation: Orientation,
+    ) -> Result<usize, EditError> {
+        self.check_room_for_classifier()?;
+        let name = self.check_new_classifier_name(name)?;
+        let matrix = self.check_confusion(m, orientation)?;
+        self.change_problem(|p| p.classifiers.push(Classifier { name, matrix }))?;
+        Ok(self.classifiers().len() - 1)
+    }
+
     /// Adds a copy of classifier `i` right after it, named "… copy". Returns its index.
     ///
     /// # Errors

@@ -11,9 +11,27 @@ use super::view::{CloudView, HexagonView, Problem, SliceView, hexagon_view, slic
 use crate::AppState;
 use ulab_core::space::Point;
 use ulab_core::text::{exported, parse_number};
-use ulab_core::{ConfusionMatrix, UtilityMatrix};
+use ulab_core::{ConfusionMatrix, Matrix, UtilityMatrix};
 use ulab_plot::space::SpacePlot;
 use ulab_plot::space::frame::Frame;
+
+/// How near the point (CSS px) a touch must start to move it: a fingertip, half of the 48 px
+/// of a touch target, and a little.
+pub const GRAB_PX: f64 = 28.0;
+
+/// The notice after the view changed the app's utility matrix: what it was, what it is.
+///
+/// # Examples
+///
+/// ```
+/// use ulab_core::Matrix;
+/// use ulab_state::space::model::changed_sentence;
+/// let (a, b) = (Matrix::parse("15,-335;-35,165").unwrap(), Matrix::parse("40,-169;-335,165").unwrap());
+/// assert_eq!(changed_sentence(&a, &b), "The utility matrix of the whole app is now 40,-169;-335,165 (it was 15,-335;-35,165).");
+/// ```
+pub fn changed_sentence(before: &Matrix, after: &Matrix) -> String {
+    format!("The utility matrix of the whole app is now {after} (it was {before}).")
+}
 
 /// The diagram the view shows.
 #[derive(Debug, Clone, PartialEq)]
@@ -150,6 +168,31 @@ impl Model {
                 ))
             }
         }
+    }
+
+    /// Where point `p` is drawn on a canvas `width` CSS px wide (CSS px from its top-left).
+    pub fn px_of(&self, width: f64, p: Point) -> (f64, f64) {
+        self.frame(width).to_px(p)
+    }
+
+    /// Whether pixel `q` of a canvas `width` CSS px wide is on the point `at` (within
+    /// [`GRAB_PX`]): on a touch screen only a press there moves the point — anywhere else the
+    /// finger scrolls the page.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ulab_state::AppState;
+    /// use ulab_state::space::model::model_of;
+    /// let m = model_of(&AppState::default()).unwrap();
+    /// let p = m.point().unwrap();
+    /// let (x, y) = m.px_of(400.0, p);
+    /// assert!(m.grabs(400.0, (x + 10.0, y - 10.0), p));
+    /// assert!(!m.grabs(400.0, (x + 60.0, y), p));
+    /// ```
+    pub fn grabs(&self, width: f64, q: (f64, f64), at: Point) -> bool {
+        let (x, y) = self.px_of(width, at);
+        (q.0 - x).hypot(q.1 - y) <= GRAB_PX
     }
 
     /// The diagram's frame for a canvas `width` CSS px wide.

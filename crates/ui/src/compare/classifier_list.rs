@@ -8,6 +8,7 @@
 use crate::{handler, memo, rx};
 use leptos::prelude::*;
 
+use super::new_classifier::{Draft, NewClassifier};
 use crate::context::use_app;
 use crate::widgets::confusion_editor::{ConfusionEditor, classifier_name, stored_confusion};
 use crate::widgets::import_dialog::ImportPanel;
@@ -31,12 +32,14 @@ pub fn ClassifierList() -> impl IntoView {
     let error = RwSignal::new(None::<String>);
     // The name field to focus once it is on the page: the classifier just added.
     let focus = RwSignal::new(None::<String>);
-    let add = move |_| match try_edit(&ctx, |s| s.add_classifier()) {
-        Ok(i) => {
-            error.set(None);
-            focus.set(Some(format!("classifier-name-{i}")));
-        }
-        Err(e) => error.set(Some(e)),
+    let n = memo(move |_| ctx.state.with(|s| s.n()));
+    let draft = Draft::new(n, orientation);
+    // A new classifier starts empty, in its own card, out of the ranking until it has counts.
+    let add = move |_| {
+        error.set(None);
+        let name = ctx.state.with_untracked(|s| s.new_classifier_name());
+        draft.start(name, n.get_untracked());
+        focus.set(Some("new-classifier-name".into()));
     };
     let set_orientation = move |o: Orientation| {
         let _ = ctx.edit(|s| s.orientation = o);
@@ -108,6 +111,9 @@ pub fn ClassifierList() -> impl IntoView {
             <For each=move || 0..count.get() key=|i| *i let:i>
                 <ClassifierCard index=i classes=classes orientation=orientation fractions=fractions focus=focus />
             </For>
+            <Show when=move || draft.open.get()>
+                <NewClassifier draft=draft classes=classes orientation=orientation focus=focus />
+            </Show>
             <div class="row-actions">
                 <button
                     type="button"

@@ -9,6 +9,7 @@ mod context;
 mod intro;
 mod metric_detail;
 mod metric_table;
+mod new_classifier;
 mod problem_editor;
 mod sure;
 mod verdict;

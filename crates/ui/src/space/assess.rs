@@ -5,12 +5,12 @@
 //! the matrix they imply are [`ulab_state::space::assess`]'s; the answers are in the link
 //! (`uask`).
 
-use crate::widgets::input_kit::try_edit;
 use crate::{handler, memo, rx};
 use leptos::ev::{Event, Targeted};
 use leptos::prelude::*;
 use web_sys::HtmlInputElement;
 
+use super::context::SpaceContext;
 use crate::context::{AppContext, use_app};
 use crate::widgets::card::FoldedCard;
 use ulab_state::space::assess::{
@@ -23,6 +23,7 @@ use ulab_state::space::link::CloudSource;
 #[component]
 pub fn AssessPanel() -> impl IntoView {
     let ctx = use_app();
+    let sc = expect_context::<SpaceContext>();
     // The questions for the current number of classes, with the prompts.
     let asked = memo(move |_| ctx.state.with(|s| assess::asked(s.n(), s.classes())));
     let texts = RwSignal::new(Vec::<String>::new());
@@ -48,7 +49,7 @@ pub fn AssessPanel() -> impl IntoView {
         memo(move |_| answers.with(|a| assess::preview(a.as_ref().map_err(Clone::clone)?)));
     let use_matrix = move |with_cloud: bool| {
         if let Ok(a) = answers.get_untracked() {
-            apply_answers(ctx, a, with_cloud);
+            apply_answers(ctx, sc, a, with_cloud);
         }
     };
     let use_sigma = move |_| {
@@ -101,22 +102,24 @@ pub fn AssessPanel() -> impl IntoView {
 
 /// Makes the answers' matrix the app's (its extra decisions dropped), the answers the link's,
 /// and, `with_cloud`, their ranges the cloud of uncertain utilities.
-fn apply_answers(ctx: AppContext, a: Answers, with_cloud: bool) {
+fn apply_answers(ctx: AppContext, sc: SpaceContext, a: Answers, with_cloud: bool) {
     match answered_matrix(&a, with_cloud) {
         Ok((u, cloud)) => {
-            let applied = try_edit(&ctx, |s| {
+            let applied = sc.apply(ctx, |s| {
                 s.change_problem(|p| {
                     p.utility = u.matrix().clone();
                     p.decisions.truncate(p.classes.len());
-                })?;
+                })
+                .map_err(|e| e.to_string())?;
                 s.space.answers = Some(a.clone());
                 if let Some(c) = cloud {
                     s.space.cloud = CloudSource::Typed(c);
                 }
                 Ok(())
             });
-            if applied.is_ok() {
-                ctx.say("The utility matrix now follows your answers.");
+            match applied {
+                Ok(()) => ctx.say("The utility matrix now follows your answers."),
+                Err(e) => ctx.say(format!("Not applied: {e}")),
             }
         }
         Err(e) => ctx.say(e.to_string()),

@@ -13,6 +13,7 @@ use leptos::prelude::*;
 use super::context::SpaceContext;
 use crate::context::{AppContext, use_app};
 use crate::web::use_download::use_download;
+use crate::web::use_width::use_width;
 use crate::widgets::card::CsvButton;
 use crate::widgets::plot_canvas::PlotCanvas;
 use ulab_core::space::Point;
@@ -69,6 +70,20 @@ pub fn SpaceDiagram() -> impl IntoView {
         }
     };
 
+    // Over the point, a fingertip's target that takes the touch (touch-action: none) while
+    // the rest of the canvas lets the page scroll.
+    let width = use_width(wrapper);
+    let handle = move || {
+        let w = f64::from(width.get());
+        let at = sc.live.with(|l| l.as_ref().map(|l| l.point));
+        sc.model
+            .with(|m| {
+                let m = m.as_ref().ok()?;
+                let (x, y) = m.px_of(w, at.or_else(|| m.point())?);
+                (w > 0.0).then(|| format!("left: {x:.1}px; top: {y:.1}px"))
+            })
+            .unwrap_or_else(|| "display: none".into())
+    };
     let plot_signal: Signal<SpacePlot> = plot.into();
     view! {
         <div class="space-diagram card">
@@ -92,9 +107,10 @@ pub fn SpaceDiagram() -> impl IntoView {
                     label="Winner regions in the space of utility matrices"
                     testid="space-plot"
                 />
+                <span class="space-handle" aria-hidden="true" style=handle data-testid="space-handle"></span>
             </div>
             <p class="hint space-keys">
-                "Drag the point or click where it should go; arrow keys move it by 0.01 (Shift: 0.1)."
+                "Drag the point or click where it should go (on a touch screen, drag the point itself: elsewhere the page scrolls); arrow keys move it by 0.01 (Shift: 0.1). Every change can be undone, also with the browser's Back."
             </p>
             <div class="space-exports">
                 <CsvButton on_click=grid_csv testid="space-grid-csv" text="Winner grid (CSV)" />
@@ -128,14 +144,40 @@ impl Drag {
         }
     }
 
-    /// Makes the live point's matrix the app's utility matrix.
+    /// Makes the live point's matrix the app's utility matrix (undoably: [`SpaceContext::apply`]).
     fn commit(&self) {
         if let Some(l) = self.sc.live.get_untracked() {
-            let _ = self
-                .ctx
-                .edit_problem(|p| p.utility = l.matrix.matrix().clone());
+            let u = l.matrix.matrix().clone();
+            let applied = self.sc.apply(self.ctx, |s| {
+                s.change_problem(|p| p.utility = u)
+                    .map_err(|e| e.to_string())
+            });
+            if let Err(e) = applied {
+                self.ctx.say(format!("Not applied: {e}"));
+            }
         }
         self.sc.live.set(None);
+    }
+
+    /// Whether a press at `ev` may move the point: a mouse or pen anywhere on the plotting
+    /// area; a finger only on the point itself (anywhere else it scrolls the page).
+    fn may_move(&self, ev: &PointerEvent) -> bool {
+        if ev.pointer_type() != "touch" {
+            return true;
+        }
+        let Some(div) = self.wrapper.get_untracked() else {
+            return false;
+        };
+        let Some((q, width)) = on_canvas(&div, (ev.client_x() as f64, ev.client_y() as f64)) else {
+            return false;
+        };
+        let at = self.sc.live.get_untracked().map(|l| l.point);
+        self.sc.model.with_untracked(|m| {
+            m.as_ref()
+                .ok()
+                .and_then(|m| Some(m.grabs(width, q, at.or_else(|| m.point())?)))
+                .unwrap_or(false)
+        })
     }
 
     /// The diagram's point under the pointer, if it is on the plotting area.
@@ -148,7 +190,7 @@ impl Drag {
     }
 
     fn down(&self, ev: PointerEvent) {
-        if ev.button() != 0 {
+        if ev.button() != 0 || !self.may_move(&ev) {
             return;
         }
         if let Some(p) = self.point_at(&ev) {

@@ -7,7 +7,7 @@
 //! controls ([`slice`]) and the guided assessment ([`assess`]). What is shown comes from
 //! [`ulab_state::space::model`]; this module only wires it to the page.
 
-use crate::{memo, rx};
+use crate::{handler, memo, rx};
 use std::sync::Arc;
 
 use leptos::prelude::*;
@@ -35,7 +35,23 @@ pub fn SpaceView() -> impl IntoView {
     let ctx = use_app();
     let model = memo(move |_| ctx.state.with(model_of).map(Arc::new));
     let live = RwSignal::new(None::<Live>);
-    provide_context(SpaceContext { model, live });
+    let sc = SpaceContext {
+        model,
+        live,
+        undo: RwSignal::new(None),
+    };
+    provide_context(sc);
+    // The Undo holds only while the matrix it made is the one in force.
+    Effect::new(move |_| {
+        let stale = ctx.state.with(|s| {
+            let now = s.problem.utility().matrix();
+            sc.undo
+                .with_untracked(|u| u.as_ref().is_some_and(|u| &u.after != now))
+        });
+        if stale {
+            sc.undo.set(None);
+        }
+    });
     let error = move || model.with(|m| m.as_ref().err().cloned());
     let notices = move || {
         model.with(|m| match m.as_deref() {
@@ -66,6 +82,13 @@ pub fn SpaceView() -> impl IntoView {
                     {n}
                 </p>
             </For>
+            {rx(move || sc.undo.with(|u| u.as_ref().map(|u| u.sentence.clone())).map(|text| view! {
+                <div class="notice space-undo" role="status" data-testid="space-undo">
+                    <span>{text}</span>
+                    " "
+                    <button type="button" class="btn btn-small" on:click=handler(move |_| sc.undo(ctx)) data-testid="space-undo-button">"Undo"</button>
+                </div>
+            }))}
             <div class="view-grid space-grid">
                 <SpaceDiagram />
                 <PointPanel />

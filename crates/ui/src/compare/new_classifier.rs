@@ -1,0 +1,155 @@
+//! A classifier being added: "+ Add a classifier" opens this card with an empty confusion
+//! matrix; the classifier joins the state, the link and the ranking only when the user has
+//! typed counts (or fractions) of its own and presses "Compare …" (issue 28: a new classifier
+//! with made-up counts was ranked at once). Until then it is the page's only, not the link's.
+
+use crate::{handler, rx};
+use leptos::prelude::*;
+
+use crate::context::use_app;
+use crate::widgets::input_kit::{NameField, confusion_axes, confusion_corner, try_edit};
+use crate::widgets::matrix_editor::MatrixEditor;
+use crate::widgets::remove_button::RemoveButton;
+use ulab_core::{Matrix, Orientation};
+
+/// The classifier being added: its name, its matrix as shown (in the orientation in force),
+/// and whether that matrix is one the problem takes.
+#[derive(Clone, Copy)]
+pub struct Draft {
+    /// Whether the card is open.
+    pub open: RwSignal<bool>,
+    name: RwSignal<String>,
+    matrix: RwSignal<Matrix>,
+    ready: RwSignal<bool>,
+}
+
+impl Draft {
+    /// A closed draft; it follows the number of classes (a new, empty matrix) and the
+    /// orientation (its matrix transposed).
+    pub fn new(n: Memo<usize>, orientation: Memo<Orientation>) -> Draft {
+        let zeros = |n: usize| Matrix::zeros(n, n).expect("n ≥ 2");
+        let d = Draft {
+            open: RwSignal::new(false),
+            name: RwSignal::new(String::new()),
+            matrix: RwSignal::new(zeros(n.get_untracked())),
+            ready: RwSignal::new(false),
+        };
+        Effect::new(move |_| {
+            let n = n.get();
+            d.matrix.set(zeros(n));
+            d.ready.set(false);
+        });
+        Effect::new(move |before: Option<Orientation>| {
+            let now = orientation.get();
+            if before.is_some_and(|b| b != now) {
+                d.matrix.update(|m| *m = m.transpose());
+            }
+            now
+        });
+        d
+    }
+
+    /// Opens the card with the next free name and an empty matrix (an open card is kept as
+    /// it is).
+    pub fn start(&self, name: String, n: usize) {
+        if !self.open.get_untracked() {
+            self.name.set(name);
+            self.matrix.set(Matrix::zeros(n, n).expect("n ≥ 2"));
+            self.ready.set(false);
+            self.open.set(true);
+        }
+    }
+}
+
+/// The card of the classifier being added.
+#[component]
+pub fn NewClassifier(
+    draft: Draft,
+    classes: Memo<Vec<String>>,
+    orientation: Memo<Orientation>,
+    focus: RwSignal<Option<String>>,
+) -> impl IntoView {
+    let ctx = use_app();
+    let rename = Callback::new(move |typed: String| {
+        let name = ctx
+            .state
+            .with_untracked(|s| s.check_new_classifier_name(&typed))
+            .map_err(|e| e.to_string())?;
+        draft.name.set(name);
+        Ok(())
+    });
+    let check = Callback::new(move |m: Matrix| {
+        let o = orientation.get_untracked();
+        ctx.state
+            .with_untracked(|s| s.check_confusion(m, o))
+            .map(|_| ())
+            .map_err(|e| e.to_string())
+    });
+    let commit = Callback::new(move |m: Matrix| {
+        draft.matrix.set(m);
+        draft.ready.set(true);
+    });
+    let add = move |_| {
+        let (name, m) = (draft.name.get_untracked(), draft.matrix.get_untracked());
+        let o = orientation.get_untracked();
+        if let Ok(i) = try_edit(&ctx, |s| s.add_classifier_with(&name, m, o)) {
+            draft.open.set(false);
+            focus.set(Some(format!("classifier-name-{i}")));
+        }
+    };
+    let discard = Callback::new(move |()| draft.open.set(false));
+    let name = draft.name;
+    view! {
+        <article
+            class="card classifier is-draft"
+            aria-label=rx(move || format!("New classifier {}, not compared yet", name.get()))
+            data-testid="new-classifier"
+        >
+            <header class="classifier-head">
+                <NameField
+                    value=name
+                    on_input=rename
+                    label="Name of the new classifier"
+                    testid="new-classifier-name"
+                    class="classifier-name"
+                    focus=focus
+                />
+                <span class="card-actions">
+                    <RemoveButton
+                        on_remove=discard
+                        label="Discard the new classifier"
+                        title="Discard"
+                        testid="new-classifier-discard".to_string()
+                    />
+                </span>
+            </header>
+            <p class="hint" data-testid="new-classifier-hint">
+                "Type its confusion matrix on your test set (counts, or fractions): it is compared and ranked only once you add it."
+            </p>
+            <MatrixEditor
+                value=draft.matrix
+                row_labels=classes
+                col_labels=classes
+                corner=Signal::derive(move || confusion_corner(orientation.get()).to_string())
+                check=check
+                on_commit=commit
+                label="Confusion matrix of the new classifier"
+                testid="cm-editor-new"
+                non_negative=true
+                row_axis=Signal::derive(move || confusion_axes(orientation.get()).0.to_string())
+                col_axis=Signal::derive(move || confusion_axes(orientation.get()).1.to_string())
+            />
+            <div class="row-actions">
+                <button
+                    type="button"
+                    class="btn btn-primary"
+                    disabled=rx(move || !draft.ready.get())
+                    on:click=handler(add)
+                    data-testid="new-classifier-add"
+                >
+                    {rx(move || format!("Compare {}", name.get()))}
+                </button>
+            </div>
+        </article>
+    }
+}
