@@ -7,6 +7,7 @@ use crate::{handler, rx};
 use leptos::prelude::*;
 
 use crate::context::use_app;
+use crate::widgets::confusion_editor::confusion_check;
 use crate::widgets::input_kit::{NameField, confusion_axes, confusion_corner, try_edit};
 use crate::widgets::matrix_editor::MatrixEditor;
 use crate::widgets::remove_button::RemoveButton;
@@ -78,13 +79,7 @@ pub fn NewClassifier(
         draft.name.set(name);
         Ok(())
     });
-    let check = Callback::new(move |m: Matrix| {
-        let o = orientation.get_untracked();
-        ctx.state
-            .with_untracked(|s| s.check_confusion(m, o))
-            .map(|_| ())
-            .map_err(|e| e.to_string())
-    });
+    let check = confusion_check(ctx, orientation);
     let commit = Callback::new(move |m: Matrix| {
         draft.matrix.set(m);
         draft.ready.set(true);

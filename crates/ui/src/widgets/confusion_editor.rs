@@ -37,6 +37,21 @@ pub fn stored_confusion(ctx: &AppContext, index: usize) -> Memo<Matrix> {
     })
 }
 
+/// The check of a confusion matrix typed in `orientation` for the app's problem
+/// ([`ulab_state::AppState::check_confusion`]), for a [`MatrixEditor`].
+pub fn confusion_check(
+    ctx: AppContext,
+    orientation: Memo<Orientation>,
+) -> Callback<Matrix, Result<(), String>> {
+    Callback::new(move |m: Matrix| {
+        let o = orientation.get_untracked();
+        ctx.state
+            .with_untracked(|s| s.check_confusion(m, o))
+            .map(|_| ())
+            .map_err(|e| e.to_string())
+    })
+}
+
 /// The editor of classifier `index`'s confusion matrix, shown as `shown` (the stored matrix in
 /// `orientation`): a valid edit is written back in the stored orientation, a bad cell keeps
 /// the last good matrix.
@@ -56,13 +71,7 @@ pub fn ConfusionEditor(
     testid: String,
 ) -> impl IntoView {
     let ctx = crate::context::use_app();
-    let check = Callback::new(move |m: Matrix| {
-        let o = orientation.get_untracked();
-        ctx.state
-            .with_untracked(|s| s.check_confusion(m, o))
-            .map(|_| ())
-            .map_err(|e| e.to_string())
-    });
+    let check = confusion_check(ctx, orientation);
     let commit = Callback::new(move |m: Matrix| {
         let o = orientation.get_untracked();
         let _ = try_edit(&ctx, |s| s.set_confusion(index, m, o));
