@@ -368,3 +368,20 @@ for (const width of [375, 1280]) {
     });
   }
 }
+
+test('a 0/1 scores file names the classes, and the view says whose utilities it uses (issue 28, item 5)', async ({ page }) => {
+  // The factory's problem is in force (classes long and short); the file brings 1 and 0.
+  const log = await open(page, 'view=roc&u=15,-335;-35,165&classes=long,short');
+  const csv = 'label,m\n1,0.9\n0,0.8\n1,0.7\n0,0.3\n1,0.2\n0,0.1\n';
+  await page.getByTestId('roc-file').setInputFiles({ name: 'scores.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  const done = page.getByTestId('roc-load-done');
+  await expect(done).toContainText("class 0 (positive) = '1', class 1 = '0'");
+  await expect(done).toContainText(
+    "The classes are now the file's labels: '1' (class 0, positive) and '0'. The utilities are those in force, 15,-335;-35,165",
+  );
+  const heads = page.getByTestId('roc-utility').locator('thead th');
+  await expect(heads).toHaveText(['decision \\ true', '1', '0']);
+  await expect.poll(() => page.evaluate(() => decodeURIComponent(location.hash))).toContain('classes=1,0');
+  await expect(page.getByTestId('roc-best')).not.toContainText('long');
+  expect(log.errors).toEqual([]);
+});

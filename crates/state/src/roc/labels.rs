@@ -94,3 +94,43 @@ mod tests {
         assert_eq!(label_column(&only), Some(0));
     }
 }
+
+/// A scores file brings its own labels: the app's two classes take the file's names, class 0
+/// the positive label (`pos`) and class 1 the other (`neg`) — and the decisions too when they
+/// are named after the classes — so that the view never speaks of classes the user never
+/// entered (the factory's "long" and "short" for a file of 0s and 1s). The utilities stay
+/// those in force, now read under the file's names. Returns the sentence that says so, or
+/// `None` when the names were already the file's, or cannot be used (more than two classes,
+/// names the problem refuses: the names are then left as they are).
+///
+/// # Examples
+///
+/// ```
+/// use ulab_state::{presets, roc::labels::adopt_labels};
+/// let mut s = presets::factory();
+/// let said = adopt_labels(&mut s, "1", "0").unwrap();
+/// assert_eq!(s.classes(), &["1".to_string(), "0".to_string()]);
+/// assert_eq!(s.decisions(), &["1".to_string(), "0".to_string()]);
+/// assert_eq!(said, "The classes are now the file's labels: '1' (class 0, positive) and '0'. The utilities are those in force, 15,-335;-35,165 (row: decision, column: true class): set yours under “Your utilities”.");
+/// assert_eq!(adopt_labels(&mut s, "1", "0"), None);
+/// ```
+pub fn adopt_labels(s: &mut crate::AppState, pos: &str, neg: &str) -> Option<String> {
+    let names = [pos.to_string(), neg.to_string()];
+    if s.n() != 2 || s.classes()[..] == names[..] {
+        return None;
+    }
+    let follow = s.decisions()[..2] == s.classes()[..];
+    s.change_problem(|p| {
+        p.classes = names.to_vec();
+        if follow {
+            p.decisions[..2].clone_from_slice(&names);
+        }
+    })
+    .ok()?;
+    Some(format!(
+        "The classes are now the file's labels: '{pos}' (class 0, positive) and '{neg}'. The \
+         utilities are those in force, {} (row: decision, column: true class): set yours under \
+         “Your utilities”.",
+        s.utility_matrix().matrix()
+    ))
+}

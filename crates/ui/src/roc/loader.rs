@@ -19,6 +19,7 @@ use crate::web::sliced::{SLICE_MS, Sliced, feed, note};
 use ulab_core::text::{number, percent};
 use ulab_state::probs::recognise::{SNIFF_BYTES, all_probabilities, sniff};
 use ulab_state::roc::build::TableCurves;
+use ulab_state::roc::labels::adopt_labels;
 use ulab_state::roc::scores::{ScoresError, ScoresParser, ScoresTable};
 
 /// The scores parser, read [`LINES_PER_STEP`] lines per step.
@@ -258,7 +259,15 @@ async fn finish(rc: RocContext, loaded: Loaded) {
     note("roc-load apply", t);
     next_task().await;
     let t = now_ms();
-    let _ = rc.app.edit(|s| s.roc.scores = names);
-    rc.load.set(LoadState::Done(summary));
+    // The file's labels become the classes' names, and the view says whose utilities apply.
+    let mut adopted = None;
+    let _ = rc.app.edit(|s| {
+        s.roc.scores = names;
+        adopted = adopt_labels(s, &pos, &neg);
+    });
+    rc.load.set(LoadState::Done(match adopted {
+        Some(a) => format!("{summary} {a}"),
+        None => summary,
+    }));
     note("roc-load link", t);
 }
