@@ -108,6 +108,47 @@ pub fn number(v: f64, decimals: usize) -> String {
     typographic(trimmed(v, decimals))
 }
 
+/// The decimals that carry a value known to within `u` (a standard error): down to the first
+/// significant digit of `u`, `⌈−log₁₀ u⌉` clamped to 0…6 (6 when `u` is 0 or not finite).
+///
+/// # Examples
+///
+/// ```
+/// use ulab_core::text::carried_decimals;
+/// assert_eq!(carried_decimals(0.05), 2);
+/// assert_eq!(carried_decimals(0.003), 3);
+/// assert_eq!(carried_decimals(12.0), 0);
+/// assert_eq!(carried_decimals(0.0), 6);
+/// ```
+pub fn carried_decimals(u: f64) -> usize {
+    if !(u.is_finite() && u > 0.0) {
+        return 6;
+    }
+    (-u.log10()).ceil().clamp(0.0, 6.0) as usize
+}
+
+/// `v` to `digits` significant digits, as [`number`] writes it: `0.053`, `5.3`, `530`.
+///
+/// # Examples
+///
+/// ```
+/// use ulab_core::text::significant;
+/// assert_eq!(significant(0.053123, 2), "0.053");
+/// assert_eq!(significant(5.3123, 2), "5.3");
+/// assert_eq!(significant(-531.2, 2), "\u{2212}530");
+/// assert_eq!(significant(0.0, 2), "0");
+/// ```
+pub fn significant(v: f64, digits: usize) -> String {
+    if v == 0.0 || !v.is_finite() {
+        return number(v, 0);
+    }
+    let magnitude = v.abs().log10().floor() as i32;
+    let decimals = (digits as i32 - 1 - magnitude).max(0) as usize;
+    let scale = 10f64.powi(magnitude + 1 - digits as i32);
+    let rounded = if decimals == 0 { (v / scale).round() * scale } else { v };
+    number(rounded, decimals)
+}
+
 /// `v` with exactly `decimals` decimals (trailing zeros kept, so that a column lines up) and a
 /// typographic minus: `0.70`, `−3.50`; never `−0.00`.
 ///

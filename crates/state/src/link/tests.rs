@@ -355,8 +355,8 @@ fn the_utility_space_view_and_its_keys_open() {
         messages,
         [
             "'7' is not a number from 0 to 1; ignored",
-            "'c01:3' is not readable here (answer c01: there is no such question for 2 \
-             classes); ignored"
+            "'c01:3' is not readable here (the answer on deciding class 0 for a class-1 item: \
+             there is no such question for 2 classes); ignored"
         ]
     );
 }

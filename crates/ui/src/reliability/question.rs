@@ -16,7 +16,7 @@ use crate::widgets::job_progress::{CancelButton, JobProgress};
 use crate::widgets::number_field::{Field, number_fields, real_setting, whole_setting};
 use crate::widgets::plot_canvas::PlotCanvas;
 use ulab_core::mc::question::QuestionResult;
-use ulab_core::text::number;
+use ulab_core::text::{carried_decimals, number, significant};
 use ulab_plot::mc_question::{BestPlot, YieldHistograms};
 use ulab_state::reliability::{
     Question, QuestionError, baseline_note, best_sentence, fractions_note, merge_question,
@@ -305,6 +305,8 @@ fn answer_rows(a: &Answer) -> impl IntoView + use<> {
             let p = r.p_best[k];
             let se = r.p_best_se[k];
             let y = &r.yields[k];
+            // To what the draws carry: the mean's Monte Carlo error, sd/√draws.
+            let d = carried_decimals(y.sd / (a.asked.draws.max(1) as f64).sqrt());
             view! {
                 <tr>
                     <th scope="row">{name.clone()}</th>
@@ -312,10 +314,10 @@ fn answer_rows(a: &Answer) -> impl IntoView + use<> {
                         {number(p, 3)}
                     </td>
                     <td class="num">{format!("± {}", number(se, 3))}</td>
-                    <td class="num">{number(y.point, 4)}</td>
-                    <td class="num">{number(y.mean, 4)}</td>
-                    <td class="num">{number(y.sd, 4)}</td>
-                    <td class="num">{format!("{} … {}", number(y.quantiles[0], 3), number(y.quantiles[4], 3))}</td>
+                    <td class="num">{number(y.point, d)}</td>
+                    <td class="num">{number(y.mean, d)}</td>
+                    <td class="num">{significant(y.sd, 2)}</td>
+                    <td class="num">{format!("{} … {}", number(y.quantiles[0], d), number(y.quantiles[4], d))}</td>
                 </tr>
             }
         })

@@ -17,6 +17,7 @@ use ulab_state::space::assess::{
     self, Answers, Preview, Question, answered_matrix, implied_answers, parse_answer, prefill,
     read_answers,
 };
+use ulab_state::space::SpaceError;
 use ulab_state::space::link::CloudSource;
 
 /// The dialogue: the questions, what the answers make, and the three ways to use them.
@@ -146,7 +147,11 @@ fn question_row(
         texts.with(|t| {
             t.get(i)
                 .and_then(|text| parse_answer(q, text).err())
-                .map(|e| e.to_string())
+                .map(|e| match e {
+                    // Under its own field: the message alone, not which answer it is.
+                    SpaceError::Answer { message, .. } => message,
+                    e => e.to_string(),
+                })
         })
     };
     view! {

@@ -56,7 +56,18 @@ fn raw_matrix(n: usize, v: &[(Question, f64)]) -> Result<Matrix, SpaceError> {
 pub fn matrix_from(answers: &Answers) -> Result<UtilityMatrix, SpaceError> {
     check_ids(answers)?;
     let v = answers.values(|q, a| a.estimate(q))?;
-    Ok(UtilityMatrix::new(raw_matrix(answers.n, &v)?)?.normalized()?)
+    let normalized = UtilityMatrix::new(raw_matrix(answers.n, &v)?)?.normalized()?;
+    Ok(UtilityMatrix::new(short(normalized.matrix())?)?)
+}
+
+/// The entries to 6 decimals — a millionth of the utilities' range, finer than any answer
+/// carries — so that the editor, the link and the cloud box read `0.683772`, not
+/// `0.6837722339831621` (issue 28).
+fn short(m: &Matrix) -> Result<Matrix, SpaceError> {
+    Ok(m.map(|x| {
+        let r = (x * 1e6).round() / 1e6;
+        text::parse_number(&text::exported(r)).unwrap_or(r)
+    })?)
 }
 
 fn check_ids(answers: &Answers) -> Result<(), SpaceError> {
@@ -182,7 +193,7 @@ pub fn cloud_from(answers: &Answers) -> Result<Cloud, SpaceError> {
         let raw = raw_matrix(answers.n, &v)?;
         members.push(Member {
             weight: 1.0,
-            matrix: raw.map(|x| (x - lo) / span)?,
+            matrix: short(&raw.map(|x| (x - lo) / span)?)?,
         });
     }
     Ok(Cloud {
@@ -248,9 +259,23 @@ mod tests {
         let u = UtilityMatrix::parse("5,-1,-3;0,4,-2;-2,1,6").unwrap();
         let a = implied_answers(&u).unwrap();
         assert_eq!(a.given.len(), 7);
-        assert!(matrix_from(&a).unwrap().is_equivalent(&u, 1e-12));
+        // To the millionth the matrix is written with.
+        assert!(matrix_from(&a).unwrap().is_equivalent(&u, 1e-6));
+        assert!(!matrix_from(&a).unwrap().matrix().to_string().contains("0000"));
         let shifted = u.affine(3.0, -7.0).unwrap();
         assert_eq!(implied_answers(&shifted).unwrap(), a);
+    }
+
+    #[test]
+    fn answers_make_a_matrix_short_enough_to_read() {
+        // √0.4675 ≈ 0.6837722339831621: the editor and the link get 0.683772 (issue 28).
+        let a = parse_answers("c10:0.4675", 2).unwrap();
+        let m = matrix_from(&a).unwrap().matrix().to_string();
+        assert!(m.len() <= 24, "{m}");
+        let c = cloud_from(&parse_answers("c10:0.3..0.7", 2).unwrap()).unwrap();
+        for member in &c.members {
+            assert!(member.matrix.data().iter().all(|v| (v * 1e6 - (v * 1e6).round()).abs() < 1e-6));
+        }
     }
 
     #[test]

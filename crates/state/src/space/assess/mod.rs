@@ -415,7 +415,7 @@ pub fn format_answers(answers: &Answers) -> String {
 /// use ulab_state::space::assess::parse_answers;
 /// assert!(parse_answers("c10:3", 2).is_ok());
 /// assert_eq!(parse_answers("c01:3", 2).unwrap_err().to_string(),
-///     "answer c01: there is no such question for 2 classes");
+///     "the answer on deciding class 0 for a class-1 item: there is no such question for 2 classes");
 /// assert!(parse_answers("3", 2).is_err());
 /// ```
 pub fn parse_answers(text: &str, n: usize) -> Result<Answers, SpaceError> {
