@@ -126,8 +126,10 @@ test('the results card says a run is under way while it is, and never "below"', 
   await expect(page.getByTestId('mc-status')).toHaveAttribute('data-state', 'running');
   await expect(page.getByTestId('mc-empty')).toHaveText(/^Running/);
   await page.getByTestId('mc-cancel').click();
-  await expect(page.getByTestId('mc-status')).toHaveText('Cancelled: the results shown are those of the last complete run.');
+  // No run has completed: the status must not speak of "the last complete run" (issue 28).
+  await expect(page.getByTestId('mc-status')).toHaveText('Cancelled: no run has completed yet.');
   await expect(page.getByTestId('mc-empty')).toHaveText(/^Press Run/);
+  await expect(page.getByTestId('mc-empty')).toContainText('the time grows with the pairs set');
   // A finished run, then new settings and a run of them.
   await page.getByTestId('mc-pairs').fill('100000');
   await page.getByTestId('mc-pairs').press('Enter');
@@ -143,6 +145,7 @@ test('the results card says a run is under way while it is, and never "below"', 
   await expect(page.getByTestId('mc-stale')).toHaveCount(0);
   await page.getByTestId('mc-cancel').click();
   await expect(page.getByTestId('mc-running-note')).toHaveCount(0);
+  await expect(page.getByTestId('mc-status')).toHaveText('Cancelled: the results shown are those of the last complete run.');
   await expect(page.getByTestId('mc-stale')).toBeVisible();
   await expect(card).not.toContainText(/below|above/);
   await expect(page.getByTestId('mc-status')).not.toContainText(/below|above/);

@@ -72,7 +72,7 @@ test('the hand-typed link: AUCs 0.760 and 0.921, B named best', async ({ page })
   await expect(page.getByTestId('roc-row-1')).toHaveClass(/is-best/);
   // B has the larger AUC and is best: no sentence against the AUC.
   await expect(page.getByTestId('roc-auc-sentence')).toHaveCount(0);
-  await expect(page.getByTestId('roc-share-note')).toContainText('B = 0.5, from the deployment shares');
+  await expect(page.getByTestId('roc-share-note')).toContainText('π₀ = 0.5, from the deployment shares');
   // Both plots are drawn.
   for (const id of ['roc-plot', 'roc-threshold-plot']) {
     await expect.poll(() => page.getByTestId(id).locator('canvas').evaluate((c) => c.width)).toBeGreaterThan(0);

@@ -145,7 +145,11 @@ pub fn significant(v: f64, digits: usize) -> String {
     let magnitude = v.abs().log10().floor() as i32;
     let decimals = (digits as i32 - 1 - magnitude).max(0) as usize;
     let scale = 10f64.powi(magnitude + 1 - digits as i32);
-    let rounded = if decimals == 0 { (v / scale).round() * scale } else { v };
+    let rounded = if decimals == 0 {
+        (v / scale).round() * scale
+    } else {
+        v
+    };
     number(rounded, decimals)
 }
 

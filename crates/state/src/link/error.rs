@@ -189,6 +189,13 @@ impl fmt::Display for LinkError {
             LinkError::EmptyName { position, default } => {
                 write!(f, "name {position} is empty; '{default}' is used")
             }
+            // A sum beyond f64 (`1e308,1e308`) is "more than 10³⁰⁸", never "inf".
+            LinkError::Rescaled { sum } if !sum.is_finite() => {
+                write!(
+                    f,
+                    "the shares sum to more than 10³⁰⁸; they were rescaled to sum to 1"
+                )
+            }
             LinkError::Rescaled { sum } => write!(
                 f,
                 "the shares sum to {}; they were rescaled to sum to 1",

@@ -252,6 +252,12 @@ fn shares_that_sum_to_one_are_kept_as_written() {
     // Shares that do not sum to 1 are rescaled once, with a notice.
     let d = decode("u=1,0;0,1&cm.A=1,2;3,4&prev=1,3");
     assert_eq!(d.notices[0].error, LinkError::Rescaled { sum: 4.0 });
+    // A sum that overflows is said in words, not "inf" (issue 28).
+    let d = decode("u=1,0;0,1&cm.A=1,0;0,1&prev=1e308,1e308");
+    assert_eq!(
+        d.notices[0].message(),
+        "the shares sum to more than 10³⁰⁸; they were rescaled to sum to 1"
+    );
     assert!(decode(&encode(&d.state)).notices.is_empty());
 }
 

@@ -67,7 +67,7 @@ pub const F1_COUNTERPARTS: [(&str, [f64; 2]); 8] = [
 pub const PD_PRESETS: [Preset; 7] = [
     Preset {
         id: "pd-table4",
-        label: "p-d worked example (Kozak et al. 2022, Table 4)",
+        label: "p-d worked example in the p-d view (Kozak et al. 2022, Table 4)",
         description: "Three classes of 50, 20 and 30 cases: with the default κ = [0.5, 0.2, 0.3] p-d is 0.656.",
         fragment: "view=pd&cm.T4=40,7,3;8,10,2;9,1,20&orient=true-rows",
     },

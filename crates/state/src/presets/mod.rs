@@ -55,7 +55,7 @@ pub const PRESETS: [Preset; 16] = [
     },
     Preset {
         id: "pd-example",
-        label: "p-d worked example (Kozak et al. 2022, Table 4)",
+        label: "p-d worked example in Compare, with its metric table (Kozak et al. 2022, Table 4)",
         description: "Three classes; the preference-driven measure with default κ = [0.5, 0.2, 0.3] is 0.656.",
         fragment: "view=compare&orient=true-rows&u=1,0,0;0,1,0;0,0,1&cm.Table%204=40,7,3;8,10,2;9,1,20&classes=1,2,3",
     },

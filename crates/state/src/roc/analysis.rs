@@ -51,10 +51,12 @@ impl Share {
     pub fn note(&self) -> String {
         let b = ulab_core::text::number(self.value, 4);
         match self.source {
-            ShareSource::Deployment => format!("class-0 share B = {b}, from the deployment shares"),
-            ShareSource::TestSet => format!("class-0 share B = {b}, the test set's"),
+            ShareSource::Deployment => {
+                format!("class-0 share π₀ = {b}, from the deployment shares")
+            }
+            ShareSource::TestSet => format!("class-0 share π₀ = {b}, the test set's"),
             ShareSource::Default => format!(
-                "class-0 share B = {b} by default: binormal curves have no test set (set the \
+                "class-0 share π₀ = {b} by default: binormal curves have no test set (set the \
                  deployment shares to change it)"
             ),
         }

@@ -79,7 +79,7 @@ pub fn AgainstPanel() -> impl IntoView {
                 </tbody>
             </table>
             <p class="hint">
-                {rx(move || if rerun.get().is_some() { "Numbers of the run made on this page." } else { "Numbers of the defaults' known run (uniform prior, σ = 0.1, 10⁶ pairs, seed 1), the same as the Metric reliability view's Run and `ulab mc`." })}
+                {rx(move || if rerun.get().is_some() { "Numbers of the run made on this page." } else { "Numbers of the defaults' known run (uniform prior, σ = 0.1, 10⁶ pairs, seed 1), the same as the Metric reliability view's Run and the command “ulab mc”." })}
             </p>
             <div class="pd-actions">
                 <button type="button" class="btn btn-small" on:click=handler(start) prop:disabled=running data-testid="pd-mc-run">

@@ -248,9 +248,9 @@ fn FirstShares(result: GridResult) -> impl IntoView {
                 <thead>
                     <tr>
                         <th scope="col">"Classifier"</th>
-                        <th scope="col" title="ties shared equally">"Ranks first"</th>
-                        <th scope="col">"alone"</th>
-                        <th scope="col">"in a tie"</th>
+                        <th scope="col">"Ranks first (ties shared)"</th>
+                        <th scope="col">"first alone"</th>
+                        <th scope="col">"first in a tie"</th>
                         <th scope="col">"min p-d"</th>
                         <th scope="col">"mean"</th>
                         <th scope="col">"max"</th>
@@ -259,5 +259,6 @@ fn FirstShares(result: GridResult) -> impl IntoView {
                 <tbody>{rows}</tbody>
             </table>
         })}
+        <p class="hint" data-testid="pd-first-hint">"A tie of k classifiers counts 1/k for each: ranks first = first alone + first in a tie ÷ k."</p>
     }
 }

@@ -84,7 +84,7 @@ pub fn QuestionPanel() -> impl IntoView {
             </Show>
             {rx(move || build_error().map(|e| view! { <p class="notice is-error" role="alert" data-testid="q-error">{e}</p> }))}
             <QuestionActions job=job built=built answer=answer />
-            <JobProgress state=job.state what="question" testid="q" done_text=done_text />
+            <JobProgress state=job.state what="question" testid="q" done_text=done_text has_result=Signal::derive(move || answer.with(Option::is_some)) />
             <Show when=cond(move || answer.with(|a| a.is_some()))>
                 <AnswerView job=job built=built answer=answer />
             </Show>

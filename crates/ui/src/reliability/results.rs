@@ -42,7 +42,7 @@ pub fn MisrankingResults() -> impl IntoView {
                         {move || if running() {
                             "Running: the table appears here when the run is done."
                         } else {
-                            "Press Run: the default settings are the paper's (uniform prior, σ = 0.1, 10⁶ pairs); it takes about a second."
+                            "Press Run. The paper's settings (uniform prior, σ = 0.1, 10⁶ pairs) take about a second; the time grows with the pairs set."
                         }}
                     </p>
                 }

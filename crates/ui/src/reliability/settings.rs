@@ -64,7 +64,7 @@ pub fn ReliabilitySettings() -> impl IntoView {
             {axis_choice(ctx, mc)}
             {metric_choice(ctx, mc)}
             <RunActions />
-            <JobProgress state=rc.run.state what="Monte Carlo" testid="mc" done_text=done_text />
+            <JobProgress state=rc.run.state what="Monte Carlo" testid="mc" done_text=done_text has_result=Signal::derive(move || rc.result.with(Option::is_some)) />
             <p class="hint rel-size-hint">
                 {rx(move || {
                     let pairs = mc.with(|m| m.pairs);

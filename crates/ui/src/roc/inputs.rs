@@ -300,7 +300,7 @@ pub fn ProblemPanel() -> impl IntoView {
                 />
             </Show>
             <NumberField
-                label="Class-0 share B in deployment"
+                label="Class-0 share π₀ in deployment"
                 value=b_value
                 apply=Callback::new(move |t: String| {
                     if t.trim().is_empty() {

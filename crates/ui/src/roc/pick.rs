@@ -66,7 +66,7 @@ pub fn PickPanel() -> impl IntoView {
                     <button type="button" class="btn btn-primary" on:click=handler(move |_| send(ctx, rc, current.get_untracked())) data-testid="roc-send">"Send to Compare"</button>
                     <button type="button" class="btn btn-small" on:click=handler(move |_| { let _ = ctx.edit(|s| s.view = View::Compare); }) data-testid="roc-open-compare">"Open Compare"</button>
                 </div>
-                <p class="hint">"A scores curve's point becomes its confusion matrix at the test set's counts; a binormal one, fractions at the class-0 share B."</p>
+                <p class="hint">"A scores curve's point becomes its confusion matrix at the test set's counts; a binormal one, fractions at the class-0 share π₀."</p>
             </Show>
         </Card>
     }

@@ -13,11 +13,11 @@ use web_sys::HtmlInputElement;
 use super::context::SpaceContext;
 use crate::context::{AppContext, use_app};
 use crate::widgets::card::FoldedCard;
+use ulab_state::space::SpaceError;
 use ulab_state::space::assess::{
     self, Answers, Preview, Question, answered_matrix, implied_answers, parse_answer, prefill,
     read_answers,
 };
-use ulab_state::space::SpaceError;
 use ulab_state::space::link::CloudSource;
 
 /// The dialogue: the questions, what the answers make, and the three ways to use them.

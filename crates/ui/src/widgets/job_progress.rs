@@ -42,6 +42,10 @@ pub fn JobProgress(
     /// The line shown when done.
     #[prop(into)]
     done_text: Signal<String>,
+    /// Whether a complete run's results are on the page (what a Cancel leaves shown); not
+    /// given: they are.
+    #[prop(optional, into)]
+    has_result: Option<Signal<bool>>,
 ) -> impl IntoView {
     let fraction = move || match state.get() {
         JobState::Running { done, total, .. } if total > 0 => done as f64 / total as f64,
@@ -53,6 +57,9 @@ pub fn JobProgress(
         JobState::Idle => String::new(),
         JobState::Running { .. } => format!("Running… {}", percent()),
         JobState::Done => done_text.get(),
+        JobState::Cancelled if has_result.is_some_and(|r| !r.get()) => {
+            "Cancelled: no run has completed yet.".into()
+        }
         JobState::Cancelled => {
             "Cancelled: the results shown are those of the last complete run.".into()
         }

@@ -261,7 +261,13 @@ mod tests {
         assert_eq!(a.given.len(), 7);
         // To the millionth the matrix is written with.
         assert!(matrix_from(&a).unwrap().is_equivalent(&u, 1e-6));
-        assert!(!matrix_from(&a).unwrap().matrix().to_string().contains("0000"));
+        assert!(
+            !matrix_from(&a)
+                .unwrap()
+                .matrix()
+                .to_string()
+                .contains("0000")
+        );
         let shifted = u.affine(3.0, -7.0).unwrap();
         assert_eq!(implied_answers(&shifted).unwrap(), a);
     }
@@ -274,7 +280,13 @@ mod tests {
         assert!(m.len() <= 24, "{m}");
         let c = cloud_from(&parse_answers("c10:0.3..0.7", 2).unwrap()).unwrap();
         for member in &c.members {
-            assert!(member.matrix.data().iter().all(|v| (v * 1e6 - (v * 1e6).round()).abs() < 1e-6));
+            assert!(
+                member
+                    .matrix
+                    .data()
+                    .iter()
+                    .all(|v| (v * 1e6 - (v * 1e6).round()).abs() < 1e-6)
+            );
         }
     }
 
