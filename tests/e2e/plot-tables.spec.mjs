@@ -147,7 +147,7 @@ test('Decide: the bars and lines tables state the expected utilities and the fli
 test('Decide: a remapped output is marked "(changed)", not by colour alone', async ({ page }) => {
   await open(page, `view=decide&${FACTORY}&alpha=0`);
   // The factory's A (Dyrland et al. 2022): both outputs are best answered "short".
-  const changed = page.locator('.decide-remap tr.is-changed td:last-child').first();
+  const changed = page.locator('.decide-remap tr.is-changed td.best-decision').first();
   expect(await changed.evaluate((td) => getComputedStyle(td, '::after').content)).toContain('(changed)');
   const rows = await plotTable(page, 'decide-posterior-0');
   expect(rows.map((r) => r.at(-1))).toEqual(['short (changed)', 'short']);

@@ -270,13 +270,13 @@ fn RemapTables(r: LabelOnly, i: usize) -> impl IntoView {
             view! {
                 <tr class:is-changed=o.changed>
                     <th scope="row">{classes[o.output].clone()}</th>
-                    <td class="num">{number(o.probability, 3)}</td>
-                    {o.posterior.iter().map(|v| view! { <td class="num">{number(*v, 3)}</td> }).collect_view()}
-                    <td>{decisions[o.output].clone()} " (" {prose(o.expected[o.output])} ")"</td>
-                    <td data-testid=format!("remap-{i}-{}", o.output)>
+                    <td class="best-decision" data-testid=format!("remap-{i}-{}", o.output)>
                         <strong>{decisions[o.decision].clone()}</strong>
                         " (" {prose(o.expected[o.decision])} ")"
                     </td>
+                    <td>{decisions[o.output].clone()} " (" {prose(o.expected[o.output])} ")"</td>
+                    <td class="num">{number(o.probability, 3)}</td>
+                    {o.posterior.iter().map(|v| view! { <td class="num">{number(*v, 3)}</td> }).collect_view()}
                 </tr>
             }
         })
@@ -287,11 +287,12 @@ fn RemapTables(r: LabelOnly, i: usize) -> impl IntoView {
                 <caption>"What each output label should make you do: p(class | output) at the base rates (eq. 23) and the decision of highest expected utility Ū"</caption>
                 <thead>
                     <tr>
+                        // The answer next to the output: on a phone it is in sight without scrolling.
                         <th scope="col">"It says"</th>
+                        <th scope="col">"Best decision (Ū)"</th>
+                        <th scope="col">"Raw decision (Ū)"</th>
                         <th scope="col" class="num">"p(output)"</th>
                         {classes.iter().map(|c| view! { <th scope="col" class="num">"p(" {c.clone()} " | output)"</th> }).collect_view()}
-                        <th scope="col">"Raw decision (Ū)"</th>
-                        <th scope="col">"Best decision (Ū)"</th>
                     </tr>
                 </thead>
                 <tbody>{rows}</tbody>
@@ -340,11 +341,11 @@ fn BalanceStudy(part: Memo<Option<ClassifierPart>>, i: usize) -> impl IntoView {
                     view! {
                         <tr data-testid=format!("balance-{i}-{}", c.kind.label().replace(' ', "-"))>
                             <th scope="row">{capitalize(c.kind.label())}</th>
-                            <td>{shares_text(&c.shares, &classes)}</td>
-                            <td>{rule}</td>
-                            <td class="num">{prose(c.claimed_yield)}</td>
                             <td class="num">{prose(c.real_yield)}</td>
                             <td class="num">{prose(c.loss)}</td>
+                            <td class="num">{prose(c.claimed_yield)}</td>
+                            <td>{shares_text(&c.shares, &classes)}</td>
+                            <td>{rule}</td>
                         </tr>
                     }
                 })
@@ -356,11 +357,11 @@ fn BalanceStudy(part: Memo<Option<ClassifierPart>>, i: usize) -> impl IntoView {
                         <thead>
                             <tr>
                                 <th scope="col">"Tuned for"</th>
-                                <th scope="col">"Shares"</th>
-                                <th scope="col">"It says → decide"</th>
-                                <th scope="col" class="num">"Yield claimed"</th>
                                 <th scope="col" class="num">"Yield in deployment"</th>
                                 <th scope="col" class="num">"Loss"</th>
+                                <th scope="col" class="num">"Yield claimed"</th>
+                                <th scope="col">"Shares"</th>
+                                <th scope="col">"It says → decide"</th>
                             </tr>
                         </thead>
                         <tbody>{rows}</tbody>

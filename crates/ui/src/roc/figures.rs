@@ -184,15 +184,16 @@ pub fn RocFigures() -> impl IntoView {
                     <table class="results-table roc-table" data-testid="roc-table">
                         <caption class="visually-hidden">"Each classifier's AUC and its best operating point"</caption>
                         <thead>
-                            <tr><th scope="col">"Classifier"</th><th scope="col">"AUC"</th><th scope="col">"Best operating point"</th><th scope="col">"Yield per item"</th></tr>
+                            // The key number next to the name: on a phone it is in sight without scrolling.
+                            <tr><th scope="col">"Classifier"</th><th scope="col">"Yield per item"</th><th scope="col">"AUC"</th><th scope="col">"Best operating point"</th></tr>
                         </thead>
                         <tbody>
                             <For each=rows key=|r| r.clone() let:r>
                                 <tr class:is-best=r.5 data-testid=format!("roc-row-{}", r.0)>
                                     <th scope="row">{r.1.clone()}{if r.5 { " ★" } else { "" }}</th>
+                                    <td class="num" data-testid="roc-yield">{r.4.clone()}</td>
                                     <td class="num" data-testid="roc-auc">{r.2.clone()}</td>
                                     <td>{r.3.clone()}</td>
-                                    <td class="num" data-testid="roc-yield">{r.4.clone()}</td>
                                 </tr>
                             </For>
                         </tbody>
