@@ -18,7 +18,7 @@
 //! ```
 
 use super::input::{Input, TooLarge};
-use super::{CsvError, Record, delimiter, read_records};
+use super::{CsvError, Record, delimiter_after_mark, read_records};
 use std::fmt;
 
 /// What stops a [`RecordStream`].
@@ -89,7 +89,7 @@ pub struct RecordStream {
     input: Input,
     /// The 1-based line number of the next unread line.
     line: usize,
-    /// The delimiter, once the first line with content has come ([`delimiter`]).
+    /// The delimiter, once the first line with content has come ([`crate::delimiter`]).
     delim: Option<char>,
     /// The first line with content, as it came (line ends `\n`).
     first_line: Option<String>,
@@ -171,7 +171,7 @@ impl RecordStream {
         Ok(self.first.as_ref())
     }
 
-    /// The delimiter, once the first line with content has come (as [`delimiter`] picks it for
+    /// The delimiter, once the first line with content has come (as [`crate::delimiter`] picks it for
     /// the whole text).
     fn delimiter(&mut self) -> Result<Option<char>, StreamError> {
         if self.delim.is_some() {
@@ -189,7 +189,7 @@ impl RecordStream {
             }
             if !line.trim().is_empty() {
                 self.first_line = Some(line.trim_end_matches('\n').to_string());
-                self.delim = Some(delimiter(line));
+                self.delim = Some(delimiter_after_mark(line));
                 return Ok(self.delim);
             }
             at += line.len();
@@ -361,6 +361,10 @@ mod tests {
             "\t\na\tO0\t39\nneg\t-880\t85\n",
             " \n\t\na,b\n1,2\n",
             "x\"y,\"a\nb\",c\n\"\"\"\",d\n",
+            // Two byte-order marks: the second is content, and its tab the delimiter, either
+            // way (`scripts/fuzz.sh 100000 7`, csv target, input 33340).
+            "\u{feff}\u{feff}\t\n",
+            "\u{feff}\u{feff}\ta\n1\t2\n",
         ];
         for text in texts {
             streams_as_read(text, 3);
