@@ -50,3 +50,19 @@ test('Decide: the best decision for each output label', async ({ page }) => {
   await expectInSight(page.getByTestId('remap-0-1'));
   expect(errors).toEqual([]);
 });
+
+test('on a phone the current view’s tab is in sight in the row of views (issue 28, item 13)', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  for (const view of ['probs', 'story', 'compare']) {
+    await page.goto('about:blank');
+    await page.goto(`/#view=${view}&${FACTORY}`);
+    await expect(page.getByTestId(`view-${view}`)).toBeVisible();
+    const tab = page.locator(`.view-nav-item[data-view="${view}"]`);
+    await expect
+      .poll(async () => {
+        const [t, n] = await Promise.all([tab.boundingBox(), page.locator('.view-nav').boundingBox()]);
+        return t.x >= n.x - 0.5 && t.x + t.width <= n.x + n.width + 0.5;
+      })
+      .toBe(true);
+  }
+});
