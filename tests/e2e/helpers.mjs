@@ -104,16 +104,21 @@ const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/
 /**
  * axe-core's WCAG 2.1 A and AA rules over the page as it is: the violations, one line each
  * (rule, impact, how many elements, what it asks, the first three elements). The script is
- * evaluated by the test, so the page's Content-Security-Policy allows it.
+ * evaluated by the test, so the page's Content-Security-Policy allows it. `rules`: more rules
+ * by name, run too — axe's experimental ones are off otherwise (e.g.
+ * `label-content-name-mismatch`, WCAG 2.5.3).
  */
-export async function wcagViolations(page) {
+export async function wcagViolations(page, { rules = [] } = {}) {
   await page.evaluate(axeSource);
-  const result = await page.evaluate(() =>
-    window.axe.run(document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
-      resultTypes: ['violations'],
-    }),
-  );
+  const run = (only) =>
+    page.evaluate(
+      (runOnly) => window.axe.run(document, { runOnly, resultTypes: ['violations'] }),
+      only,
+    );
+  const result = await run({ type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] });
+  if (rules.length > 0) {
+    result.violations.push(...(await run({ type: 'rule', values: rules })).violations);
+  }
   return result.violations.map(
     (v) =>
       `${v.id} (${v.impact}, ${v.nodes.length}×): ${v.help} — ` +

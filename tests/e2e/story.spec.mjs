@@ -81,10 +81,11 @@ const CONTENT = {
       await expect(page.getByTestId(`story-favours-${key}`)).toHaveText(fav);
       await expect(page.getByTestId(`story-metric-${key}-${fav}`)).toHaveClass(/is-favoured/);
     }
-    await expect(page.getByTestId('story-table1').locator('tbody tr')).toHaveCount(8);
+    // Table 1's eight, then the four more Compare counts too (issue 28, item 10).
+    await expect(page.getByTestId('story-table1').locator('tbody tr')).toHaveCount(12);
   },
   3: async (page) => {
-    await expect(page.getByTestId('story-votes')).toHaveText('7 of 8 metrics favour B');
+    await expect(page.getByTestId('story-votes')).toHaveText('11 of 12 metrics favour B');
     await expect(page.getByTestId('story-recommend')).toHaveText(
       'The developers recommend classifier B.',
     );

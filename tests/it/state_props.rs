@@ -3,6 +3,7 @@
 
 use proptest::prelude::*;
 use utility_lab::core::{Matrix, Orientation};
+use utility_lab::state::theme::FixedTheme;
 use utility_lab::state::{AppState, Classifier, ErrorAxis, Prior, ProblemFields, View, link};
 
 fn name() -> impl Strategy<Value = String> {
@@ -27,6 +28,7 @@ fn state() -> impl Strategy<Value = AppState> {
                 any::<u64>(),
                 0.01f64..0.99,
                 any::<bool>(),
+                0u8..3,
             ),
         )
             .prop_map(
@@ -37,7 +39,7 @@ fn state() -> impl Strategy<Value = AppState> {
                     decisions,
                     true_rows,
                     embed,
-                    (sigma, pairs, seed, balance, gauss),
+                    (sigma, pairs, seed, balance, gauss, theme),
                 )| {
                     let mut classifiers: Vec<Classifier> = Vec::new();
                     for (nm, cells) in cms {
@@ -65,6 +67,11 @@ fn state() -> impl Strategy<Value = AppState> {
                         Orientation::OutputRows
                     };
                     s.embed = embed;
+                    s.theme = match theme {
+                        0 => None,
+                        1 => Some(FixedTheme::Light),
+                        _ => Some(FixedTheme::Dark),
+                    };
                     s.view = if gauss {
                         View::Reliability
                     } else {
@@ -101,7 +108,7 @@ proptest! {
 
     #[test]
     fn decode_of_key_value_soup_is_valid(parts in proptest::collection::vec(
-        ("(v|view|u|cm\\.[A-Za-z%0-9]{0,4}|classes|decisions|orient|prev|kappa|embed|prior|sigma|pairs|seed|axis|balance|metrics|step|[a-z]{1,5})",
+        ("(v|view|u|cm\\.[A-Za-z%0-9]{0,4}|classes|decisions|orient|prev|kappa|embed|theme|prior|sigma|pairs|seed|axis|balance|metrics|step|[a-z]{1,5})",
          "[-0-9.,;eE%a-z ]{0,30}"), 0..12)) {
         let frag: Vec<String> = parts.iter().map(|(k, v)| format!("{k}={v}")).collect();
         let d = link::decode(&frag.join("&"));

@@ -7,7 +7,8 @@
 //! * [`edit`]: the edits behind the Compare view's editors, the readers of typed and pasted
 //!   text, and the import of a classifier from a file;
 //! * one module per view with pure logic: [`compare`], [`reliability`], [`story`];
-//! * [`embed`]: the embed code (an `<iframe>` and the script that fits it to its content);
+//! * [`embed`]: the embed code (an `<iframe>` and the script that fits it to its content), and
+//!   [`theme`]: the colours a link may fix (`theme=dark`);
 //! * [`presets`] (the papers' examples as links), [`references`] (the texts cited);
 //! * [`qr`]: the printed page's link as a QR code (SVG).
 //!
@@ -31,6 +32,7 @@ pub mod roc;
 pub mod space;
 pub mod story;
 pub mod sure;
+pub mod theme;
 pub mod validate;
 
 use serde::{Deserialize, Serialize};
@@ -121,6 +123,9 @@ pub struct AppState {
     pub view: View,
     /// Show the view without the app's chrome (for iframes).
     pub embed: bool,
+    /// The colours the link fixes (`theme=`); `None`: the reader's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub theme: Option<theme::FixedTheme>,
     /// The problem: classes, decisions, utility matrix, classifiers (validated; the JSON
     /// keeps its four fields at this level).
     #[serde(flatten)]

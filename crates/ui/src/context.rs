@@ -178,10 +178,11 @@ fn write_fragment(fragment: &str) {
 /// scheme ([`theme::install`]).
 pub fn install() -> AppContext {
     let decoded = link::decode(&current_fragment());
+    let state = RwSignal::new(decoded.state);
     let ctx = AppContext {
-        state: RwSignal::new(decoded.state),
+        state,
         notices: RwSignal::new(decoded.notices),
-        scheme: theme::install(),
+        scheme: theme::install(state),
         toast: RwSignal::new(None),
         fragment: RwSignal::new(String::new()),
     };

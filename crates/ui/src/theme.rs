@@ -1,6 +1,8 @@
-//! The colour scheme, decided in one place: the user's choice (system, light or dark, kept in
-//! the browser's local storage), the system's preference (`prefers-color-scheme`, followed as
-//! it changes), and [`ColourScheme::dark`], one `Memo` of the two. One Effect writes it to
+//! The colour scheme, decided in one place: the colours a link fixes (`theme=light|dark`,
+//! [`ulab_state::theme`]: a course page's embed gets the colours it expects), else the user's
+//! choice (system, light or dark, kept in the browser's local storage) and the system's
+//! preference (`prefers-color-scheme`, followed as it changes); [`ColourScheme::dark`] is one
+//! `Memo` of them. One Effect writes it to
 //! `data-theme` on `<html>` (the stylesheet's colours, style/app.css); the plots read the same
 //! Memo, so a change of scheme redraws each plot once. Installed by the app shell, so it holds in
 //! embed mode too, where the header and its toggle are not shown.
@@ -11,6 +13,8 @@
 
 use crate::memo;
 use leptos::prelude::*;
+use ulab_state::AppState;
+use ulab_state::theme::FixedTheme;
 use wasm_bindgen::JsCast;
 use wasm_bindgen::closure::Closure;
 
@@ -90,6 +94,10 @@ const DARK_QUERY: &str = "(prefers-color-scheme: dark)";
 pub struct ColourScheme {
     /// The user's choice; written only through [`ColourScheme::choose`].
     choice: RwSignal<ThemeChoice>,
+    /// The app's state, whose `theme` (the link's) goes before the user's choice.
+    state: RwSignal<AppState>,
+    /// The choice in force: the link's, if it fixes the colours, else the user's.
+    shown: Memo<ThemeChoice>,
     /// Whether the page is dark: the choice, or the system's preference when the choice is
     /// "system". The page's colours and the plots follow it.
     pub dark: Memo<bool>,
@@ -99,13 +107,17 @@ pub struct ColourScheme {
 }
 
 impl ColourScheme {
-    /// The user's choice.
+    /// The choice in force: the link's, if it fixes the colours, else the user's.
     pub fn choice(&self) -> Signal<ThemeChoice> {
-        self.choice.into()
+        self.shown.into()
     }
 
-    /// Records the user's choice (and keeps it in local storage, never sent anywhere).
+    /// Records the user's choice (and keeps it in local storage, never sent anywhere); a
+    /// theme the link fixed gives way to it (and leaves the link).
     pub fn choose(&self, choice: ThemeChoice) {
+        if self.state.with_untracked(|s| s.theme.is_some()) {
+            self.state.update(|s| s.theme = None);
+        }
         self.choice.set(choice);
         if let Ok(Some(storage)) = window().local_storage() {
             let _ = storage.set_item(STORAGE_KEY, choice.key());
@@ -159,12 +171,18 @@ fn printing() -> Memo<bool> {
     memo(move |_| media.get() || between.get())
 }
 
-/// Creates the colour scheme and the one Effect that writes it to `<html data-theme>`.
-pub fn install() -> ColourScheme {
+/// Creates the colour scheme of the page showing `state` and the one Effect that writes it to
+/// `<html data-theme>`.
+pub fn install(state: RwSignal<AppState>) -> ColourScheme {
     let choice = RwSignal::new(stored_choice());
+    let shown = memo(move |_| match state.with(|s| s.theme) {
+        Some(FixedTheme::Light) => ThemeChoice::Light,
+        Some(FixedTheme::Dark) => ThemeChoice::Dark,
+        None => choice.get(),
+    });
     let system_dark = media_matches(DARK_QUERY);
     let printing = printing();
-    let dark = memo(move |_| !printing.get() && choice.get().is_dark(system_dark.get()));
+    let dark = memo(move |_| !printing.get() && shown.get().is_dark(system_dark.get()));
     Effect::new(move |_| {
         let key = if dark.get() { "dark" } else { "light" };
         if let Some(root) = document().document_element() {
@@ -173,6 +191,8 @@ pub fn install() -> ColourScheme {
     });
     ColourScheme {
         choice,
+        state,
+        shown,
         dark,
         printing,
     }

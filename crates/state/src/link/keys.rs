@@ -9,11 +9,12 @@ use super::key::Key;
 use crate::{FORMAT_VERSION, View, decide, reliability, roc, space};
 use ulab_core::text::truncate;
 
-/// Every key, group by group, in the order links are written: the general keys, the problem
+/// Every key, group by group, in the order links are written: the general keys, the colours, the problem
 /// (matrices, names, shares), then each view's settings: Metric reliability, Story, Decide,
 /// Utility space, Preference-driven measure, ROC & thresholds, Probabilities.
 pub const KEYS: &[&[Key]] = &[
     &GENERAL,
+    &crate::theme::LINK_KEYS,
     &super::problem::KEYS,
     &reliability::settings::LINK_KEYS,
     &crate::story::link::LINK_KEYS,

@@ -265,6 +265,7 @@ fn shares_that_sum_to_one_are_kept_as_written() {
 fn every_key_of_the_table_is_read_and_written() {
     let mut s = reliability_state();
     s.embed = true;
+    s.theme = Some(crate::theme::FixedTheme::Dark);
     s.orientation = Orientation::TrueRows;
     s.change_problem(|p| {
         p.utility = ulab_core::Matrix::parse("15,-335;-35,165;0,0").unwrap();
@@ -322,7 +323,7 @@ fn every_key_of_the_table_is_read_and_written() {
 #[test]
 fn a_bad_value_of_each_key_is_noted_under_it() {
     let d = decode(
-        "v=x&view=x&embed=x&orient=x&u=x&cm.A=x&classes=a&decisions=a&prev=x&kappa=x&prior=x\
+        "v=x&view=x&embed=x&theme=x&orient=x&u=x&cm.A=x&classes=a&decisions=a&prev=x&kappa=x&prior=x\
          &sigma=x&pairs=x&seed=x&axis=x&balance=x&metrics=x&qsigma=x&qalpha=x&qdraws=x&qseed=x\
          &qn=x&step=x&p=x&alpha=x&n=x&ucloud=x&usigma=x&upoints=x&useed=x&uoverlay=x&uslice=x\
          &uask=x&pdstep=x&pdgrid=x&pdbins=x&pdseed=x\
@@ -365,4 +366,52 @@ fn the_utility_space_view_and_its_keys_open() {
              there is no such question for 2 classes); ignored"
         ]
     );
+}
+
+#[test]
+fn the_theme_key_fixes_the_colours_and_round_trips() {
+    use crate::theme::FixedTheme;
+    // Absent: the reader's colours, and links stay as they were.
+    let d = decode("view=compare&embed=1");
+    assert_eq!(d.state.theme, None);
+    assert!(!encode(&d.state).contains("theme"));
+    for (value, theme) in [
+        ("dark", FixedTheme::Dark),
+        ("light", FixedTheme::Light),
+        (" dark ", FixedTheme::Dark),
+    ] {
+        let d = decode(&format!("view=story&step=3&embed=1&theme={value}"));
+        assert!(d.notices.is_empty(), "{value}: {:?}", d.notices);
+        assert_eq!(d.state.theme, Some(theme));
+        assert!(d.state.embed);
+        // Kept by the links the app writes (after `embed`), in embed mode and without.
+        let e = encode(&d.state);
+        assert!(
+            e.contains(&format!("&embed=1&theme={}", theme.key())),
+            "{e}"
+        );
+        assert_eq!(decode(&e).state, d.state);
+        let mut full = d.state.clone();
+        full.embed = false;
+        assert_eq!(decode(&encode(&full)).state.theme, Some(theme));
+    }
+    // `system` says what no key says.
+    let d = decode("theme=system");
+    assert!(d.notices.is_empty(), "{:?}", d.notices);
+    assert_eq!(d.state.theme, None);
+    // A bad value: a notice under the key, the reader's colours, everything else applied.
+    let d = decode("view=story&theme=blue&step=2");
+    assert_eq!(d.notices.len(), 1, "{:?}", d.notices);
+    assert_eq!(d.notices[0].key, "theme");
+    assert_eq!(
+        d.notices[0].message(),
+        "'blue' is not light or dark; ignored"
+    );
+    assert_eq!(d.state.theme, None);
+    assert_eq!((d.state.view, d.state.step), (View::Story, 1));
+    // The JSON state keeps it too (and a state without it reads as before).
+    let mut s = crate::presets::factory();
+    s.theme = Some(FixedTheme::Light);
+    assert_eq!(crate::AppState::from_json(&s.to_json()).unwrap(), s);
+    assert!(!crate::presets::factory().to_json().contains("theme"));
 }

@@ -12,6 +12,7 @@ pub fn factory() -> AppState {
     AppState {
         view: View::Compare,
         embed: false,
+        theme: None,
         problem: Problem::new(ProblemFields {
             decisions: classes.clone(),
             classes,

@@ -117,7 +117,7 @@ pub fn decoded() -> Vec<(&'static Preset, AppState)> {
 }
 
 /// The preset that `state` is, if any (what the examples menu shows): one whose state it
-/// equals, or else one it equals in another view; embed mode aside.
+/// equals, or else one it equals in another view; embed mode and fixed colours aside.
 pub fn loaded(
     state: &AppState,
     decoded: &[(&'static Preset, AppState)],
@@ -125,6 +125,7 @@ pub fn loaded(
     let same = |a: &AppState, b: &AppState, view_too: bool| {
         let mut b = b.clone();
         b.embed = a.embed;
+        b.theme = a.theme;
         if !view_too {
             b.view = a.view;
         }

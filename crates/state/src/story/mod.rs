@@ -6,17 +6,18 @@
 //! of 100), the factory's utilities (eq. 4), the variant (eq. 5) and the medical case (eq. 6).
 //! Pure and tested natively; the UI (`crates/ui/src/story/`) only words and lays the numbers out.
 //!
-//! One view's pure logic (over 500 lines with its tests): the steps and the story's numbers;
-//! its link key is [`link`].
+//! One view's pure logic: the steps and the story's numbers; its link key is [`link`], the
+//! metrics it counts (Compare's, [`metrics`]) are in their own module, its tests in `tests.rs`.
 
 use super::compare::verdict::{TrivialWhy, trivial_why};
 use super::presets::{self, preset};
-use ulab_core::metrics::Metric;
 use ulab_core::{ConfusionMatrix, UtilityMatrix};
 
 pub mod link;
+pub mod metrics;
 
 pub use link::{LINK_KEYS, STORY_STEPS};
+pub use metrics::{MetricRow, TABLE1, Table1Metric};
 
 /// One step of the walk.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -63,72 +64,6 @@ pub const STEPS: [StepInfo; STORY_STEPS] = [
     },
 ];
 
-/// A metric of Table 1 and its names.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Table1Metric {
-    /// The metric.
-    pub metric: Metric,
-    /// Its name in Table 1.
-    pub label: &'static str,
-    /// A short name (tallies, small screens).
-    pub short: &'static str,
-    /// Its name inside a sentence.
-    pub prose: &'static str,
-}
-
-const fn t1(
-    metric: Metric,
-    label: &'static str,
-    short: &'static str,
-    prose: &'static str,
-) -> Table1Metric {
-    Table1Metric {
-        metric,
-        label,
-        short,
-        prose,
-    }
-}
-
-/// The metrics of Table 1 of Dyrland et al. 2022, in its order, with the names it uses. (The paper
-/// merges accuracy and balanced accuracy into one row, equal here because the classes are
-/// balanced; the course chapter lists them apart, as here.)
-pub const TABLE1: [Table1Metric; 8] = [
-    t1(Metric::Accuracy, "Accuracy", "Accuracy", "accuracy"),
-    t1(
-        Metric::BalancedAccuracy,
-        "Balanced accuracy",
-        "Balanced accuracy",
-        "balanced accuracy",
-    ),
-    t1(Metric::Precision, "Precision", "Precision", "precision"),
-    t1(Metric::F1, "F₁ measure", "F₁", "F₁ measure"),
-    t1(
-        Metric::Mcc,
-        "Matthews correlation coefficient",
-        "MCC",
-        "Matthews correlation coefficient",
-    ),
-    t1(
-        Metric::FowlkesMallows,
-        "Fowlkes–Mallows index",
-        "Fowlkes–Mallows",
-        "Fowlkes–Mallows index",
-    ),
-    t1(
-        Metric::Recall,
-        "True-positive rate (recall)",
-        "TPR (recall)",
-        "true-positive rate",
-    ),
-    t1(
-        Metric::Specificity,
-        "True-negative rate (specificity)",
-        "TNR (specificity)",
-        "true-negative rate",
-    ),
-];
-
 /// The link fragment (without `#`) that opens step `step` (0-based) of the story.
 ///
 /// # Examples
@@ -153,20 +88,6 @@ pub fn compare_fragment(id: &str) -> &'static str {
     preset(id)
         .map(|p| p.fragment)
         .unwrap_or(presets::PRESETS[0].fragment)
-}
-
-/// A metric of Table 1 for both classifiers.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct MetricRow {
-    /// The metric and its names.
-    pub names: Table1Metric,
-    /// Its value for A and for B (every metric of Table 1 is defined for these matrices).
-    pub values: [f64; 2],
-    /// The classifier it favours (0 = A, 1 = B), `None` on a tie.
-    pub favoured: Option<usize>,
-    /// How much higher the favoured value is, relative to the other: `(hi − lo) / lo`
-    /// (`None` on a tie or if `lo ≤ 0`).
-    pub relative: Option<f64>,
 }
 
 /// A classifier's yield written out term by term (eq. 10): `Σ_ij U_ij C_ij`.
@@ -224,6 +145,8 @@ pub struct Story {
     pub variant: UtilityMatrix,
     /// Remaining life in months (eq. 6).
     pub medical: UtilityMatrix,
+    /// The metrics of A and B the story counts: the Compare view's ([`metrics::metric_rows`]).
+    pub metrics: Vec<MetricRow>,
 }
 
 impl Default for Story {
@@ -258,57 +181,31 @@ impl Story {
             variant: u(&state("variant")),
             medical: u(&m),
             medical_classes: [m.classes()[0].clone(), m.classes()[1].clone()],
+            metrics: metrics::metric_rows(&f),
         }
     }
 
-    /// Table 1: each metric for A and B, and which one it favours.
+    /// Each metric for A and B, and which one it favours: the metrics of Table 1 of the paper,
+    /// then those the Compare view shows besides (the same set as Compare's, and its verdict).
     ///
     /// # Examples
     ///
     /// ```
     /// use ulab_state::story::Story;
-    /// let rows = Story::new().table1();
-    /// assert_eq!(rows.len(), 8);
+    /// let s = Story::new();
+    /// let rows = s.metrics();
+    /// assert_eq!(rows.len(), 12);
+    /// assert_eq!(rows.iter().filter(|r| r.in_table1).count(), 8);
     /// assert_eq!(format!("{:.2}", rows[4].values[1]), "0.51"); // MCC of B
     /// ```
-    pub fn table1(&self) -> Vec<MetricRow> {
-        TABLE1
-            .iter()
-            .map(|&names| {
-                let v = |k: usize| {
-                    names
-                        .metric
-                        .value(&self.cms[k], None)
-                        .ok()
-                        .and_then(|s| s.value())
-                        .unwrap_or(f64::NAN)
-                };
-                let values = [v(0), v(1)];
-                let (hi, lo) = (values[0].max(values[1]), values[0].min(values[1]));
-                let favoured = if (hi - lo).abs() <= 1e-12 {
-                    None
-                } else if values[0] > values[1] {
-                    Some(0)
-                } else if values[1] > values[0] {
-                    Some(1)
-                } else {
-                    None
-                };
-                let relative = favoured.and_then(|_| (lo > 0.0).then(|| (hi - lo) / lo));
-                MetricRow {
-                    names,
-                    values,
-                    favoured,
-                    relative,
-                }
-            })
-            .collect()
+    pub fn metrics(&self) -> &[MetricRow] {
+        &self.metrics
     }
 
-    /// How many metrics of Table 1 favour A and how many B.
+    /// How many of the story's metrics favour A and how many B.
     pub fn votes(&self) -> [usize; 2] {
         let mut votes = [0, 0];
-        for row in self.table1() {
+        for row in self.metrics() {
             if let Some(k) = row.favoured {
                 votes[k] += 1;
             }
@@ -316,7 +213,7 @@ impl Story {
         votes
     }
 
-    /// The classifier most metrics of Table 1 favour (the developers' recommendation).
+    /// The classifier most metrics favour (the developers' recommendation).
     pub fn majority(&self) -> usize {
         let v = self.votes();
         usize::from(v[1] > v[0])
@@ -417,161 +314,4 @@ pub fn changed_cells(a: &UtilityMatrix, b: &UtilityMatrix) -> Vec<(usize, usize)
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::View;
-    use ulab_core::text::{fixed, number as plain};
-
-    fn close(a: f64, b: f64) -> bool {
-        (a - b).abs() < 1e-9
-    }
-
-    #[test]
-    fn always_short_beats_both_classifiers_in_all_three_problems() {
-        // Eqs. 1, 2 and 4: half the components short (165 €), half long (−35 € when judged
-        // short): 65 € per component, against A's 3.5 € and B's −3.5 €.
-        let s = Story::new();
-        let (d, why) = s.trivial_winner(&s.factory).unwrap();
-        assert_eq!(s.classes[d], "short");
-        assert_eq!(why.value, 65.0);
-        assert_eq!(why.avoided, Some((0, 1, -335.0)));
-        assert_eq!((s.cms[0].c(0, 1), s.cms[1].c(0, 1)), (0.15, 0.18));
-        // The variant (eq. 5): 0.5 × (−65) + 0.5 × 165 = 50, more than B's 7.3 €; the medical
-        // case (eq. 6) is the factory shifted by 335 months: 65 + 335.
-        assert_eq!(
-            s.trivial_winner(&s.variant).map(|w| (w.0, w.1.value)),
-            Some((1, 50.0))
-        );
-        assert_eq!(
-            s.trivial_winner(&s.medical).map(|w| (w.0, w.1.value)),
-            Some((1, 400.0))
-        );
-    }
-
-    #[test]
-    fn table1_matches_the_paper() {
-        // Dyrland et al. 2022, Table 1 (two decimals); balanced accuracy = accuracy (balanced classes).
-        let expected = [
-            ("0.62", "0.75"),
-            ("0.62", "0.75"),
-            ("0.64", "0.70"),
-            ("0.59", "0.77"),
-            ("0.24", "0.51"),
-            ("0.59", "0.78"),
-            ("0.54", "0.86"),
-            ("0.70", "0.64"),
-        ];
-        let rows = Story::new().table1();
-        for (row, (a, b)) in rows.iter().zip(expected) {
-            assert_eq!(fixed(row.values[0], 2), a, "{}", row.names.label);
-            assert_eq!(fixed(row.values[1], 2), b, "{}", row.names.label);
-        }
-        // Hand-computed: MCC of A = (27·35 − 15·23) / √(42·58·50·50).
-        let mcc_a = (27.0 * 35.0 - 15.0 * 23.0) / (42.0f64 * 58.0 * 50.0 * 50.0).sqrt();
-        assert!(close(rows[4].values[0], mcc_a));
-    }
-
-    #[test]
-    fn the_majority_favours_b_and_only_tnr_favours_a_by_9_percent() {
-        let s = Story::new();
-        assert_eq!(s.votes(), [1, 7]);
-        assert_eq!(s.majority(), 1);
-        let rows = s.table1();
-        let tnr = rows
-            .iter()
-            .find(|r| r.names.metric == Metric::Specificity)
-            .unwrap();
-        assert_eq!(tnr.favoured, Some(0));
-        // (0.70 − 0.64) / 0.64 = 0.09375: "a relative difference of 9 %".
-        assert!(close(tnr.relative.unwrap(), 0.06 / 0.64));
-        assert!(
-            rows.iter()
-                .filter(|r| r.names.metric != Metric::Specificity)
-                .all(|r| r.favoured == Some(1))
-        );
-    }
-
-    #[test]
-    fn yields_of_eqs_3_5_6() {
-        let s = Story::new();
-        let [a, b] = s.yields(&s.factory);
-        assert!(close(a, 3.5) && close(b, -3.5), "{a} {b}");
-        let [a, b] = s.yields(&s.variant);
-        assert!(close(a, 4.7) && close(b, 7.3), "{a} {b}");
-        let [a, b] = s.yields(&s.medical);
-        assert!(close(a, 338.5) && close(b, 331.5), "{a} {b}");
-        assert_eq!(s.best(&s.factory), 0);
-        assert_eq!(s.best(&s.variant), 1);
-        assert_eq!(s.best(&s.medical), 0);
-    }
-
-    #[test]
-    fn breakdown_is_the_course_chapters_arithmetic() {
-        // [27·15 + 15·(−335) + 23·(−35) + 35·165] / 100 = 3.5.
-        let s = Story::new();
-        let br = s.breakdown(&s.factory, 0);
-        let products: Vec<String> = br.terms.iter().map(|t| plain(t.2, 2)).collect();
-        assert_eq!(products, ["4.05", "−50.25", "−8.05", "57.75"]);
-        let shares: Vec<String> = br.terms.iter().map(|t| plain(t.1, 2)).collect();
-        assert_eq!(shares, ["0.27", "0.15", "0.23", "0.35"]);
-        let sum: f64 = br.terms.iter().map(|t| t.2).sum();
-        assert!(close(sum, br.yield_value));
-        assert!(close(br.total, 350.0));
-        let br = s.breakdown(&s.factory, 1);
-        assert!(close(br.total, -350.0));
-    }
-
-    #[test]
-    fn tradeoff_explains_the_difference_of_yields() {
-        let s = Story::new();
-        for u in [&s.factory, &s.variant, &s.medical] {
-            let t = s.tradeoff(u);
-            let [a, b] = s.yields(u);
-            assert!(close(a - b, t.a_edge() - t.b_edge()));
-        }
-        let t = s.tradeoff(&s.factory);
-        assert!(close(t.weight_long, 50.0) && close(t.weight_short, 500.0));
-        assert!(close(t.b_more_long, 0.16) && close(t.a_more_short, 0.03));
-        let t = s.tradeoff(&s.variant);
-        assert!(close(t.weight_long, 110.0) && close(t.weight_short, 500.0));
-    }
-
-    #[test]
-    fn medical_is_the_factory_plus_335_and_the_variant_is_another_problem() {
-        let s = Story::new();
-        assert_eq!(s.medical_shift(), Some(335.0));
-        assert!(!s.factory.is_equivalent(&s.variant, 1e-9));
-        assert_eq!(changed_cells(&s.factory, &s.variant), vec![(0, 0), (1, 0)]);
-        assert_eq!(s.class_shares(), vec![0.5, 0.5]);
-        assert_eq!(s.test_size(), 100.0);
-        assert_eq!(s.names, ["A", "B"]);
-        assert_eq!(s.classes, ["long", "short"]);
-        assert_eq!(s.medical_classes, ["type 0", "type 1"]);
-    }
-
-    #[test]
-    fn every_step_opens_from_its_link_and_a_bad_step_gives_a_notice() {
-        for (k, _) in STEPS.iter().enumerate() {
-            let d = crate::link::decode(&step_fragment(k, k % 2 == 1));
-            assert!(d.notices.is_empty(), "{:?}", d.notices);
-            assert_eq!(d.state.view, View::Story);
-            assert_eq!(d.state.step, k);
-            assert_eq!(d.state.embed, k % 2 == 1);
-            // The app writes the state back: the step survives.
-            assert_eq!(
-                crate::link::decode(&crate::link::encode(&d.state))
-                    .state
-                    .step,
-                k
-            );
-        }
-        for bad in ["0", "99", "x", "-1", "2.5"] {
-            let d = crate::link::decode(&format!("view=story&step={bad}"));
-            assert_eq!(d.state.step, 0, "step={bad}");
-            assert_eq!(d.notices.len(), 1, "step={bad}");
-            assert_eq!(d.notices[0].key, "step");
-        }
-        let last = crate::link::decode(&format!("view=story&step={}", STORY_STEPS + 1));
-        assert_eq!(last.notices.len(), 1);
-    }
-}
+mod tests;

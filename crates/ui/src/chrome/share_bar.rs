@@ -1,7 +1,7 @@
 //! Examples, sharing and saving: the presets (a menu, and the same as plain links), "Copy
 //! link" and "Copy embed code" (to the clipboard, and always shown in a read-only field so that
-//! they can be copied by hand), the state as a JSON file (save, and open: nothing is applied if
-//! the file is not a valid state).
+//! they can be copied by hand; the embed's colours: the reader's, light or dark, `theme=`), the
+//! state as a JSON file (save, and open: nothing is applied if the file is not a valid state).
 
 use crate::{cond, handler, memo, rx};
 use leptos::ev::{Event, Targeted};
@@ -13,13 +13,22 @@ use crate::context::{AppContext, link_to, use_app};
 use crate::lazy::{deferred, split_entry};
 use crate::web::export::{copy_then, could_not_copy};
 use crate::web::use_download::use_download;
+use crate::widgets::radio::radio;
 use ulab_state::presets;
+use ulab_state::theme::FixedTheme;
 use ulab_state::{AppState, link};
 
-/// The `<iframe>` snippet for embedding `state`'s view.
-pub fn embed_code(state: &AppState) -> String {
+/// `state` embedded, with the colours `colours` (`None`: the reader's).
+fn embedded(state: &AppState, colours: Option<FixedTheme>) -> AppState {
     let mut s = state.clone();
     s.embed = true;
+    s.theme = colours;
+    s
+}
+
+/// The `<iframe>` snippet for embedding `state`'s view with the colours `colours`.
+fn embed_code(state: &AppState, colours: Option<FixedTheme>) -> String {
+    let s = embedded(state, colours);
     ulab_state::embed::iframe_code(&link_to(&s), s.view.label(), 900)
 }
 
@@ -47,17 +56,19 @@ fn ShareBar() -> impl IntoView {
     let panel = RwSignal::new(Panel::None);
     // The result of the last "open state" (an error stays until the next action).
     let status = RwSignal::new(None::<(bool, String)>);
+    // The embed's colours: the link's, at first.
+    let colours = RwSignal::new(use_app().state.with_untracked(|s| s.theme));
     view! {
         <div class="share-bar" data-testid="share-bar">
             <div class="share-row" role="toolbar" aria-label="Examples and sharing">
                 <PresetPicker />
-                <ShareActions panel=panel status=status />
+                <ShareActions panel=panel status=status colours=colours />
             </div>
             <Show when=cond(move || panel.get() == Panel::Link)>
                 <LinkPanel panel=panel />
             </Show>
             <Show when=cond(move || panel.get() == Panel::Embed)>
-                <EmbedPanel panel=panel />
+                <EmbedPanel panel=panel colours=colours />
             </Show>
             {rx(move || status.get().map(|(ok, msg)| share_status(ok, msg, status)))}
             <PresetLinks />
@@ -119,7 +130,11 @@ fn copy_and_say(ctx: AppContext, text: &str, copied: &'static str, by_hand: &'st
 /// "Copy link", "Copy embed code" (each opens its field at once; "copied" is said once the
 /// browser has copied), "Save state (JSON)" and "Open state…".
 #[component]
-fn ShareActions(panel: RwSignal<Panel>, status: RwSignal<Option<(bool, String)>>) -> impl IntoView {
+fn ShareActions(
+    panel: RwSignal<Panel>,
+    status: RwSignal<Option<(bool, String)>>,
+    colours: RwSignal<Option<FixedTheme>>,
+) -> impl IntoView {
     let ctx = use_app();
     let download = use_download();
     let copy_link = move |_| {
@@ -136,7 +151,9 @@ fn ShareActions(panel: RwSignal<Panel>, status: RwSignal<Option<(bool, String)>>
     let copy_embed = move |_| {
         status.set(None);
         panel.set(Panel::Embed);
-        let code = ctx.state.with_untracked(embed_code);
+        let code = ctx
+            .state
+            .with_untracked(|s| embed_code(s, colours.get_untracked()));
         let hint = "select the embed code and copy it by hand";
         copy_and_say(ctx, &code, "Embed code copied", hint);
     };
@@ -250,10 +267,22 @@ fn LinkPanel(panel: RwSignal<Panel>) -> impl IntoView {
     }
 }
 
-/// The field with the embed code, to copy by hand, and a preview of the embedded view.
+/// The field with the embed code, to copy by hand, the choice of its colours, and a preview of
+/// the embedded view.
 #[component]
-fn EmbedPanel(panel: RwSignal<Panel>) -> impl IntoView {
+fn EmbedPanel(panel: RwSignal<Panel>, colours: RwSignal<Option<FixedTheme>>) -> impl IntoView {
     let ctx = use_app();
+    let group = "embed-colours".to_string();
+    let choice = |value: Option<FixedTheme>, label: &'static str| {
+        let id = value.map_or("reader", FixedTheme::key);
+        radio(
+            colours,
+            value,
+            group.clone(),
+            label,
+            format!("embed-theme-{id}"),
+        )
+    };
     view! {
         <div class="share-panel" id="share-embed-panel" data-testid="share-embed-panel">
             <label for="share-embed-field">
@@ -264,17 +293,21 @@ fn EmbedPanel(panel: RwSignal<Panel>) -> impl IntoView {
                     id="share-embed-field"
                     readonly
                     rows="3"
-                    prop:value=rx(move || ctx.state.with(embed_code))
+                    prop:value=rx(move || ctx.state.with(|s| embed_code(s, colours.get())))
                     on:focus:target=|ev| ev.target().select()
                     data-testid="embed-code-field"
                 ></textarea>
                 {close_button(panel)}
             </div>
+            <fieldset class="segmented embed-colours" data-testid="embed-theme">
+                <legend>"The embed's colours (copy again after a change)"</legend>
+                {choice(None, "follow the reader")}
+                {choice(Some(FixedTheme::Light), "light")}
+                {choice(Some(FixedTheme::Dark), "dark")}
+            </fieldset>
             <p class="hint">
                 <a href=rx(move || {
-                    let mut s = ctx.state.get();
-                    s.embed = true;
-                    format!("#{}", link::encode(&s))
+                    format!("#{}", ctx.state.with(|s| link::encode(&embedded(s, colours.get()))))
                 }) target="_blank" rel="noopener" data-testid="embed-preview">
                     "Preview the embedded view ↗"
                 </a>

@@ -12,6 +12,7 @@ mod metric_table;
 mod new_classifier;
 mod problem_editor;
 mod sure;
+mod to_answer;
 mod verdict;
 mod yields_panel;
 
@@ -25,6 +26,7 @@ use intro::Intro;
 use metric_table::MetricTable;
 use problem_editor::ProblemEditor;
 use sure::SurePanel;
+use to_answer::{RESULTS_ID, ToAnswer};
 use ulab_state::compare::{DEFAULT_THRESHOLD, Options, analyze_with};
 use verdict::Verdict;
 use yields_panel::YieldsPanel;
@@ -36,7 +38,7 @@ split_entry!(
     inputs_entry,
     compare,
     (),
-    |()| view! { <ProblemEditor /> <ClassifierList /> }.into_any()
+    |()| view! { <ToAnswer /> <ProblemEditor /> <ClassifierList /> }.into_any()
 );
 
 split_entry!(
@@ -107,7 +109,7 @@ pub fn CompareView() -> impl IntoView {
                 <div class="compare-inputs" id="compare-inputs" tabindex="-1" node_ref=inputs_ref>
                     {deferred("the editors", inputs_entry, ())}
                 </div>
-                <div class="compare-results" aria-label="Results">
+                <div class="compare-results" id=RESULTS_ID tabindex="-1" aria-label="Results">
                     <button type="button" class="btn btn-small to-inputs" data-testid="to-inputs" on:click=handler(to_inputs)>
                         "Edit the inputs ↓"
                     </button>

@@ -8,7 +8,8 @@ use super::blocks::{Links, ask, pct, utility_grid, yield_pair};
 use ulab_core::metrics::Metric;
 use ulab_core::text::number as plain;
 use ulab_state::View;
-use ulab_state::story::{Story, TABLE1, changed_cells};
+use ulab_state::compare::Measure;
+use ulab_state::story::{Story, changed_cells};
 
 pub(super) fn variant(s: &Story, l: Links) -> impl IntoView + use<> {
     let (f, v) = (&s.factory, &s.variant);
@@ -17,9 +18,9 @@ pub(super) fn variant(s: &Story, l: Links) -> impl IntoView + use<> {
     let y = s.yields(v);
     let best = s.best(v);
     let tnr = s
-        .table1()
-        .into_iter()
-        .find(|r| r.names.metric == Metric::Specificity);
+        .metrics()
+        .iter()
+        .find(|r| r.measure == Measure::Metric(Metric::Specificity));
     let tnr_fav = tnr.and_then(|r| r.favoured).unwrap_or(0);
     let changed = changed_cells(f, v);
     let changes = changed
@@ -169,7 +170,7 @@ pub(super) fn medical(s: &Story, l: Links) -> impl IntoView + use<> {
         </div>
         </div>
         <p>
-            "The metrics are exactly those of Table 1: " {votes[major]} " of " {votes[0] + votes[1]}
+            "The metrics are exactly those of the factory: " {votes[major]} " of " {votes[0] + votes[1]}
             " favour " {s.names[major].clone()} ". Yet the expected remaining life is:"
         </p>
         {yield_pair(s, y, "months", "story-medical-yield", false)}
@@ -189,10 +190,12 @@ pub(super) fn lesson(s: &Story, l: Links) -> impl IntoView + use<> {
     let shares = s.class_shares();
     let mut admissible = Vec::new();
     let mut inadmissible = Vec::new();
-    for t in TABLE1 {
-        match t.metric.admissibility(2).utility() {
-            Some(u) => admissible.push((t.label, u.matrix().to_string().replace(';', "; "))),
-            None => inadmissible.push(t.prose),
+    for t in s.metrics() {
+        match t.admissibility.utility() {
+            Some(u) => {
+                admissible.push((t.label.clone(), u.matrix().to_string().replace(';', "; ")))
+            }
+            None => inadmissible.push(t.prose.clone()),
         }
     }
     let admissible = admissible

@@ -1,6 +1,7 @@
 //! The factory story of Dyrland et al. 2022, §0 as a guided walk for a class: the list of
 //! steps (each one a link, `#view=story&step=N`), the current step, and Previous / Next
-//! (buttons, or the ← and → keys). The step lives in the state (`state.step`), so the URL
+//! (buttons, or the ← and → keys). Printed, it is one handout: the eight steps in order
+//! ([`handout`]; the link and its QR code are the page's, `chrome::print_link`). The step lives in the state (`state.step`), so the URL
 //! always names the step shown. The content of each step is in [`steps`] and [`lessons`],
 //! made of the pieces in [`blocks`]; its numbers are computed by the core
 //! ([`ulab_state::story`]).
@@ -19,10 +20,15 @@ mod steps;
 use steps::StepContent;
 use ulab_state::story::STORY_STEPS;
 use ulab_state::story::{STEPS, Story, step_fragment};
+use ulab_state::theme::FixedTheme;
 
-/// The `<iframe>` snippet that embeds step `step` (0-based) of the story.
-fn embed_code(step: usize) -> String {
-    let src = format!("{}#{}", page_address(), step_fragment(step, true));
+/// The `<iframe>` snippet that embeds step `step` (0-based) of the story, with the colours
+/// the page's link fixes, if it does.
+fn embed_code(step: usize, theme: Option<FixedTheme>) -> String {
+    let colours = theme
+        .map(|t| format!("&theme={}", t.key()))
+        .unwrap_or_default();
+    let src = format!("{}#{}{colours}", page_address(), step_fragment(step, true));
     let title = format!("the factory story, step {}", step + 1);
     ulab_state::embed::iframe_code(&src, &title, 760)
 }
@@ -90,6 +96,7 @@ pub fn StoryView() -> impl IntoView {
     let (step, embed) = (walk.step, walk.embed);
     let story = StoredValue::new(Story::new());
     let heading = NodeRef::<html::H3>::new();
+    let printing = ctx.scheme.printing;
     arrow_keys(walk);
     view! {
         <section
@@ -102,8 +109,10 @@ pub fn StoryView() -> impl IntoView {
             <nav class="story-steps" aria-label="Steps of the story" data-testid="story-steps">
                 <ol>{step_list(walk)}</ol>
             </nav>
+            <Show when=cond(move || printing.get())>{move || story.with_value(|s| handout(s, embed.get_untracked()))}</Show>
             <article
                 class="story-step"
+                class:is-printing=rx(move || printing.get())
                 data-testid="story-step"
                 data-step=rx(move || step.get() + 1)
                 aria-labelledby="story-step-title"
@@ -127,6 +136,25 @@ pub fn StoryView() -> impl IntoView {
             </p>
         </section>
     }
+}
+
+/// The handout: every step in order, each under its heading (drawn only while the page is
+/// printed, in place of the step shown: style/print.css).
+fn handout(story: &Story, embed: bool) -> impl IntoView + use<> {
+    let steps = STEPS
+        .iter()
+        .enumerate()
+        .map(|(k, info)| {
+            view! {
+                <article class="story-step story-handout-step" data-testid="story-handout-step" data-step=k + 1>
+                    <p class="story-count">{format!("Step {} of {STORY_STEPS}", k + 1)}</p>
+                    <h3 class="story-step-title">{info.title}</h3>
+                    <StepContent step=k story=story.clone() embed=embed />
+                </article>
+            }
+        })
+        .collect_view();
+    view! { <div class="story-handout" data-testid="story-handout">{steps}</div> }
 }
 
 /// ← and → anywhere on the page (but in a field) go to the previous and next step, while the
@@ -184,7 +212,10 @@ fn StoryHead(walk: Walk) -> impl IntoView {
     };
     let copy_embed = move |_| {
         copy(
-            embed_code(walk.step.get_untracked()),
+            embed_code(
+                walk.step.get_untracked(),
+                ctx.state.with_untracked(|s| s.theme),
+            ),
             "Embed code copied",
             "embed code",
         )
@@ -229,6 +260,10 @@ fn copy_by_hand(what: &'static str, text: String) -> impl IntoView {
 }
 
 /// The list of steps, each a link to its step (the current one marked, those before it done).
+/// A link's name is its text, "Step 1: The factory", said by a span hidden from the eye; what
+/// the eye sees, the number in its circle and the step's words (the words not on a phone nor
+/// embedded), is part of it (WCAG 2.5.3) and hidden from screen readers, which would say it
+/// twice. An `aria-label` would not contain the visible text.
 fn step_list(walk: Walk) -> impl IntoView {
     let step = walk.step;
     STEPS
@@ -252,13 +287,10 @@ fn step_list(walk: Walk) -> impl IntoView {
                         on:click=handler(click)
                         aria-current=rx(move || current().then_some("step"))
                         data-testid=format!("story-step-link-{}", k + 1)
-                        aria-label=format!("Step {}: {}", k + 1, info.short)
                     >
                         <span class="story-steps-num" aria-hidden="true">{k + 1}</span>
-                        <span class="story-steps-label">
-                            <span class="visually-hidden">{format!("Step {}: ", k + 1)}</span>
-                            {info.short}
-                        </span>
+                        <span class="visually-hidden">{format!("Step {}: {}", k + 1, info.short)}</span>
+                        <span class="story-steps-label" aria-hidden="true">{info.short}</span>
                     </a>
                 </li>
             }

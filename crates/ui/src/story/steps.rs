@@ -74,8 +74,8 @@ fn factory(s: &Story) -> impl IntoView + use<> {
 
 fn metrics(s: &Story) -> impl IntoView + use<> {
     let rows = s
-        .table1()
-        .into_iter()
+        .metrics()
+        .iter()
         .map(|r| {
             let cell = |k: usize| {
                 let fav = r.favoured == Some(k);
@@ -83,7 +83,7 @@ fn metrics(s: &Story) -> impl IntoView + use<> {
                     <td
                         class="num"
                         class:is-favoured=fav
-                        data-testid=format!("story-metric-{}-{}", r.names.metric.key(), s.names[k])
+                        data-testid=format!("story-metric-{}-{}", r.key(), s.names[k])
                     >
                         {fixed(r.values[k], 2)}
                     </td>
@@ -99,13 +99,16 @@ fn metrics(s: &Story) -> impl IntoView + use<> {
                 .unwrap_or("");
             view! {
                 <tr>
-                    <th scope="row">{r.names.label}</th>
+                    <th scope="row">
+                        {r.label.clone()}
+                        {(!r.in_table1).then_some(view! { <span class="story-not-t1" title="Not in the paper's Table 1">" †"</span> })}
+                    </th>
                     {cell(0)}
                     {cell(1)}
                     <td class="story-favours">
                         <span
                             class=format!("story-chip {who}")
-                            data-testid=format!("story-favours-{}", r.names.metric.key())
+                            data-testid=format!("story-favours-{}", r.key())
                         >
                             {favours}
                         </span>
@@ -116,7 +119,7 @@ fn metrics(s: &Story) -> impl IntoView + use<> {
         .collect_view();
     view! {
         <p class="story-lead">
-            "The developers compute the usual evaluation metrics from the two confusion matrices (Table 1 of the paper). In each row, the bold value is the classifier that metric favours."
+            "The developers compute the usual evaluation metrics from the two confusion matrices: the eight of Table 1 of the paper, and four more that the Compare view shows too (marked †). In each row, the bold value is the classifier that metric favours."
         </p>
         {table_scroll("The usual metrics of the two classifiers", view! {
             <table class="story-table" data-testid="story-table1">
@@ -133,14 +136,14 @@ fn metrics(s: &Story) -> impl IntoView + use<> {
         })}
         <p class="story-note">
             "Class 0 (" {s.classes[0].clone()}
-            ") is the “positive” class. Balanced accuracy equals accuracy here because the two classes are equally frequent; the paper gives them one row."
+            ") is the “positive” class. Balanced accuracy equals accuracy here because the two classes are equally frequent; the paper gives them one row. † Not in the paper's Table 1; the Compare view counts the same twelve metrics."
         </p>
         {ask("Count the votes. Which classifier do the metrics recommend?")}
     }
 }
 
 fn verdict(s: &Story) -> impl IntoView + use<> {
-    let rows = s.table1();
+    let rows = s.metrics();
     let votes = s.votes();
     let major = s.majority();
     let minor = 1 - major;
@@ -167,7 +170,7 @@ fn verdict(s: &Story) -> impl IntoView + use<> {
             view! {
                 <li class=format!("story-vote {who}")>
                     <span class="story-vote-who">{name}</span>
-                    <span class="story-vote-metric" title=r.names.label>{r.names.short}</span>
+                    <span class="story-vote-metric" title=r.label.clone()>{r.short.clone()}</span>
                     <span class="story-vote-by">{by}</span>
                 </li>
             }
@@ -191,10 +194,10 @@ fn verdict(s: &Story) -> impl IntoView + use<> {
         </p>
         <p class="story-lead">
             {widest.map(|(r, x)| view! {
-                "Some favour it by a wide relative difference — the " {r.names.prose} " by " {pct(x)} ". "
+                "Some favour it by a wide relative difference — the " {r.prose.clone()} " by " {pct(x)} ". "
             })}
             {dissent.first().map(|r| view! {
-                "Only the " {r.names.prose} " favours " {s.names[minor].clone()} ", and only by "
+                "Only the " {r.prose.clone()} " favours " {s.names[minor].clone()} ", and only by "
                 {r.relative.map(pct).unwrap_or_default()} "."
             })}
         </p>
