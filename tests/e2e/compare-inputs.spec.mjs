@@ -423,9 +423,9 @@ test('bad CSV files name the line, and nothing is applied', async ({ page }) => 
   const before = await fragment(page);
   const message = page.getByTestId('import-message');
   const cases = [
-    [{ name: 'X', text: '1,2\n3,x\n', kind: 'matrix' }, "Line 2: 'x' is not a number"],
+    [{ name: 'X', text: '1,2\n3,x\n', kind: 'matrix' }, "Line 2, cell 2: 'x' is not a number"],
     [{ name: 'X', text: 'y_true,y_pred\nlong,long\nshort,medium\n' }, "Line 3: unknown class 'medium'"],
-    [{ name: 'X', text: '27,15\n-23,35\n', trueRows: true, file: 'neg.csv' }, 'neg.csv: Line 2: -23'],
+    [{ name: 'X', text: '27,15\n-23,35\n', trueRows: true, file: 'neg.csv' }, 'neg.csv: Line 2, cell 1: -23 is negative'],
     [{ name: 'X', text: '"1,2\n3,4\n', kind: 'matrix' }, 'Line 1: a quoted field is not closed'],
     [{ name: 'X', text: 'y_true,y_pred\na,b\nc\n', kind: 'labels' }, 'Line 3: expected 2 columns'],
     [{ name: 'X', text: '1,0,0\n0,1,0\n0,0,1\n' }, 'matrix has 3 classes'],

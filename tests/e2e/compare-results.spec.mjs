@@ -549,14 +549,14 @@ test('the state saves as JSON, and opening that file restores it', async ({ page
 });
 
 test('a broken link opens with a notice of what was ignored, and never blank', async ({ page }) => {
-  const log = await open(page, 'view=compare&cm.A=x&zzz=1&classes=a');
+  const log = await open(page, 'view=compare&cm.=1,0;0,1&zzz=1&classes=a');
   const notices = page.getByTestId('link-notices');
   await expect(notices).toBeVisible();
   await expect(notices).toContainText('could not be used; everything else was applied');
   const keys = await page.getByTestId('link-notice').evaluateAll((ls) => ls.map((l) => l.getAttribute('data-key')));
-  expect(keys).toEqual(expect.arrayContaining(['cm.A', 'zzz', 'classes']));
+  expect(keys).toEqual(expect.arrayContaining(['cm.', 'zzz', 'classes']));
   await expect(page.locator('[data-testid="link-notice"][data-key="zzz"]')).toContainText('unknown key');
-  await expect(page.locator('[data-testid="link-notice"][data-key="cm.A"]')).toContainText('ignored');
+  await expect(page.locator('[data-testid="link-notice"][data-key="cm."]')).toContainText('ignored');
   // Nothing in this link could be read: not a blank page, but the factory example, said so.
   await expect(page.locator('[data-testid="link-notice"][data-key="link"]')).toContainText(
     'showing the factory example',
@@ -578,6 +578,7 @@ test('a broken link opens with a notice of what was ignored, and never blank', a
   await expect(page.getByTestId('link-notices')).toBeVisible();
   await expect(page.getByTestId('link-notice')).toHaveCount(3);
   await expect(page.getByTestId('unread-utility')).toContainText('u=1,2;3 could not be read');
+  await expect(page.getByTestId('unread-classifiers')).toContainText("The link's classifier A, cm.A=x, could not be read");
   await expect(page.getByTestId('rank-B')).toHaveCount(0);
   expect(log.errors).toEqual([]);
 });

@@ -236,8 +236,24 @@ impl Matrix {
     /// assert_eq!(Matrix::parse_pasted("1,2;3,4").unwrap().to_string(), "1,2;3,4");
     /// ```
     pub fn parse_pasted(text: &str) -> Result<Matrix, CoreError> {
+        let (rows, tabbed) = Matrix::pasted_cells(text);
+        if rows.is_empty() {
+            return Err(CoreError::Empty);
+        }
+        Matrix::from_cells(rows, tabbed)
+    }
+
+    /// The cells of text pasted from a spreadsheet or typed by hand, as
+    /// [`Matrix::parse_pasted`] splits it (blank lines skipped), and whether they are
+    /// tab-separated (a comma in a cell is then a decimal comma).
+    ///
+    /// ```
+    /// use ulab_core::Matrix;
+    /// assert_eq!(Matrix::pasted_cells("1 2\n\n3 4"), (vec![vec!["1", "2"], vec!["3", "4"]], false));
+    /// ```
+    pub fn pasted_cells(text: &str) -> (Vec<Vec<&str>>, bool) {
         let tabbed = text.contains('\t');
-        let rows: Vec<Vec<&str>> = text
+        let rows = text
             .split(['\n', ';'])
             .map(|line| line.trim())
             .filter(|line| !line.is_empty())
@@ -251,10 +267,7 @@ impl Matrix {
                 }
             })
             .collect();
-        if rows.is_empty() {
-            return Err(CoreError::Empty);
-        }
-        Matrix::from_cells(rows, tabbed)
+        (rows, tabbed)
     }
 
     fn from_cells(rows: Vec<Vec<&str>>, decimal_comma: bool) -> Result<Matrix, CoreError> {

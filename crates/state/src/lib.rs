@@ -33,6 +33,7 @@ pub mod space;
 pub mod story;
 pub mod sure;
 pub mod theme;
+pub mod unread;
 pub mod validate;
 
 use serde::{Deserialize, Serialize};
@@ -44,6 +45,7 @@ pub use reliability::settings::{
     ErrorAxis, MAX_APP_PAIRS, MAX_QUESTION_DRAWS, MAX_QUESTION_N, McSettings, QuestionSettings,
 };
 pub use ulab_core::mc::Prior;
+pub use unread::{UnreadClassifier, UnreadUtility};
 pub use validate::StateError;
 
 /// Version of the link and JSON format (`v=1`).
@@ -160,36 +162,11 @@ pub struct AppState {
     /// until the problem is edited ([`AppState::set_problem`]). Not in the JSON state.
     #[serde(skip)]
     pub unread_utility: Option<UnreadUtility>,
-}
-
-/// A utility matrix a link gave that could not be read, and the stand-in used meanwhile.
-#[derive(Debug, Clone, PartialEq)]
-pub struct UnreadUtility {
-    /// The text as given (`u=` of the link, decoded).
-    pub text: String,
-    /// Why it could not be read.
-    pub why: String,
-}
-
-impl UnreadUtility {
-    /// What every view says while the stand-in `stand_in` (the matrix in force) is used.
-    ///
-    /// ```
-    /// use ulab_state::link::decode;
-    /// let s = decode("u=15,-3x5;-35,165&cm.A=27,15;23,35").state;
-    /// let m = s.unread_utility.as_ref().unwrap().message(s.utility());
-    /// assert!(m.starts_with("The link's utility matrix u=15,-3x5;-35,165 could not be read"));
-    /// assert!(m.contains("not the link's: nothing is ranked"));
-    /// ```
-    pub fn message(&self, stand_in: &ulab_core::Matrix) -> String {
-        format!(
-            "The link's utility matrix u={} could not be read ({}). The matrix in the editor, \
-             u={stand_in}, is a stand-in, not the link's: nothing is ranked until you fix the \
-             utility matrix (Compare's editor); until an edit, the link keeps the text as given.",
-            ulab_core::text::truncate(&self.text, 80),
-            self.why
-        )
-    }
+    /// The link's classifiers whose confusion matrix could not be read (issue 28): left out
+    /// of the problem, said by every view; Compare ranks nothing, and links keep the text as
+    /// given, until the problem is edited. Not in the JSON state.
+    #[serde(skip)]
+    pub unread_classifiers: Vec<UnreadClassifier>,
 }
 
 impl Default for AppState {
@@ -310,10 +287,11 @@ impl AppState {
     /// The first invariant `fields` breaks.
     pub fn set_problem(&mut self, fields: ProblemFields) -> Result<(), ProblemError> {
         let problem = Problem::new(fields)?;
-        // An edit of the problem replaces a link's unreadable utility matrix: the link then
-        // writes the problem as edited (it reproduces the stand-in only unchanged).
+        // An edit of the problem replaces what a link gave that could not be read: the link
+        // then writes the problem as edited (it reproduces the stand-in only unchanged).
         if problem != self.problem {
             self.unread_utility = None;
+            self.unread_classifiers.clear();
         }
         if problem.n() != self.n() {
             self.prevalence = None;

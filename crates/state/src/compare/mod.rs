@@ -37,8 +37,9 @@ pub enum AnalysisError {
     },
     /// A yield or metric that cannot be computed.
     Core(CoreError),
-    /// The link's utility matrix could not be read: nothing is ranked (the message).
-    UnreadUtility(String),
+    /// The link's utility matrix or a classifier's counts could not be read: nothing is
+    /// ranked (the message, [`AppState::unread_message`]).
+    Unread(String),
     /// A classifier that cannot be re-weighted to the deployment class shares.
     Reweight {
         /// Its name.
@@ -54,7 +55,7 @@ impl fmt::Display for AnalysisError {
             AnalysisError::Utility(e) | AnalysisError::Core(e) => write!(f, "{e}"),
             AnalysisError::Classifier { name, error } => write!(f, "{name}: {error}"),
             AnalysisError::Reweight { name, error } => write!(f, "'{name}': {error}"),
-            AnalysisError::UnreadUtility(m) => write!(f, "{m}"),
+            AnalysisError::Unread(m) => write!(f, "{m}"),
         }
     }
 }
@@ -404,8 +405,8 @@ pub fn analyze(state: &AppState) -> Result<Analysis, AnalysisError> {
 /// # Errors
 /// The state is invalid (cannot happen for states from the codecs).
 pub fn analyze_with(state: &AppState, opts: &Options) -> Result<Analysis, AnalysisError> {
-    if let Some(x) = &state.unread_utility {
-        return Err(AnalysisError::UnreadUtility(x.message(state.utility())));
+    if let Some(m) = state.unread_message() {
+        return Err(AnalysisError::Unread(m));
     }
     let u = state.utility_matrix();
     let cms = state.problem.confusions();

@@ -70,7 +70,16 @@ pub fn read_cell(text: &str, non_negative: bool) -> Result<f64, CellError> {
             .filter(|m| m.rows() == 1 && m.cols() == 1)
             .map(|m| m.get(0, 0)),
     };
-    let shown = || t.chars().take(20).collect::<String>();
+    judge(value, || t.chars().take(20).collect(), non_negative)
+}
+
+/// A cell's `value` as read (`None`: not a number), judged as [`read_cell`] does: beyond
+/// ±10¹⁵, or negative when `non_negative`, is an error that shows the cell as `shown` gives it.
+pub(crate) fn judge(
+    value: Option<f64>,
+    shown: impl FnOnce() -> String,
+    non_negative: bool,
+) -> Result<f64, CellError> {
     match value {
         None => Err(CellError::NotANumber(shown())),
         Some(v) if non_negative && v < 0.0 => Err(CellError::Negative(shown())),

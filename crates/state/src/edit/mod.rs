@@ -10,6 +10,8 @@
 //! * [`classifiers`]: the edits of classifiers, their matrices and the deployment shares;
 //! * [`readers`]: percent shares, pasted matrix text, counts or fractions;
 //! * [`cell`]: what one typed cell of a matrix editor means;
+//! * [`text`]: the one reader of a matrix written as text (links, paste, import): brackets as
+//!   NumPy and scikit-learn print them, the matrix syntax, spreadsheet cells; every bad cell named;
 //! * [`import`]: a classifier from a CSV file or pasted text, in four stages.
 
 pub mod cell;
@@ -18,6 +20,7 @@ pub mod classifiers;
 pub mod import;
 pub mod names;
 pub mod readers;
+pub mod text;
 pub mod values;
 
 pub use import::{

@@ -2,11 +2,12 @@
 //! (the matrix syntax, spreadsheet cells, CSV), and whether a matrix holds counts or
 //! fractions; and the default matrix of a new classifier.
 
-use super::import::read::{Imported, read_csv};
+use super::import::read::{Imported, read_with};
 use super::import::{ImportError, ImportKind};
+use super::text::Rule;
 use std::fmt;
+use ulab_core::Matrix;
 use ulab_core::text::{capitalize, number, parse_decimal, trimmed};
-use ulab_core::{CoreError, Matrix};
 
 pub use super::values::{Values, values_of};
 
@@ -35,21 +36,15 @@ impl std::error::Error for SharesError {}
 pub enum ReadError {
     /// Nothing but blanks.
     Nothing,
-    /// Label columns, not a matrix.
-    NotAMatrix,
-    /// CSV text with a problem on one of its lines.
-    Csv(ImportError),
-    /// The matrix syntax with a problem.
-    Matrix(CoreError),
+    /// The text's problem: every bad cell (with its line in CSV), or why it is not a matrix.
+    Text(ImportError),
 }
 
 impl fmt::Display for ReadError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             ReadError::Nothing => write!(f, "Nothing to read: paste or type a matrix first."),
-            ReadError::NotAMatrix => write!(f, "expected a matrix"),
-            ReadError::Csv(e) => write!(f, "{}", capitalize(&e.to_string())),
-            ReadError::Matrix(e) => write!(f, "{}", capitalize(&e.to_string())),
+            ReadError::Text(e) => write!(f, "{}", capitalize(&e.to_string())),
         }
     }
 }
@@ -195,45 +190,39 @@ pub struct Pasted {
     pub names: Option<Vec<String>>,
 }
 
-/// Reads a matrix from pasted text: the matrix syntax (`27,15;23,35`), spreadsheet cells
-/// (tab-separated rows, decimal commas allowed), space-separated rows, or CSV text with an
-/// optional header row and first column of names.
+/// Reads a matrix from pasted text, its cells as `rule` allows: written with brackets as NumPy
+/// and scikit-learn print it, the matrix syntax (`27,15;23,35`), spreadsheet cells
+/// (tab-separated rows, decimal commas allowed), blank-separated rows, or CSV text with an
+/// optional header row and first column of names — the import's reader
+/// ([`read_with`]), so that every place a matrix is pasted reads the same.
 ///
 /// # Errors
-/// Nothing to read, or the first problem, with its row or line.
+/// Nothing to read, or the problem: every bad cell, with its row or line.
 ///
 /// # Examples
 ///
 /// ```
 /// use ulab_state::edit::read_matrix_text;
-/// assert_eq!(read_matrix_text("43,18;7,32").unwrap().matrix.to_string(), "43,18;7,32");
-/// assert_eq!(read_matrix_text("43\t18\n7\t32\n").unwrap().matrix.to_string(), "43,18;7,32");
-/// let h = read_matrix_text("\tlong\tshort\nlong\t27\t15\nshort\t23\t35").unwrap();
+/// use ulab_state::edit::text::Rule;
+/// let read = |t| read_matrix_text(t, Rule::Counts).map(|p| p.matrix.to_string());
+/// assert_eq!(read("43,18;7,32").unwrap(), "43,18;7,32");
+/// assert_eq!(read("43\t18\n7\t32\n").unwrap(), "43,18;7,32");
+/// assert_eq!(read("[[43 18]\n [ 7 32]]").unwrap(), "43,18;7,32");
+/// let h = read_matrix_text("\tlong\tshort\nlong\t27\t15\nshort\t23\t35", Rule::Counts).unwrap();
 /// assert_eq!(h.matrix.to_string(), "27,15;23,35");
 /// assert_eq!(h.names.unwrap(), vec!["long", "short"]);
-/// assert!(read_matrix_text("1,2;3,x").is_err());
+/// assert!(read("1,2;3,x").is_err());
 /// ```
-pub fn read_matrix_text(text: &str) -> Result<Pasted, ReadError> {
+pub fn read_matrix_text(text: &str, rule: Rule) -> Result<Pasted, ReadError> {
     if text.trim().is_empty() {
         return Err(ReadError::Nothing);
     }
-    let error = match Matrix::parse_pasted(text) {
-        Ok(matrix) => {
-            return Ok(Pasted {
-                matrix,
-                names: None,
-            });
-        }
-        Err(e) => e,
-    };
-    if text.trim().contains(['\n', '\r', '\t']) {
-        return match read_csv(text, ImportKind::Matrix) {
-            Ok(Imported::Matrix { matrix, names, .. }) => Ok(Pasted { matrix, names }),
-            Ok(Imported::Labels { .. }) => Err(ReadError::NotAMatrix),
-            Err(e) => Err(ReadError::Csv(e)),
-        };
+    match read_with(text, ImportKind::Matrix, rule) {
+        Ok(Imported::Matrix { matrix, names, .. }) => Ok(Pasted { matrix, names }),
+        // (A matrix is asked for: never labels.)
+        Ok(Imported::Labels(_)) => Err(ReadError::Nothing),
+        Err(e) => Err(ReadError::Text(e)),
     }
-    Err(ReadError::Matrix(error))
 }
 
 /// A plausible classifier for a test set with these class totals: 80 % of each class on the
@@ -330,33 +319,29 @@ mod tests {
 
     #[test]
     fn matrix_text_variants() {
+        let read = |t: &str| read_matrix_text(t, Rule::Counts);
         for t in [
             "43,18;7,32",
             " 43 , 18 ; 7 , 32 ",
             "43\t18\n7\t32",
             "43\t18\r\n7\t32\r\n",
             "43 18\n7 32",
+            "43;18\n7;32",
             "out\tlong\tshort\nlong\t43\t18\nshort\t7\t32",
         ] {
-            assert_eq!(
-                read_matrix_text(t).unwrap().matrix.to_string(),
-                "43,18;7,32",
-                "{t:?}"
-            );
+            assert_eq!(read(t).unwrap().matrix.to_string(), "43,18;7,32", "{t:?}");
         }
         assert_eq!(
-            read_matrix_text("0,5\t0,5\n1\t0")
-                .unwrap()
-                .matrix
-                .to_string(),
+            read("0,5\t0,5\n1\t0").unwrap().matrix.to_string(),
             "0.5,0.5;1,0"
         );
-        assert_eq!(read_matrix_text("  "), Err(ReadError::Nothing));
-        let e = read_matrix_text("1\t2\n3\tx").unwrap_err();
-        assert!(e.to_string().starts_with("Line 2"), "{e}");
-        assert!(matches!(
-            read_matrix_text("1,2;3,x"),
-            Err(ReadError::Matrix(_))
-        ));
+        // A utility matrix: any sign, any shape.
+        let u = read_matrix_text("1 0\n0 1\n-0.5 -0.5", Rule::Any).unwrap();
+        assert_eq!(u.matrix.to_string(), "1,0;0,1;-0.5,-0.5");
+        assert_eq!(read("  "), Err(ReadError::Nothing));
+        let e = read("1\t2\n3\tx").unwrap_err();
+        assert!(e.to_string().starts_with("Line 2, cell 2"), "{e}");
+        let e = read("1,2;3,x").unwrap_err();
+        assert_eq!(e.to_string(), "Row 2, cell 2: 'x' is not a number");
     }
 }

@@ -1,9 +1,9 @@
 //! What a link could not apply: [`LinkError`], the reason of a [`super::Notice`].
 
 use crate::decide::error::DecideError;
+use crate::edit::text::TextError;
 use crate::{MAX_CLASSIFIERS, StateError};
 use std::fmt;
-use ulab_core::CoreError;
 use ulab_core::limits::MAX_FRAGMENT;
 use ulab_core::text::truncate;
 
@@ -48,8 +48,8 @@ pub enum LinkError {
     },
     /// The utility matrix has more classes than supported.
     UtilityTooWide,
-    /// A matrix that cannot be read or is not a confusion matrix.
-    BadMatrix(CoreError),
+    /// A matrix that cannot be read (every bad cell) or is not a confusion matrix.
+    BadMatrix(TextError),
     /// `cm.=…` without a name.
     Unnamed,
     /// A second classifier of the same name.

@@ -14,11 +14,12 @@ use super::error::LinkError;
 use super::key::{Key, join_numbers, read_list};
 use super::parts::{Notes, Parts};
 use super::pct::{join_names, pct_decode, pct_encode, split_names};
+use crate::edit::text::{Rule, read_syntax};
 use crate::presets::factory::factory;
 use crate::problem::{Problem, ProblemError, ProblemFields, ShapeError};
 use crate::{
-    AppState, Classifier, FORMAT_VERSION, MAX_CLASSIFIERS, StateError, UnreadUtility, clean_name,
-    default_class_name, default_decision_name,
+    AppState, Classifier, FORMAT_VERSION, MAX_CLASSIFIERS, StateError, UnreadClassifier,
+    UnreadUtility, clean_name, default_class_name, default_decision_name,
 };
 use ulab_core::confusion::MAX_CLASSES;
 use ulab_core::limits::MAX_CELLS;
@@ -42,10 +43,7 @@ pub const KEYS: [Key; 7] = [
         "utility matrix, rows = decisions, columns = classes (matrix syntax)",
         |s, out| match &s.unread_utility {
             // The text as given, until the utility matrix is edited.
-            Some(x) => out.push(format!(
-                "u={}",
-                pct_encode(&x.text).replace("%2C", ",").replace("%3B", ";")
-            )),
+            Some(x) => out.push(format!("u={}", as_given(&x.text))),
             None => out.push(format!("u={}", s.utility())),
         },
     ),
@@ -61,6 +59,10 @@ pub const KEYS: [Key; 7] = [
                     pct_encode(&c.name),
                     c.matrix.to_orientation(s.orientation)
                 ));
+            }
+            // Those that could not be read, as given, until the problem is edited.
+            for c in &s.unread_classifiers {
+                out.push(format!("cm.{}={}", pct_encode(&c.name), as_given(&c.text)));
             }
         },
     ),
@@ -119,6 +121,11 @@ pub const KEYS: [Key; 7] = [
     ),
 ];
 
+/// A matrix's text as given, percent-encoded but for its `,` and `;`.
+fn as_given(text: &str) -> String {
+    pct_encode(text).replace("%2C", ",").replace("%3B", ";")
+}
+
 /// Shares that sum to 1 within this are kept as written (no rescaling, so no drift from one
 /// decode to the next); the state's own check allows the same.
 const SHARES_SUM_TOLERANCE: f64 = ulab_core::limits::SHARES_TOLERANCE;
@@ -158,14 +165,16 @@ pub fn decode(parts: &Parts, notes: &mut Notes) -> AppState {
         }),
         _ => None,
     };
-    let classifiers = classifiers(parts, orientation, notes);
+    let (classifiers, unread_classifiers) = classifiers(parts, orientation, notes);
     let mut state = factory();
-    if let Some(mut fields) = classes(parts, utility, classifiers, notes) {
+    let unread_cm = !unread_classifiers.is_empty();
+    if let Some(mut fields) = classes(parts, utility, classifiers, unread_cm, notes) {
         decisions(parts, &mut fields, notes);
         state.problem = checked(fields, notes);
     }
     state.orientation = orientation;
     state.unread_utility = unread;
+    state.unread_classifiers = unread_classifiers;
     state
 }
 
@@ -271,9 +280,9 @@ pub fn utility(parts: &Parts, notes: &mut Notes) -> Option<Matrix> {
     }
 }
 
-/// The utility matrix of the text `u`, or why not.
+/// The utility matrix of the text `u` (the matrix syntax, or brackets), or why not.
 fn read_utility(u: &str) -> Result<Matrix, LinkError> {
-    Err(match Matrix::parse(u) {
+    Err(match read_syntax(u, Rule::Any) {
         Ok(m) if m.cols() < 2 => LinkError::UtilityTooNarrow,
         Ok(m) if m.rows() < m.cols() => LinkError::UtilityTooFewRows {
             rows: m.rows(),
@@ -282,26 +291,36 @@ fn read_utility(u: &str) -> Result<Matrix, LinkError> {
         Ok(m) if m.cols() > MAX_CLASSES => LinkError::UtilityTooWide,
         Ok(m) => match UtilityMatrix::new(m) {
             Ok(u) => return Ok(u.matrix().clone()),
-            Err(e) => LinkError::BadMatrix(e),
+            Err(e) => LinkError::BadMatrix(e.into()),
         },
         Err(e) => LinkError::BadMatrix(e),
     })
 }
 
-/// `cm.NAME`: each a named confusion matrix, in order; unnamed, repeated, surplus and unreadable
-/// ones are noted.
-pub fn classifiers(parts: &Parts, orientation: Orientation, notes: &mut Notes) -> Vec<Classifier> {
+/// `cm.NAME`: each a named confusion matrix (the matrix syntax, or brackets), in order; those
+/// whose matrix cannot be read are kept as given ([`UnreadClassifier`]); unnamed, repeated,
+/// surplus and unreadable ones are noted.
+pub fn classifiers(
+    parts: &Parts,
+    orientation: Orientation,
+    notes: &mut Notes,
+) -> (Vec<Classifier>, Vec<UnreadClassifier>) {
     let mut out: Vec<Classifier> = Vec::new();
+    let mut unread: Vec<UnreadClassifier> = Vec::new();
     for (key, raw) in parts.family("cm.") {
         let name = clean_name(&key["cm.".len()..]);
+        let taken = out.iter().any(|c| c.name == name) || unread.iter().any(|c| c.name == name);
         let error = if name.is_empty() {
             LinkError::Unnamed
-        } else if out.iter().any(|c| c.name == name) {
+        } else if taken {
             LinkError::SecondClassifier(name)
-        } else if out.len() >= MAX_CLASSIFIERS {
+        } else if out.len() + unread.len() >= MAX_CLASSIFIERS {
             LinkError::TooManyClassifiers
         } else {
-            match ConfusionMatrix::parse(&pct_decode(raw), orientation) {
+            let text = pct_decode(raw);
+            let read = read_syntax(&text, Rule::Counts)
+                .and_then(|m| Ok(ConfusionMatrix::new(m, orientation)?));
+            match read {
                 Ok(cm) => {
                     out.push(Classifier {
                         name,
@@ -309,12 +328,16 @@ pub fn classifiers(parts: &Parts, orientation: Orientation, notes: &mut Notes) -
                     });
                     continue;
                 }
-                Err(e) => LinkError::BadMatrix(e),
+                Err(e) => {
+                    let why = e.to_string();
+                    unread.push(UnreadClassifier { name, text, why });
+                    LinkError::BadMatrix(e)
+                }
             }
         };
         notes.add(key, error);
     }
-    out
+    (out, unread)
 }
 
 /// The number of classes and their names: from `u`, else the first classifier, else the class
@@ -324,6 +347,7 @@ pub fn classes(
     parts: &Parts,
     utility: Option<Matrix>,
     mut classifiers: Vec<Classifier>,
+    unread_cm: bool,
     notes: &mut Notes,
 ) -> Option<ProblemFields> {
     let has_content = parts
@@ -363,9 +387,11 @@ pub fn classes(
     let mut fields = factory().problem.fields();
     // A `u` that could not be read gets the identity as its stand-in, whatever else the link
     // holds, so that a link written while it is in force (with the text as given) gives the
-    // same state again.
+    // same state again; a classifier that could not be read is left out, never replaced by
+    // the factory's.
     let unread_u = utility.is_none() && parts.get("u").is_some();
-    if utility.is_none() && classifiers.is_empty() && !names_ok && !unread_u {
+    let unread = unread_u || unread_cm;
+    if utility.is_none() && classifiers.is_empty() && !names_ok && !unread {
         notes.add("link", LinkError::Unreadable);
     } else {
         fields.utility = utility.unwrap_or_else(|| Matrix::identity(n).expect("n ≥ 2"));

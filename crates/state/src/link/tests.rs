@@ -97,13 +97,22 @@ fn decide_probabilities_are_read_for_the_number_of_classes() {
 
 #[test]
 fn a_link_with_nothing_readable_opens_the_factory_with_notices() {
-    let d = decode("#view=compare&cm.A=x&zzz=1&classes=a&==");
+    let d = decode("#view=compare&cm.=1,0;0,1&zzz=1&classes=a&==");
     assert_eq!(d.state.classifiers(), presets::factory().classifiers());
     assert_eq!(d.state.utility(), presets::factory().utility());
     let keys: Vec<&str> = d.notices.iter().map(|n| n.key.as_str()).collect();
-    for k in ["cm.A", "zzz", "classes", "link", "="] {
+    for k in ["cm.", "zzz", "classes", "link", "="] {
         assert!(keys.contains(&k), "no notice for {k}: {keys:?}");
     }
+    // A classifier whose counts cannot be read is never replaced by the factory's (which
+    // would then be ranked under its name): it is kept as given, and the page names it.
+    let d = decode("#view=compare&cm.A=x&zzz=1&classes=a&==");
+    assert!(d.state.classifiers().is_empty());
+    assert_eq!(d.state.unread_classifiers[0].text, "x");
+    assert_eq!(d.state.utility(), &ulab_core::Matrix::identity(2).unwrap());
+    let keys: Vec<&str> = d.notices.iter().map(|n| n.key.as_str()).collect();
+    assert!(!keys.contains(&"link"), "{keys:?}");
+    d.state.validate().unwrap();
     // With a `u` that cannot be read: never the factory's ranking, the identity as a stand-in
     // that the page names (issue 28).
     let d = decode("#view=compare&u=1,2;3&cm.A=x&zzz=1&classes=a&==");

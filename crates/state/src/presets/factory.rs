@@ -40,5 +40,6 @@ pub fn factory() -> AppState {
         roc: Default::default(),
         probs: Default::default(),
         unread_utility: None,
+        unread_classifiers: Vec::new(),
     }
 }

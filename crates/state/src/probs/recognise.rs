@@ -13,6 +13,7 @@ use super::file::{ProbsFile, ProbsFileError};
 use crate::roc::labels::{is_ignored_column, label_column};
 use crate::roc::scores::ScoresTable;
 use ulab_core::probs::ProbTable;
+use ulab_core::text::truncate;
 
 /// A header read as a probabilities file's.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -23,6 +24,8 @@ pub struct Recognised {
     pub models: Vec<String>,
     /// The classes, in the first model's order.
     pub classes: Vec<String>,
+    /// The probability columns, as the file names them.
+    pub columns: Vec<String>,
 }
 
 /// Whether a scores file's `header` (and its `labels` as far as known; may be empty) is a
@@ -80,7 +83,44 @@ pub fn recognise(header: &[String], labels: &[String]) -> Option<Recognised> {
         header: renamed,
         models: groups.into_iter().map(|(p, _)| p).collect(),
         classes,
+        columns: cols.iter().map(|&i| header[i].clone()).collect(),
     })
+}
+
+impl Recognised {
+    /// What the ROC view says of a file of these columns instead of reading each class's
+    /// column as a classifier of its own (`proba_0` would be one with an AUC below 0.5), with
+    /// `kept`: what happened to the data in force.
+    ///
+    /// ```
+    /// use ulab_state::probs::recognise::recognise;
+    /// let v = |s: &str| s.split(',').map(String::from).collect::<Vec<_>>();
+    /// let r = recognise(&v("y_true,proba_0,proba_1"), &v("0,1")).unwrap();
+    /// assert_eq!(
+    ///     r.not_scores("p.csv", "nothing was loaded"),
+    ///     "p.csv was not read as scores (nothing was loaded): its columns proba_0, proba_1 are \
+    ///      one model's probabilities of the classes 0, 1 (model proba), not 2 classifiers' \
+    ///      scores. The Probabilities view (#view=probs) reads this file: open it there."
+    /// );
+    /// ```
+    pub fn not_scores(&self, name: &str, kept: &str) -> String {
+        let classes = self.classes.join(", ");
+        let whose = match self.models.as_slice() {
+            [one] => format!("one model's probabilities of the classes {classes} (model {one})"),
+            all => format!(
+                "the probabilities of the classes {classes} of {} models ({})",
+                all.len(),
+                all.join(", ")
+            ),
+        };
+        format!(
+            "{name} was not read as scores ({kept}): its columns {} are {whose}, not {} \
+             classifiers' scores. The Probabilities view (#view=probs) reads this file: open it \
+             there.",
+            truncate(&self.columns.join(", "), 120),
+            self.columns.len()
+        )
+    }
 }
 
 /// The bytes of a file's beginning [`sniff`] reads.

@@ -4,6 +4,7 @@ use crate::{cond, handler, rx};
 use leptos::prelude::*;
 
 use crate::context::use_app;
+use ulab_state::unread::classifiers_message;
 
 /// The notices of the last decoded link: each ignored part (key and reason); everything else
 /// of the link was applied.
@@ -61,20 +62,30 @@ pub fn LinkNotices() -> impl IntoView {
     }
 }
 
-/// While a link's utility matrix could not be read (issue 28): which stand-in is used, that
-/// nothing is ranked, and how to end it — on every view, until the utility matrix is edited.
+/// While a link's utility matrix or a classifier's counts could not be read (issue 28): which
+/// stand-in is used or who is left out, that nothing is ranked, and how to end it — on every
+/// view, until the problem is edited.
 #[component]
-pub fn UnreadUtilityNotice() -> impl IntoView {
+pub fn UnreadNotice() -> impl IntoView {
     let ctx = use_app();
-    let message = move || {
-        ctx.state
-            .with(|s| s.unread_utility.as_ref().map(|x| x.message(s.utility())))
-    };
-    move || {
-        message().map(|m| {
-            view! { <p class="notice is-error unread-utility" role="alert" data-testid="unread-utility">{m}</p> }
+    // The utility matrix's notice, or the classifiers'.
+    let notice = move |utility: bool| {
+        rx(move || {
+            let m = ctx.state.with(|s| match utility {
+                true => s.unread_utility.as_ref().map(|x| x.message(s.utility())),
+                false => classifiers_message(&s.unread_classifiers),
+            });
+            let testid = if utility {
+                "unread-utility"
+            } else {
+                "unread-classifiers"
+            };
+            m.map(|m| {
+                view! { <p class="notice is-error unread-utility" role="alert" data-testid=testid>{m}</p> }
+            })
         })
-    }
+    };
+    view! { {notice(true)} {notice(false)} }
 }
 
 /// A transient message at the bottom of the screen ("Link copied").

@@ -71,53 +71,42 @@ pub fn start(rc: RocContext, name: String, source: Source) {
         .set(LoadState::Working(format!("Reading {name}…"), 0.0));
     rc.probabilities.set(None);
     leptos::task::spawn_local(async move {
-        let kept = source.clone();
-        let table = match read(rc, &name, source, generation).await {
-            Ok(Some(table)) => Some(Shared(Arc::new(table))),
-            Ok(None) => return,
-            Err(why) => {
-                fail(rc, &name, &why);
-                None
-            }
+        // A probabilities file by its columns (`MODEL:CLASS`, `PREFIX_CLASS`: [`sniff`]) is
+        // not scores: said, and not read as one classifier per class.
+        let by_columns = match head(&source, SNIFF_BYTES).await {
+            Ok((text, complete)) => sniff(&text, complete),
+            Err(_) => None,
         };
-        recognise(rc, &name, kept, table.as_deref(), generation).await;
-        if let Some(table) = table {
-            positive_then_build(rc, name, table);
+        if let Some(r) = by_columns {
+            if !stale(rc, generation) {
+                rc.load
+                    .set(LoadState::Failed(r.not_scores(&name, kept(rc))));
+                let what = format!(
+                    "{name} is a probabilities file: one column per class for {} ({}) — the \
+                     Probabilities view reads it.",
+                    r.models.join(", "),
+                    r.classes.join(", ")
+                );
+                rc.probabilities.set(Some((what, name, source)));
+            }
+            return;
         }
+        let copy = source.clone();
+        let table = match read(rc, &name, source, generation).await {
+            Ok(Some(table)) => Shared(Arc::new(table)),
+            Ok(None) => return,
+            Err(why) => return fail(rc, &name, &why),
+        };
+        if all_probabilities(&table) && !stale(rc, generation) {
+            let what = format!(
+                "Every score of {name} is between 0 and 1: if they are probabilities of the \
+                 positive label, the Probabilities view decides with them, checks their \
+                 calibration and draws the decision curve."
+            );
+            rc.probabilities.set(Some((what, name.clone(), copy)));
+        }
+        positive_then_build(rc, name, table);
     });
-}
-
-/// Whether the file just read is a probabilities file — by its columns (`MODEL:CLASS`,
-/// `PREFIX_CLASS`: [`sniff`]), or every score in [0, 1] — and if so, the sentence shown
-/// beside the button that opens it in the Probabilities view.
-async fn recognise(
-    rc: RocContext,
-    name: &str,
-    source: Source,
-    table: Option<&ScoresTable>,
-    generation: u32,
-) {
-    let by_columns = match head(&source, SNIFF_BYTES).await {
-        Ok((text, complete)) => sniff(&text, complete),
-        Err(_) => None,
-    };
-    let what = match (by_columns, table) {
-        (Some(r), _) => format!(
-            "{name} is a probabilities file: one column per class for {} ({}) — the \
-             Probabilities view reads it.",
-            r.models.join(", "),
-            r.classes.join(", ")
-        ),
-        (None, Some(t)) if all_probabilities(t) => format!(
-            "Every score of {name} is between 0 and 1: if they are probabilities of the \
-             positive label, the Probabilities view decides with them, checks their \
-             calibration and draws the decision curve."
-        ),
-        _ => return,
-    };
-    if !stale(rc, generation) {
-        rc.probabilities.set(Some((what, name.to_string(), source)));
-    }
 }
 
 /// Reads and parses `source` in slices; `None` if overtaken.
@@ -210,12 +199,17 @@ pub fn build(rc: RocContext, name: String, table: Shared<ScoresTable>, positive:
     });
 }
 
-fn fail(rc: RocContext, name: &str, why: &str) {
-    let kept = if rc.loaded.with_untracked(Option::is_some) {
+/// What happens to the data in force when a file is not read.
+fn kept(rc: RocContext) -> &'static str {
+    if rc.loaded.with_untracked(Option::is_some) {
         "the previous data are kept"
     } else {
         "nothing was loaded"
-    };
+    }
+}
+
+fn fail(rc: RocContext, name: &str, why: &str) {
+    let kept = kept(rc);
     rc.load.set(LoadState::Failed(format!(
         "{name} was not read ({kept}): {why}"
     )));

@@ -1,7 +1,7 @@
 //! A paste box for one matrix (the utilities, or one classifier's confusion matrix): the
-//! matrix syntax (`43,18;7,32`) or cells copied from a spreadsheet (tab-separated, header row
-//! and row names allowed), with the orientation of a confusion matrix. Nothing is applied on
-//! error.
+//! matrix syntax (`43,18;7,32`), cells copied from a spreadsheet (tab-separated, header row
+//! and row names allowed), or NumPy's and scikit-learn's prints (`[[27 23]\n [15 35]]`), with
+//! the orientation of a confusion matrix ([`read_matrix_text`]). Nothing is applied on error.
 
 use crate::{cond, handler, rx};
 use leptos::html;
@@ -12,6 +12,7 @@ use super::radio::radio;
 use crate::context::{AppContext, use_app};
 use ulab_core::Orientation;
 use ulab_state::edit::read_matrix_text;
+use ulab_state::edit::text::Rule;
 
 /// Which matrix a paste box fills.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -47,7 +48,7 @@ impl PasteTarget {
     fn hint(&self) -> &'static str {
         match self {
             PasteTarget::Classifier(_) => {
-                "One row per line (or rows separated by ;), cells by tabs or commas: 43,18;7,32, or cells copied from a spreadsheet. Ctrl+Enter applies."
+                "One row per line (or rows separated by ;), cells by tabs or commas: 43,18;7,32, cells copied from a spreadsheet, or what NumPy prints: [[43 18] [7 32]]. Ctrl+Enter applies."
             }
             PasteTarget::Utility => {
                 "One row per decision, one column per class: 15,-335;-35,165, or cells copied from a spreadsheet. Extra rows become extra decisions. Ctrl+Enter applies."
@@ -82,7 +83,11 @@ impl Paste {
         let ctx = self.ctx;
         let t = self.text.get_untracked();
         let o = self.orientation.get_untracked();
-        let result = read_matrix_text(&t)
+        let rule = match self.target {
+            PasteTarget::Utility => Rule::Any,
+            PasteTarget::Classifier(_) => Rule::Counts,
+        };
+        let result = read_matrix_text(&t, rule)
             .map_err(|e| e.to_string())
             .and_then(|p| match self.target {
                 PasteTarget::Utility => try_edit(&ctx, |s| s.set_utility(p.matrix))

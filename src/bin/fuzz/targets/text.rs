@@ -7,16 +7,23 @@
 use super::Case;
 use crate::inputs::Gen;
 use utility_lab::core::{ConfusionMatrix, Matrix, Orientation, UtilityMatrix};
+use utility_lab::state::edit::text::Rule;
 use utility_lab::state::edit::{self, ImportKind, ImportOptions};
 use utility_lab::state::{AppState, link};
 
 /// Matrix text as typed, pasted from a spreadsheet, or garbled.
 fn matrix_text(g: &mut Gen) -> String {
     let m = g.matrix();
-    match g.below(6) {
+    match g.below(8) {
         0 => m.replace(';', "\n").replace(',', "\t"),
         1 => m.replace(';', "\r\n").replace(',', " "),
         2 => g.mutate(&m),
+        // As scikit-learn and NumPy print it.
+        3 => format!("[[{}]]", m.replace(';', "]\n [").replace(',', " ")),
+        4 => format!(
+            "array([[{}]])",
+            m.replace(';', "],\n       [").replace(',', ", ")
+        ),
         _ => m,
     }
 }
@@ -34,8 +41,16 @@ fn readers(case: &mut Case, text: &str) {
             });
         }
     }
-    if let Ok(p) = edit::read_matrix_text(text) {
-        case.all_finite("read_matrix_text", p.matrix.data());
+    for rule in [Rule::Any, Rule::Counts] {
+        if let Ok(p) = edit::read_matrix_text(text, rule) {
+            case.all_finite("read_matrix_text", p.matrix.data());
+        }
+        if let Ok(m) = edit::text::read_syntax(text, rule) {
+            let back = Matrix::parse(&m.to_string());
+            case.check(back.as_ref() == Ok(&m), || {
+                format!("read_syntax: '{m}' does not read back: {back:?}")
+            });
+        }
     }
     // One cell of a matrix editor: a finite number within ±10¹⁵ (≥ 0 when asked), the value
     // the matrix syntax reads as a 1 × 1 matrix.
@@ -171,10 +186,7 @@ pub fn run(g: &mut Gen, case: &mut Case) {
         return;
     }
     let d = link::decode(&e);
-    let unread_only = d
-        .notices
-        .iter()
-        .all(|n| s.unread_utility.is_some() && n.key == "u");
+    let unread_only = d.notices.iter().all(|n| super::link::unread(&s, n));
     case.check(d.state == s && unread_only, || {
         format!(
             "edited state's link does not round-trip ({}): {:?} {e}",

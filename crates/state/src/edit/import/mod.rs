@@ -17,6 +17,7 @@ pub mod read;
 pub mod stream;
 
 use super::EditError;
+use super::text::TextError;
 use crate::{AppState, MAX_CLASSIFIERS, StateError};
 use std::fmt;
 use ulab_core::CoreError;
@@ -87,7 +88,9 @@ impl ImportError {
 
 impl fmt::Display for ImportError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.line == 0 {
+        // Bad cells name their own lines.
+        let own_lines = matches!(self.problem, ImportProblem::Text(TextError::Cells(_)));
+        if self.line == 0 || own_lines {
             write!(f, "{}", self.problem)
         } else {
             write!(f, "line {}: {}", self.line, self.problem)
@@ -124,8 +127,8 @@ pub enum ImportProblem {
         /// Numbers of the first row.
         width: usize,
     },
-    /// A matrix cell that is not a number (as written, cut).
-    NotANumber(String),
+    /// A matrix's text that cannot be read: every bad cell (with its line), or why not.
+    Text(TextError),
     /// The numbers do not make a matrix.
     Matrix(CoreError),
     /// A matrix that is not square.
@@ -208,7 +211,7 @@ impl fmt::Display for ImportProblem {
             ImportProblem::RowLength { found, width } => {
                 write!(f, "{found} numbers, but the first row has {width}")
             }
-            ImportProblem::NotANumber(cell) => write!(f, "'{cell}' is not a number"),
+            ImportProblem::Text(e) => write!(f, "{e}"),
             ImportProblem::Matrix(e) | ImportProblem::Labels(e) => write!(f, "{e}"),
             ImportProblem::TooManyLabels { label } => write!(
                 f,

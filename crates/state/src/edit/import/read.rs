@@ -1,10 +1,12 @@
-//! Stage 1 of an import: the text as a matrix or as two label columns, each value with the
-//! line it came from. CSV is read by [`ulab_csv::read`] (`,`, `;` or tab; with `;` or tab a
-//! decimal comma is accepted); the matrix syntax on one line (`27,15;23,35`) and rows
-//! separated by spaces are read too.
+//! Stage 1 of an import: the text as a matrix or as label columns, each value with the
+//! line it came from. A matrix written with brackets (NumPy's and scikit-learn's prints), in
+//! the matrix syntax on one line (`27,15;23,35`) or in blank-separated rows is read by
+//! [`crate::edit::text`]; CSV by [`ulab_csv::read`] (`,`, `;` or tab; with `;` or tab a
+//! decimal comma is accepted). Every bad cell is named.
 
 use super::labels::{LabelCounts, labels, labels_header};
 use super::{ImportError, ImportKind, ImportProblem};
+use crate::edit::text::{self, Rule, TextError, read_rows};
 use ulab_core::Matrix;
 use ulab_core::text::parse_decimal;
 use ulab_csv::{Record, delimiter};
@@ -25,11 +27,21 @@ pub enum Imported {
     Labels(LabelCounts),
 }
 
-/// Reads `text` as a matrix or as label columns, as [`read_csv`] does, and also accepts the
-/// matrix syntax on one line (`27,15;23,35`) and space-separated rows.
+impl Imported {
+    fn bare(matrix: Matrix) -> Imported {
+        Imported::Matrix {
+            matrix,
+            names: None,
+            lines: Vec::new(),
+        }
+    }
+}
+
+/// Reads a classifier's `text` as a matrix of counts or as label columns
+/// ([`read_with`]`(text, kind, `[`Rule::Counts`]`)`).
 ///
 /// # Errors
-/// Nothing to import, or the first problem of the text read as CSV, with its line.
+/// Nothing to import, or the problem of the text, with its line.
 ///
 /// # Examples
 ///
@@ -40,31 +52,46 @@ pub enum Imported {
 /// assert!(matches!(m, Imported::Matrix { ref matrix, .. } if matrix.to_string() == "27,15;23,35"));
 /// let l = read("y_pred,y_true\ncat,dog\n", ImportKind::Auto).unwrap();
 /// assert!(matches!(l, Imported::Labels(ref c) if c.labels()[0] == "dog" && c.line_of(0) == 2));
-/// assert_eq!(read("1,2\n3,x\n", ImportKind::Matrix).unwrap_err().to_string(), "line 2: 'x' is not a number");
+/// assert_eq!(read("1,2\n3,x\n", ImportKind::Matrix).unwrap_err().to_string(), "line 2, cell 2: 'x' is not a number");
+/// let np = read("array([[27, 23],\n       [15, 35]])", ImportKind::Auto).unwrap();
+/// assert!(matches!(np, Imported::Matrix { ref matrix, .. } if matrix.to_string() == "27,23;15,35"));
 /// ```
 pub fn read(text: &str, kind: ImportKind) -> Result<Imported, ImportError> {
+    read_with(text, kind, Rule::Counts)
+}
+
+/// Reads `text` as a matrix whose cells `rule` allows, or (unless `kind` says a matrix) as
+/// label columns: brackets, then the matrix syntax on one line, then blank-separated rows
+/// ([`crate::edit::text`]), then CSV ([`read_csv`]), then spreadsheet cells.
+///
+/// # Errors
+/// Nothing to import, or the problem of the text (every bad cell; in CSV, with its line).
+pub fn read_with(text: &str, kind: ImportKind, rule: Rule) -> Result<Imported, ImportError> {
     let t = text.trim();
     if t.is_empty() {
         return Err(ImportError::whole(ImportProblem::NothingToImport));
     }
+    let whole = |e: TextError| ImportError::whole(ImportProblem::Text(e));
     let matrix_ok = kind != ImportKind::Labels;
-    if matrix_ok
-        && !t.contains(['\n', '\r', '\t'])
-        && t.contains(';')
-        && let Ok(matrix) = Matrix::parse(t)
-    {
-        return Ok(Imported::Matrix {
-            matrix,
-            names: None,
-            lines: Vec::new(),
-        });
+    if matrix_ok && let Some(read) = text::read_brackets(t, rule) {
+        return read.map(Imported::bare).map_err(whole);
     }
-    read_csv(text, kind).or_else(|e| match Matrix::parse_pasted(text) {
-        Ok(matrix) if matrix_ok && matrix.rows() == matrix.cols() => Ok(Imported::Matrix {
-            matrix,
-            names: None,
-            lines: Vec::new(),
-        }),
+    let one_line = !t.contains(['\n', '\r', '\t']);
+    if matrix_ok && one_line && t.contains(';') {
+        match text::read_syntax(t, rule) {
+            Ok(m) => return Ok(Imported::bare(m)),
+            Err(e @ TextError::Cells(_)) => return Err(whole(e)),
+            Err(_) => {}
+        }
+    }
+    // Rows of cells separated by blanks (no delimiter CSV knows) are not CSV.
+    if matrix_ok && !t.contains([',', ';', '\t']) && t.contains(char::is_whitespace) {
+        return text::read_pasted(t, rule)
+            .map(Imported::bare)
+            .map_err(whole);
+    }
+    read_csv_as(text, kind, rule).or_else(|e| match text::read_pasted(text, rule) {
+        Ok(matrix) if matrix_ok => Ok(Imported::bare(matrix)),
         _ => Err(e),
     })
 }
@@ -78,6 +105,11 @@ pub fn read(text: &str, kind: ImportKind) -> Result<Imported, ImportError> {
 /// The first problem, with its line: an unclosed quote, a non-number in a matrix, rows of
 /// different lengths, a label row without exactly two fields, an empty file.
 pub fn read_csv(text: &str, kind: ImportKind) -> Result<Imported, ImportError> {
+    read_csv_as(text, kind, Rule::Counts)
+}
+
+/// [`read_csv`] with a matrix's cells as `rule` allows.
+fn read_csv_as(text: &str, kind: ImportKind, rule: Rule) -> Result<Imported, ImportError> {
     let recs = ulab_csv::read(text).map_err(|e| ImportError {
         line: e.line(),
         problem: ImportProblem::Csv(e),
@@ -86,7 +118,7 @@ pub fn read_csv(text: &str, kind: ImportKind) -> Result<Imported, ImportError> {
         return Err(ImportError::whole(ImportProblem::Empty));
     }
     let decimal_comma = delimiter(text) != ',';
-    from_records(&recs, kind, decimal_comma)
+    records_as(&recs, kind, decimal_comma, rule)
 }
 
 /// What records say, read as `kind` (see [`read_csv`]); `decimal_comma`: the delimiter is not
@@ -99,19 +131,30 @@ pub fn from_records(
     kind: ImportKind,
     decimal_comma: bool,
 ) -> Result<Imported, ImportError> {
+    records_as(recs, kind, decimal_comma, Rule::Counts)
+}
+
+fn records_as(
+    recs: &[Record],
+    kind: ImportKind,
+    decimal_comma: bool,
+    rule: Rule,
+) -> Result<Imported, ImportError> {
     let Some(first) = recs.first() else {
         return Err(ImportError::whole(ImportProblem::Empty));
     };
     let labels = |recs| labels(recs).map(Imported::Labels);
     match kind {
-        ImportKind::Matrix => matrix(recs, decimal_comma),
+        ImportKind::Matrix => matrix(recs, decimal_comma, rule),
         ImportKind::Labels => labels(recs),
         ImportKind::Auto => {
             if labels_header(&first.fields).is_some() {
                 return labels(recs);
             }
-            match matrix(recs, decimal_comma) {
+            match matrix(recs, decimal_comma, rule) {
                 Ok(m @ Imported::Matrix { .. }) if is_square(&m) => Ok(m),
+                // A square table of numbers but for a few bad cells is a matrix to fix.
+                Err(e) if mostly_numbers(&e, recs, decimal_comma) => Err(e),
                 result => {
                     if recs.iter().all(|r| r.fields.len() == 2) {
                         labels(recs)
@@ -124,13 +167,35 @@ pub fn from_records(
     }
 }
 
+/// Whether `e` names bad cells of a square table (a header row allowed) in which fewer than
+/// half the fields are not numbers: a matrix to fix, not label columns (mostly words).
+fn mostly_numbers(e: &ImportError, recs: &[Record], decimal_comma: bool) -> bool {
+    if !matches!(e.problem, ImportProblem::Text(TextError::Cells(_))) {
+        return false;
+    }
+    let fields = recs.iter().flat_map(|r| &r.fields);
+    let words = fields
+        .clone()
+        .filter(|f| !is_number(f, decimal_comma))
+        .count();
+    let width = recs[0].fields.len();
+    (recs.len() == width || recs.len() == width + 1) && 2 * words < fields.count()
+}
+
+/// Whether a field reads as a number, or as a number's bad spelling (`NaN`, `inf`: not a name).
+fn is_number(field: &str, decimal_comma: bool) -> bool {
+    parse_decimal(field, decimal_comma).is_some()
+        || ["nan", "inf", "-inf", "infinity"].contains(&field.trim().to_ascii_lowercase().as_str())
+}
+
 fn is_square(m: &Imported) -> bool {
     matches!(m, Imported::Matrix { matrix, .. } if matrix.rows() == matrix.cols())
 }
 
-fn matrix(recs: &[Record], decimal_comma: bool) -> Result<Imported, ImportError> {
-    // Header row: any non-numeric cell other than an empty corner.
-    let is_num = |c: &String| parse_decimal(c, decimal_comma).is_some();
+fn matrix(recs: &[Record], decimal_comma: bool, rule: Rule) -> Result<Imported, ImportError> {
+    // Header row: any non-numeric cell other than an empty corner (`NaN` and `inf` are bad
+    // numbers, not names).
+    let is_num = |c: &String| is_number(c, decimal_comma);
     let first = &recs[0].fields;
     let header = first
         .iter()
@@ -149,7 +214,7 @@ fn matrix(recs: &[Record], decimal_comma: bool) -> Result<Imported, ImportError>
         .all(|r| r.fields.len() > 1 && !is_num(&r.fields[0]));
     let skip = usize::from(row_names);
     let width = body[0].fields.len() - skip;
-    let mut rows: Vec<Vec<f64>> = Vec::with_capacity(body.len());
+    let mut rows: Vec<Vec<&str>> = Vec::with_capacity(body.len());
     for r in body {
         let cells = &r.fields[skip.min(r.fields.len())..];
         if cells.len() != width {
@@ -159,19 +224,17 @@ fn matrix(recs: &[Record], decimal_comma: bool) -> Result<Imported, ImportError>
                 ImportProblem::RowLength { found, width },
             ));
         }
-        let row = cells
-            .iter()
-            .map(|c| {
-                parse_decimal(c, decimal_comma).ok_or_else(|| {
-                    let shown = ulab_core::text::truncate(c, 24);
-                    ImportError::at(r.line, ImportProblem::NotANumber(shown))
-                })
-            })
-            .collect::<Result<Vec<f64>, _>>()?;
-        rows.push(row);
+        rows.push(cells.iter().map(String::as_str).collect());
     }
-    let matrix =
-        Matrix::from_rows(&rows).map_err(|e| ImportError::whole(ImportProblem::Matrix(e)))?;
+    let lines: Vec<usize> = body.iter().map(|r| r.line).collect();
+    let matrix = read_rows(&rows, &lines, decimal_comma, rule).map_err(|e| {
+        // The line of the first bad cell (the message names every one's).
+        let line = match &e {
+            TextError::Cells(b) => b.0[0].line.unwrap_or(0),
+            _ => 0,
+        };
+        ImportError::at(line, ImportProblem::Text(e))
+    })?;
     let names = if header {
         let mut n: Vec<String> = first.clone();
         if n.len() == width + 1 {
@@ -184,7 +247,7 @@ fn matrix(recs: &[Record], decimal_comma: bool) -> Result<Imported, ImportError>
     Ok(Imported::Matrix {
         matrix,
         names,
-        lines: body.iter().map(|r| r.line).collect(),
+        lines,
     })
 }
 

@@ -30,7 +30,7 @@ pub(super) fn label_at(labels: &[String], i: usize, axis: &str) -> String {
 }
 
 /// What the cells of a `rows × cols` matrix mean, cell (i, j) read by `cell(i, j)`: the matrix,
-/// or the first problem, with the cell's row and column labels.
+/// or every problem, each with the cell's row and column labels.
 fn read_with(
     (n_rows, n_cols): (usize, usize),
     rows: &[String],
@@ -38,16 +38,20 @@ fn read_with(
     mut cell: impl FnMut(usize, usize) -> Result<f64, String>,
 ) -> Result<Matrix, String> {
     let mut data = Vec::with_capacity(n_rows * n_cols);
+    let mut bad = Vec::new();
     for i in 0..n_rows {
         for j in 0..n_cols {
             match cell(i, j) {
                 Ok(v) => data.push(v),
                 Err(e) => {
                     let (r, c) = (label_at(rows, i, "row"), label_at(cols, j, "column"));
-                    return Err(format!("Cell ({r}, {c}) {e}"));
+                    bad.push(format!("Cell ({r}, {c}) {e}"));
                 }
             }
         }
+    }
+    if !bad.is_empty() {
+        return Err(bad.join(". "));
     }
     Matrix::new(n_rows, n_cols, data).map_err(|e| e.to_string())
 }

@@ -10,8 +10,9 @@
 //!   left to the next edit, which may fix it; the last valid matrix stays in force meanwhile.
 //! * A whole-matrix check (e.g. "counts must not be negative") runs before a commit.
 //! * Arrow keys (up/down, and left/right at the ends of the text) and Enter move between cells.
-//! * Pasting a block (spreadsheet cells, or the matrix syntax `1,2;3,4`) into a cell fills the
-//!   matrix from that cell on; pasting a whole matrix of the right size replaces it.
+//! * Pasting a block (spreadsheet cells, the matrix syntax `1,2;3,4`, NumPy's print: every form
+//!   [`read_matrix_text`] reads) into a cell fills the matrix from that cell on; pasting a
+//!   whole matrix of the right size replaces it.
 //! * When the matrix changes from outside (a preset, an import, a change of orientation), the
 //!   fields are refreshed — but never while what is typed already means the same matrix, so
 //!   typing `0.` is not rewritten to `0`.
@@ -22,6 +23,8 @@ use leptos::prelude::*;
 use web_sys::HtmlInputElement;
 
 use ulab_core::Matrix;
+use ulab_state::edit::read_matrix_text;
+use ulab_state::edit::text::Rule;
 
 mod cells;
 use cells::{Cell, Cells, arrow_target, label_at, parse_cell, paste_into, texts_of};
@@ -321,14 +324,19 @@ impl Editor {
         else {
             return;
         };
-        if !text.contains(['\t', '\n', ';', ',']) || text.trim().is_empty() {
+        if !text.contains(['\t', '\n', ';', ',', '[']) || text.trim().is_empty() {
             return; // a single value: let the field take it
         }
         ev.prevent_default();
-        match Matrix::parse_pasted(&text) {
+        let rule = if self.non_negative {
+            Rule::Counts
+        } else {
+            Rule::Any
+        };
+        match read_matrix_text(&text, rule) {
             Ok(pasted) => {
                 self.cells
-                    .show(paste_into(self.cells.texts(), (i, j), &pasted));
+                    .show(paste_into(self.cells.texts(), (i, j), &pasted.matrix));
                 self.evaluate(None);
             }
             Err(e) => self.problem.set(Some(format!("Pasted text: {e}"))),
