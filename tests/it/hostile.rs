@@ -99,7 +99,7 @@ fn huge_shares_are_rescaled_and_the_rest_of_the_link_kept() {
     assert!(matches!(d.notices[0].error, LinkError::Rescaled { .. }));
     assert_eq!(
         d.notices[0].to_string(),
-        "prev: the shares sum to inf; they were rescaled to sum to 1"
+        "prev: the shares sum to more than 10³⁰⁸; they were rescaled to sum to 1"
     );
     let d = round_trip("u=1,0;0,1&prev=5e-324,0");
     assert_eq!(d.state.prevalence, Some(vec![1.0, 0.0]));
