@@ -17,9 +17,12 @@ cd "$ROOT"
 # compare: 264 475 with them in the main module), the footer's offline status, and ulab-core
 # at opt-level 3 (+6 321 bytes: the Probabilities view re-decides 10⁶ items in 260 ms instead
 # of 419, Cargo.toml). 241 663 bytes with the UI kit and the notice of a link's unreadable
-# utility matrix on every view (issue 28). The limit is ~1 % above that, to catch growth; lower
-# it with every cut (docs/benchmarks.md, "Size and load time").
-MAX_WASM_GZIP_BYTES=244000
+# utility matrix on every view (issue 28). 250 532 bytes on 2026-11-27 (evening) with issue 28's
+# fixes that every page needs at once: the one matrix-text reader for links and pastes (NumPy and
+# scikit-learn forms, every bad cell named; +6.4 KB, read by the link decoder before any view),
+# the theme key, the baseline rule, the history entry of the Utility space. The limit is ~1 %
+# above that, to catch growth; lower it with every cut (docs/benchmarks.md, "Size and load time").
+MAX_WASM_GZIP_BYTES=253000
 # The Monte Carlo worker links only the Monte Carlo and its messages (crates/mc-worker, profile
 # worker): 128 555 bytes on 2026-11-27 (it was 809 850 with the whole app linked in). Issue 29's
 # bar: 150 KiB.
