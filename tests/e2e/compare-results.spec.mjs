@@ -577,8 +577,8 @@ test('a broken link opens with a notice of what was ignored, and never blank', a
   await page.goto('/#view=compare&u=1,2;3&cm.A=x&cm.B=43,18;7,32&zzz=1');
   await expect(page.getByTestId('link-notices')).toBeVisible();
   await expect(page.getByTestId('link-notice')).toHaveCount(3);
-  await expect(page.getByTestId('unread-utility')).toContainText('u=1,2;3 could not be read');
-  await expect(page.getByTestId('unread-classifiers')).toContainText("The link's classifier A, cm.A=x, could not be read");
+  await expect(page.getByTestId('unread')).toContainText('u=1,2;3 could not be read');
+  await expect(page.getByTestId('unread')).toContainText("The link's classifier A, cm.A=x, could not be read");
   await expect(page.getByTestId('rank-B')).toHaveCount(0);
   expect(log.errors).toEqual([]);
 });

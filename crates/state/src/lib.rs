@@ -20,6 +20,7 @@ pub mod compare;
 pub mod decide;
 pub mod edit;
 pub mod embed;
+pub mod json;
 pub mod link;
 pub mod pd;
 pub mod presets;
@@ -37,9 +38,9 @@ pub mod unread;
 pub mod validate;
 
 use serde::{Deserialize, Serialize};
-use std::fmt;
 use ulab_core::{Matrix, Orientation, UtilityMatrix};
 
+pub use json::JsonError;
 pub use problem::{Classifier, Problem, ProblemError, ProblemFields, Shape};
 pub use reliability::settings::{
     ErrorAxis, MAX_APP_PAIRS, MAX_QUESTION_DRAWS, MAX_QUESTION_N, McSettings, QuestionSettings,
@@ -221,32 +222,6 @@ pub(crate) fn one_line_name(name: &str) -> String {
         .collect()
 }
 
-/// Why a state file was not opened (nothing is applied).
-#[derive(Debug, Clone, PartialEq)]
-pub enum JsonError {
-    /// Not JSON, or not a Utility Lab state (the first line of the reader's message).
-    NotAState(String),
-    /// Written by a newer version of the app (its format number).
-    Newer(u32),
-    /// A state that breaks an invariant.
-    Invalid(StateError),
-}
-
-impl fmt::Display for JsonError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            JsonError::NotAState(e) => write!(f, "not a Utility Lab state file: {e}"),
-            JsonError::Newer(v) => write!(
-                f,
-                "this file was written by a newer version of Utility Lab (format {v})"
-            ),
-            JsonError::Invalid(e) => write!(f, "{e}"),
-        }
-    }
-}
-
-impl std::error::Error for JsonError {}
-
 impl AppState {
     /// Number of classes `n`.
     pub fn n(&self) -> usize {
@@ -300,56 +275,6 @@ impl AppState {
         self.problem = problem;
         self.fit_settings();
         Ok(())
-    }
-
-    /// The state as pretty JSON (with the format version), for "export state".
-    pub fn to_json(&self) -> String {
-        let doc = StateDocument {
-            utility_lab_state: FORMAT_VERSION,
-            state: self.clone(),
-        };
-        serde_json::to_string_pretty(&doc).unwrap_or_else(|_| "{}".to_string())
-    }
-
-    /// Reads a state exported by [`AppState::to_json`]; nothing is applied on error. The
-    /// matrices are read through their constructors, then the whole state is validated.
-    ///
-    /// # Errors
-    /// Not JSON, not a Utility Lab state, a newer format version, or an invalid state.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use ulab_state::{AppState, JsonError};
-    /// let s = AppState::default();
-    /// assert_eq!(AppState::from_json(&s.to_json()).unwrap(), s);
-    /// assert!(matches!(AppState::from_json("{\"foo\": 1}"), Err(JsonError::NotAState(_))));
-    /// ```
-    pub fn from_json(text: &str) -> Result<AppState, JsonError> {
-        let not_a_state = |e: serde_json::Error| {
-            let msg = e.to_string();
-            JsonError::NotAState(msg.lines().next().unwrap_or("").to_string())
-        };
-        let value: serde_json::Value = serde_json::from_str(text).map_err(not_a_state)?;
-        let doc = match StateDocument::deserialize(&value) {
-            Ok(doc) => doc,
-            Err(e) => {
-                // A state whose problem breaks an invariant says which, not where in the text.
-                if let Some(Err(p)) = value
-                    .get("state")
-                    .and_then(|s| ProblemFields::deserialize(s).ok())
-                    .map(Problem::new)
-                {
-                    return Err(JsonError::Invalid(StateError::Problem(p)));
-                }
-                return Err(not_a_state(e));
-            }
-        };
-        if doc.utility_lab_state > FORMAT_VERSION {
-            return Err(JsonError::Newer(doc.utility_lab_state));
-        }
-        doc.state.validate().map_err(JsonError::Invalid)?;
-        Ok(doc.state)
     }
 
     /// Adds classes (or removes the last ones) so that there are `n` classes: matrices grow with
@@ -448,12 +373,6 @@ impl AppState {
             self.space.answers = None;
         }
     }
-}
-
-#[derive(Serialize, Deserialize)]
-struct StateDocument {
-    utility_lab_state: u32,
-    state: AppState,
 }
 
 #[cfg(test)]

@@ -58,36 +58,20 @@ pub struct UnreadClassifier {
 /// let s = decode("cm.A=-5,10;NaN,20&cm.B=43,18;7,32").state;
 /// let m = classifiers_message(&s.unread_classifiers).unwrap();
 /// assert!(m.starts_with("The link's classifier A, cm.A=-5,10;NaN,20, could not be read: 2 cells"));
-/// assert!(m.contains("It is left out, and nothing is ranked until"));
+/// assert!(m.contains("is left out, and nothing is ranked until"));
 /// ```
 pub fn classifiers_message(unread: &[UnreadClassifier]) -> Option<String> {
-    let mut m: String = unread
-        .iter()
-        .map(|c| {
-            format!(
-                "The link's classifier {}, cm.{}={}, could not be read: {}. ",
-                c.name,
-                c.name,
-                truncate(&c.text, 80),
-                c.why
-            )
-        })
-        .collect();
-    let (it, its) = match unread.len() {
-        0 => return None,
-        1 => (
-            "It is",
-            "its counts (in Compare, add a classifier of that name)",
-        ),
-        _ => (
-            "They are",
-            "their counts (in Compare, add classifiers of those names)",
-        ),
-    };
-    m.push_str(&format!(
-        "{it} left out, and nothing is ranked until you give {its} or edit the problem \
-         otherwise; until an edit, the link keeps the text as given."
-    ));
+    if unread.is_empty() {
+        return None;
+    }
+    let mut m = String::new();
+    for c in unread {
+        let (name, text, why) = (&c.name, truncate(&c.text, 80), &c.why);
+        m += &format!("The link's classifier {name}, cm.{name}={text}, could not be read: {why}. ");
+    }
+    m += "A classifier that could not be read is left out, and nothing is ranked until you give \
+          its counts (in Compare, add a classifier of that name) or edit the problem otherwise; \
+          until an edit, the link keeps the text as given.";
     Some(m)
 }
 

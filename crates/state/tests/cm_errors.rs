@@ -23,8 +23,8 @@ fn a_links_matrix_names_every_bad_cell() {
         .expect("a notice");
     assert_eq!(
         n.to_string(),
-        "cm.A: 2 cells cannot be read: row 1, cell 1: -5 is negative (counts and fractions \
-         must be ≥ 0); row 2, cell 1: 'NaN' is not a number; ignored"
+        "cm.A: 2 cells cannot be read: row 1, cell 1: -5 is negative; row 2, cell 1: 'NaN' is \
+         not a number (counts and fractions must be ≥ 0); ignored"
     );
     // Also beyond the bound, and empty.
     let d = decode("cm.A=1e16,x;,1");
@@ -63,7 +63,11 @@ fn beside_good_classifiers_nothing_is_ranked_and_the_page_says_why() {
     let s = decode(&link).state;
     assert_eq!(s.classifiers().len(), 1);
     assert!(analyze(&s).is_err(), "B alone is not the link's comparison");
-    assert!(s.unread_message().unwrap().contains("It is left out"));
+    assert!(
+        s.unread_message()
+            .unwrap()
+            .contains("is left out, and nothing is ranked")
+    );
     // The link keeps the text as given, and a reload says the same.
     let e = encode(&s);
     assert!(e.contains("cm.A=-5,10;NaN,20"), "{e}");
@@ -110,8 +114,8 @@ fn import(text: &str, kind: ImportKind) -> String {
 
 #[test]
 fn the_import_names_every_bad_cell_with_its_line() {
-    let want = "2 cells cannot be read: line 1, cell 1: -5 is negative (counts and fractions must \
-                be ≥ 0); line 2, cell 1: 'NaN' is not a number";
+    let want = "2 cells cannot be read: line 1, cell 1: -5 is negative; line 2, cell 1: 'NaN' is \
+                not a number (counts and fractions must be ≥ 0)";
     for text in ["-5,10\nNaN,20\n", "-5;10\nNaN;20\n", "-5\t10\nNaN\t20\n"] {
         // A square table of numbers but for a bad cell is a matrix, not two label columns.
         assert_eq!(import(text, ImportKind::Auto), want, "{text:?}");
@@ -134,8 +138,8 @@ fn a_paste_names_every_bad_cell() {
         .to_string();
     assert_eq!(
         e,
-        "2 cells cannot be read: row 1, cell 1: -5 is negative (counts and fractions must be \
-         ≥ 0); row 2, cell 1: 'NaN' is not a number"
+        "2 cells cannot be read: row 1, cell 1: -5 is negative; row 2, cell 1: 'NaN' is not a \
+         number (counts and fractions must be ≥ 0)."
     );
     let e = read_matrix_text("[[-5 10]\n [nan 20]]", Rule::Counts)
         .unwrap_err()

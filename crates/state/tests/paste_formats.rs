@@ -70,11 +70,11 @@ fn numpys_repr_is_a_matrix_everywhere() {
         pasted("array([[1, 2], [3, 4]], dtype=", Rule::Counts),
         "1,2;3,4"
     );
-    // Python and JSON lists, and MATLAB's rows.
+    // Python and JSON lists, PyTorch's tensors.
     for text in [
         "[[27, 23], [15, 35]]",
         "[[27,23],[15,35]]",
-        "[27 23; 15 35]",
+        "tensor([[27, 23], [15, 35]])",
     ] {
         assert_eq!(pasted(text, Rule::Counts), "27,23;15,35", "{text:?}");
     }

@@ -44,7 +44,7 @@ impl fmt::Display for ReadError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             ReadError::Nothing => write!(f, "Nothing to read: paste or type a matrix first."),
-            ReadError::Text(e) => write!(f, "{}", capitalize(&e.to_string())),
+            ReadError::Text(e) => write!(f, "{}.", capitalize(&e.to_string())),
         }
     }
 }
@@ -342,6 +342,6 @@ mod tests {
         let e = read("1\t2\n3\tx").unwrap_err();
         assert!(e.to_string().starts_with("Line 2, cell 2"), "{e}");
         let e = read("1,2;3,x").unwrap_err();
-        assert_eq!(e.to_string(), "Row 2, cell 2: 'x' is not a number");
+        assert_eq!(e.to_string(), "Row 2, cell 2: 'x' is not a number.");
     }
 }

@@ -1,7 +1,6 @@
 //! What a link could not apply: [`LinkError`], the reason of a [`super::Notice`].
 
 use crate::decide::error::DecideError;
-use crate::edit::text::TextError;
 use crate::{MAX_CLASSIFIERS, StateError};
 use std::fmt;
 use ulab_core::limits::MAX_FRAGMENT;
@@ -48,8 +47,9 @@ pub enum LinkError {
     },
     /// The utility matrix has more classes than supported.
     UtilityTooWide,
-    /// A matrix that cannot be read (every bad cell) or is not a confusion matrix.
-    BadMatrix(TextError),
+    /// A matrix that cannot be read or is not a confusion matrix: why, as [`crate::edit::text::TextError`] says
+    /// it (every bad cell).
+    BadMatrix(String),
     /// `cm.=…` without a name.
     Unnamed,
     /// A second classifier of the same name.

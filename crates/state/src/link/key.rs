@@ -21,6 +21,7 @@
 
 use super::LinkError;
 use crate::AppState;
+use crate::edit::text::{Rule, read_syntax};
 use ulab_core::text::{parse_number, parse_whole, shortest};
 
 /// How a key's value is read.
@@ -148,9 +149,20 @@ pub fn read_whole(v: &str, lo: u64, hi: u64, expected: &str) -> Result<u64, Link
         .ok_or_else(|| LinkError::rejected(v, 24, expected))
 }
 
-/// A list of numbers written `a,b,c` (the matrix syntax, one row).
+/// A list of numbers written `a,b,c` (the matrix syntax, one row: blanks ignored, one final
+/// `;` allowed; or `[a, b, c]`), any finite values.
+///
+/// ```
+/// use ulab_state::link::key::read_list;
+/// assert_eq!(read_list(" 0.2, 0.8 ;"), Some(vec![0.2, 0.8]));
+/// assert_eq!(read_list("1e308,1e308"), Some(vec![1e308, 1e308]));
+/// assert_eq!(read_list("[[0.2, 0.8]]"), Some(vec![0.2, 0.8]));
+/// for bad in ["", "1;2", "1,,2", "1,x", "inf,1"] {
+///     assert_eq!(read_list(bad), None, "{bad}");
+/// }
+/// ```
 pub fn read_list(v: &str) -> Option<Vec<f64>> {
-    let m = ulab_core::Matrix::parse(v).ok()?;
+    let m = read_syntax(v, Rule::Finite).ok()?;
     (m.rows() == 1).then(|| m.data().to_vec())
 }
 

@@ -291,9 +291,9 @@ fn read_utility(u: &str) -> Result<Matrix, LinkError> {
         Ok(m) if m.cols() > MAX_CLASSES => LinkError::UtilityTooWide,
         Ok(m) => match UtilityMatrix::new(m) {
             Ok(u) => return Ok(u.matrix().clone()),
-            Err(e) => LinkError::BadMatrix(e.into()),
+            Err(e) => LinkError::BadMatrix(e.to_string()),
         },
-        Err(e) => LinkError::BadMatrix(e),
+        Err(e) => LinkError::BadMatrix(e.to_string()),
     })
 }
 
@@ -330,8 +330,12 @@ pub fn classifiers(
                 }
                 Err(e) => {
                     let why = e.to_string();
-                    unread.push(UnreadClassifier { name, text, why });
-                    LinkError::BadMatrix(e)
+                    unread.push(UnreadClassifier {
+                        name,
+                        text,
+                        why: why.clone(),
+                    });
+                    LinkError::BadMatrix(why)
                 }
             }
         };

@@ -1,13 +1,17 @@
 //! The default state: the factory example.
 
+use crate::edit::text::{Rule, read_syntax};
 use crate::{AppState, Classifier, McSettings, Problem, ProblemFields, View};
-use ulab_core::{Matrix, Orientation};
+use ulab_core::Orientation;
 
 /// The factory of Dyrland et al. 2022, §0, the default state: utilities of eq. 4 (€ per component, rows =
 /// decisions "long"/"short", columns = true class), classifiers A and B of eqs. 1–2 as counts
 /// out of 100.
 pub fn factory() -> AppState {
-    let m = |s: &str| Matrix::parse(s).expect("preset matrices are valid");
+    let m = |s: &str| match read_syntax(s, Rule::Any) {
+        Ok(m) => m,
+        Err(_) => unreachable!("preset matrices are valid"),
+    };
     let classes = vec!["long".to_string(), "short".to_string()];
     AppState {
         view: View::Compare,

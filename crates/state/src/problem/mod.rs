@@ -19,7 +19,6 @@ mod shape;
 
 pub use shape::{MAX_CLASSES, MAX_DECISIONS, Shape, ShapeError};
 
-use crate::edit::text::{Rule, TextError, refused_cells};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use ulab_core::{ConfusionMatrix, CoreError, Matrix, Orientation, UtilityMatrix};
@@ -101,8 +100,8 @@ pub enum ProblemError {
     Classifier {
         /// Its name.
         name: String,
-        /// Why (every bad cell).
-        error: TextError,
+        /// Why.
+        error: CoreError,
     },
 }
 
@@ -310,16 +309,9 @@ fn check_classifiers(
                 n,
             });
         }
-        confusions.push(c.confusion().map_err(|e| {
-            // Every negative or too large cell, not the first only.
-            let error = match refused_cells(&c.matrix, Rule::Counts) {
-                Some(cells) => TextError::Cells(cells),
-                None => e.into(),
-            };
-            ProblemError::Classifier {
-                name: c.name.clone(),
-                error,
-            }
+        confusions.push(c.confusion().map_err(|error| ProblemError::Classifier {
+            name: c.name.clone(),
+            error,
         })?);
     }
     Ok(confusions)

@@ -23,13 +23,13 @@
 //! a reload shows [`reload_notice`]: the file must be given again.
 
 use super::sample::{SAMPLES, problem};
+use crate::edit::text::{Rule, read_syntax};
 use crate::link::error::LinkError;
 use crate::link::key::{Key, read_whole, write_whole};
 use crate::presets::factory::factory;
 use crate::roc::link::{names_in_words, read_memo, write_memo};
 use crate::{AppState, ProblemFields};
 use serde::{Deserialize, Serialize};
-use ulab_core::Matrix;
 
 /// The key of the built-in sample.
 pub const SAMPLE_KEY: &str = "sample";
@@ -86,7 +86,7 @@ pub fn sample_problem(name: &str) -> Option<ProblemFields> {
     Some(ProblemFields {
         classes: p.classes.iter().map(|c| c.to_string()).collect(),
         decisions: p.decisions.iter().map(|d| d.to_string()).collect(),
-        utility: Matrix::parse(p.utility).ok()?,
+        utility: read_syntax(p.utility, Rule::Any).ok()?,
         classifiers: Vec::new(),
     })
 }

@@ -17,6 +17,7 @@
 //! the file reader: a sample is a file like any other ([`Sample::csv`]).
 
 use super::file::{ProbsFile, parse_probs};
+use crate::edit::text::{Rule, read_syntax};
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 use ulab_core::UtilityMatrix;
@@ -206,7 +207,7 @@ pub fn sample(name: &str, seed: u64) -> Option<Sample> {
         name: p.name,
         csv,
         file,
-        utility: UtilityMatrix::parse(p.utility).ok()?,
+        utility: UtilityMatrix::new(read_syntax(p.utility, Rule::Any).ok()?).ok()?,
         decisions: p.decisions.iter().map(|d| d.to_string()).collect(),
     })
 }

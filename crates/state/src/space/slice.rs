@@ -12,6 +12,7 @@
 use super::SpaceError;
 use super::error::bad_value;
 use super::regions::{Contestant, WinnerMap};
+use crate::edit::text::{Rule, read_syntax};
 use serde::{Deserialize, Serialize};
 use ulab_core::space::field::AffineField;
 use ulab_core::space::{Affine, Point};
@@ -185,7 +186,7 @@ impl Slice {
 /// ```
 pub fn parse_slice(text: &str) -> Result<Slice, SpaceError> {
     let expected = "two rows row,column,low,high (e.g. 0,1,-500,0;1,0,-100,100)";
-    let m = Matrix::parse(text).map_err(|_| bad_value("slice", text, expected))?;
+    let m = read_syntax(text, Rule::Any).map_err(|_| bad_value("slice", text, expected))?;
     if m.rows() != 2 || m.cols() != 4 {
         return Err(bad_value("slice", text, expected));
     }

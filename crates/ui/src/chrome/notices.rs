@@ -4,7 +4,7 @@ use crate::{cond, handler, rx};
 use leptos::prelude::*;
 
 use crate::context::use_app;
-use ulab_state::unread::classifiers_message;
+use ulab_state::AppState;
 
 /// The notices of the last decoded link: each ignored part (key and reason); everything else
 /// of the link was applied.
@@ -68,24 +68,12 @@ pub fn LinkNotices() -> impl IntoView {
 #[component]
 pub fn UnreadNotice() -> impl IntoView {
     let ctx = use_app();
-    // The utility matrix's notice, or the classifiers'.
-    let notice = move |utility: bool| {
-        rx(move || {
-            let m = ctx.state.with(|s| match utility {
-                true => s.unread_utility.as_ref().map(|x| x.message(s.utility())),
-                false => classifiers_message(&s.unread_classifiers),
-            });
-            let testid = if utility {
-                "unread-utility"
-            } else {
-                "unread-classifiers"
-            };
-            m.map(|m| {
-                view! { <p class="notice is-error unread-utility" role="alert" data-testid=testid>{m}</p> }
-            })
+    let message = move || ctx.state.with(AppState::unread_message);
+    move || {
+        message().map(|m| {
+            view! { <p class="notice is-error unread-utility" role="alert" data-testid="unread">{m}</p> }
         })
-    };
-    view! { {notice(true)} {notice(false)} }
+    }
 }
 
 /// A transient message at the bottom of the screen ("Link copied").

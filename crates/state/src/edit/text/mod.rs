@@ -3,7 +3,7 @@
 //!
 //! * brackets ([`brackets`]): scikit-learn's printed `confusion_matrix` (`[[27 23]\n [15 35]]`),
 //!   NumPy's repr (`array([[27, 23],\n [15, 35]])`, with `dtype=…` or floats such as `-1.`),
-//!   Python and JSON lists, MATLAB's `[27 23; 15 35]`;
+//!   Python and JSON lists, PyTorch's `tensor([[…]])`;
 //! * the matrix syntax, `27,23;15,35` ([`read_syntax`]: all a link's value holds);
 //! * spreadsheet cells and blank-separated rows ([`read_pasted`]); CSV with a header row and
 //!   row names is read by [`crate::edit::import::read::read_with`], which tries these first.
@@ -15,8 +15,8 @@
 //! let e = read_syntax("-5,10;NaN,20", Rule::Counts).unwrap_err();
 //! assert_eq!(
 //!     e.to_string(),
-//!     "2 cells cannot be read: row 1, cell 1: -5 is negative (counts and fractions must be \
-//!      ≥ 0); row 2, cell 1: 'NaN' is not a number"
+//!     "2 cells cannot be read: row 1, cell 1: -5 is negative; row 2, cell 1: 'NaN' is not a \
+//!      number (counts and fractions must be ≥ 0)"
 //! );
 //! assert_eq!(read_syntax("[[27, 23], [15, 35]]", Rule::Counts).unwrap().to_string(), "27,23;15,35");
 //! ```
@@ -37,6 +37,8 @@ pub enum Rule {
     Any,
     /// Counts or fractions: numbers from 0 to 10¹⁵.
     Counts,
+    /// Any finite number (a link's lists of shares, whose sum is what counts).
+    Finite,
 }
 
 /// A cell that cannot be read: where (0-based row and cell; the line, in a file) and why.
@@ -50,21 +52,6 @@ pub struct BadCell {
     pub col: usize,
     /// Why.
     pub why: CellError,
-}
-
-impl fmt::Display for BadCell {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.line {
-            Some(l) => write!(f, "line {l}, cell {}", self.col + 1)?,
-            None => write!(f, "row {}, cell {}", self.row + 1, self.col + 1)?,
-        }
-        match &self.why {
-            CellError::Empty => write!(f, " is empty"),
-            CellError::NotANumber(t) => write!(f, ": '{t}' is not a number"),
-            CellError::Negative(t) => write!(f, ": {t} is negative"),
-            CellError::TooLarge(t) => write!(f, ": {t} is beyond ±10¹⁵, the largest accepted"),
-        }
-    }
 }
 
 /// Every bad cell of a matrix, in reading order (at least one). Its `Display` names each (the
@@ -81,17 +68,31 @@ impl fmt::Display for BadCells {
         if n > 1 {
             write!(f, "{n} cells cannot be read: ")?;
         }
-        let mut said = false;
         for (k, cell) in self.0.iter().take(NAMED).enumerate() {
+            let (at, i) = match cell.line {
+                Some(l) => ("line", l),
+                None => ("row", cell.row + 1),
+            };
+            let (before, t, after) = match &cell.why {
+                CellError::Empty => (" is empty", "", ""),
+                CellError::NotANumber(t) => (": '", t.as_str(), "' is not a number"),
+                CellError::Negative(t) => (": ", t.as_str(), " is negative"),
+                CellError::TooLarge(t) => {
+                    (": ", t.as_str(), " is beyond ±10¹⁵, the largest accepted")
+                }
+            };
             let sep = if k > 0 { "; " } else { "" };
-            write!(f, "{sep}{cell}")?;
-            if matches!(cell.why, CellError::Negative(_)) && !said {
-                said = true;
-                write!(f, " (counts and fractions must be ≥ 0)")?;
-            }
+            write!(f, "{sep}{at} {i}, cell {}{before}{t}{after}", cell.col + 1)?;
         }
         if n > NAMED {
             write!(f, "; and {} more", n - NAMED)?;
+        }
+        if self
+            .0
+            .iter()
+            .any(|c| matches!(c.why, CellError::Negative(_)))
+        {
+            f.write_str(" (counts and fractions must be ≥ 0)")?;
         }
         Ok(())
     }
@@ -137,36 +138,38 @@ pub fn read_rows(
     decimal_comma: bool,
     rule: Rule,
 ) -> Result<Matrix, TextError> {
-    let widest = rows.iter().map(Vec::len).max().unwrap_or(0);
-    for (found, what) in [(rows.len(), "matrix rows"), (widest, "matrix columns")] {
-        if found > MAX_DIM {
-            let max = MAX_DIM;
-            return Err(CoreError::TooLarge { what, found, max }.into());
-        }
+    let found = rows.len().max(rows.first().map_or(0, Vec::len));
+    if found > MAX_DIM {
+        let (what, max) = ("matrix size", MAX_DIM);
+        return Err(CoreError::TooLarge { what, found, max }.into());
     }
     let mut bad = Vec::new();
     let mut values = Vec::with_capacity(rows.len());
-    for (r, cells) in rows.iter().enumerate() {
-        let mut row = Vec::with_capacity(cells.len());
-        for (c, cell) in cells.iter().enumerate() {
+    for (row, cells) in rows.iter().enumerate() {
+        let mut out = Vec::with_capacity(cells.len());
+        for (col, cell) in cells.iter().enumerate() {
             let t = cell.trim();
-            let read = if t.is_empty() {
-                Err(CellError::Empty)
-            } else {
-                let value = parse_decimal(t, decimal_comma);
-                judge(value, || truncate(t, 20), rule == Rule::Counts)
+            let value = (!t.is_empty()).then(|| parse_decimal(t, decimal_comma));
+            let shown = || truncate(t, 20);
+            let read = match (value, rule) {
+                (None, _) => Err(CellError::Empty),
+                (Some(v), Rule::Finite) => v.ok_or_else(|| CellError::NotANumber(shown())),
+                (Some(v), _) => judge(v, shown, rule == Rule::Counts),
             };
             match read {
-                Ok(v) => row.push(v),
-                Err(why) => bad.push(BadCell {
-                    line: lines.get(r).copied(),
-                    row: r,
-                    col: c,
-                    why,
-                }),
+                Ok(v) => out.push(v),
+                Err(why) => {
+                    let line = lines.get(row).copied();
+                    bad.push(BadCell {
+                        line,
+                        row,
+                        col,
+                        why,
+                    });
+                }
             }
         }
-        values.push(row);
+        values.push(out);
     }
     if !bad.is_empty() {
         return Err(TextError::Cells(BadCells(bad)));
@@ -203,8 +206,7 @@ pub fn refused_cells(m: &Matrix, rule: Rule) -> Option<BadCells> {
 /// A matrix written with brackets ([`brackets`]), read as `rule` says; `None` when `text` is
 /// not written with brackets.
 pub fn read_brackets(text: &str, rule: Rule) -> Option<Result<Matrix, TextError>> {
-    brackets::rows(text)
-        .map(|rows| read_rows(&rows.map_err(TextError::Brackets)?, &[], false, rule))
+    brackets::to_syntax(text).map(|s| plain(&s.map_err(TextError::Brackets)?, rule))
 }
 
 /// A matrix in the matrix syntax (cells separated by `,`, rows by `;`, blanks ignored, one
@@ -213,9 +215,11 @@ pub fn read_brackets(text: &str, rule: Rule) -> Option<Result<Matrix, TextError>
 /// # Errors
 /// Every bad cell, or why the text is not a matrix.
 pub fn read_syntax(text: &str, rule: Rule) -> Result<Matrix, TextError> {
-    if let Some(read) = read_brackets(text, rule) {
-        return read;
-    }
+    read_brackets(text, rule).unwrap_or_else(|| plain(text, rule))
+}
+
+/// A matrix in the matrix syntax.
+fn plain(text: &str, rule: Rule) -> Result<Matrix, TextError> {
     let compact: String = text.chars().filter(|c| !c.is_whitespace()).collect();
     let body = compact.strip_suffix(';').unwrap_or(&compact);
     if body.is_empty() {
@@ -262,8 +266,8 @@ mod tests {
         assert_eq!(
             e,
             "4 cells cannot be read: row 1, cell 1: 'x' is not a number; row 1, cell 2: -1 is \
-             negative (counts and fractions must be ≥ 0); row 2, cell 1: 1e16 is beyond ±10¹⁵, \
-             the largest accepted; row 2, cell 2 is empty"
+             negative; row 2, cell 1: 1e16 is beyond ±10¹⁵, the largest accepted; row 2, cell 2 \
+             is empty (counts and fractions must be ≥ 0)"
         );
         let many = vec!["x"; 30].join(",");
         let e = read_syntax(&many, Rule::Any).unwrap_err().to_string();

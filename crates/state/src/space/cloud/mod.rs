@@ -21,6 +21,7 @@ pub use summary::{CloudSummary, cloud_csv, summarize};
 
 use super::SpaceError;
 use super::error::bad_value;
+use crate::edit::text::{Rule, read_syntax};
 use serde::{Deserialize, Serialize};
 use ulab_core::mc::scatter::error_matrices;
 use ulab_core::space::cloud::gaussian_points;
@@ -126,7 +127,7 @@ pub fn parse_cloud(text: &str) -> Result<Cloud, SpaceError> {
         if *weighted.get_or_insert(weight.is_some()) != weight.is_some() {
             return Err(SpaceError::MixedProbabilities);
         }
-        let matrix = Matrix::parse(body).map_err(|e| fail(e.to_string()))?;
+        let matrix = read_syntax(body, Rule::Any).map_err(|e| fail(e.to_string()))?;
         if let Some(first) = members.first().map(|m: &Member| &m.matrix)
             && (first.rows(), first.cols()) != (matrix.rows(), matrix.cols())
         {
