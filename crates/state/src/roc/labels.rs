@@ -82,19 +82,6 @@ pub fn is_ignored_column(name: &str, index: usize, width: usize, label: Option<u
     IGNORED_COLUMN_NAMES.contains(&n.as_str()) || (index == 0 && n.is_empty())
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn ignored_columns_never_take_the_label() {
-        let h: Vec<String> = ["id", "A", "B"].iter().map(|s| s.to_string()).collect();
-        assert_eq!(label_column(&h), Some(1));
-        let only: Vec<String> = vec!["id".into()];
-        assert_eq!(label_column(&only), Some(0));
-    }
-}
-
 /// A scores file brings its own labels: the app's two classes take the file's names, class 0
 /// the positive label (`pos`) and class 1 the other (`neg`) — and the decisions too when they
 /// are named after the classes — so that the view never speaks of classes the user never
@@ -133,4 +120,17 @@ pub fn adopt_labels(s: &mut crate::AppState, pos: &str, neg: &str) -> Option<Str
          “Your utilities”.",
         s.utility_matrix().matrix()
     ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ignored_columns_never_take_the_label() {
+        let h: Vec<String> = ["id", "A", "B"].iter().map(|s| s.to_string()).collect();
+        assert_eq!(label_column(&h), Some(1));
+        let only: Vec<String> = vec!["id".into()];
+        assert_eq!(label_column(&only), Some(0));
+    }
 }

@@ -122,6 +122,20 @@ pub(crate) fn bad_value(what: impl Into<String>, text: &str, expected: &str) -> 
     }
 }
 
+/// An assessment question's id in words, for a message read away from its field: `c10` → "the
+/// answer on deciding class 1 for a class-0 item", `l2` → "the answer on class 2's right
+/// decision"; any other id as it is.
+fn answer_words(id: &str) -> String {
+    let digits: Vec<u32> = id.chars().skip(1).filter_map(|c| c.to_digit(10)).collect();
+    match (id.chars().next(), digits.as_slice()) {
+        (Some('c'), [r, c]) if id.len() == 3 => {
+            format!("the answer on deciding class {r} for a class-{c} item")
+        }
+        (Some('l'), [k]) if id.len() == 2 => format!("the answer on class {k}'s right decision"),
+        _ => format!("the answer {id}"),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -146,19 +160,5 @@ mod tests {
                 .to_string()
                 .starts_with("all utilities are equal")
         );
-    }
-}
-
-/// An assessment question's id in words, for a message read away from its field: `c10` → "the
-/// answer on deciding class 1 for a class-0 item", `l2` → "the answer on class 2's right
-/// decision"; any other id as it is.
-fn answer_words(id: &str) -> String {
-    let digits: Vec<u32> = id.chars().skip(1).filter_map(|c| c.to_digit(10)).collect();
-    match (id.chars().next(), digits.as_slice()) {
-        (Some('c'), [r, c]) if id.len() == 3 => {
-            format!("the answer on deciding class {r} for a class-{c} item")
-        }
-        (Some('l'), [k]) if id.len() == 2 => format!("the answer on class {k}'s right decision"),
-        _ => format!("the answer {id}"),
     }
 }
