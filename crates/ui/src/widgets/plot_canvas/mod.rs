@@ -45,6 +45,8 @@ pub struct CanvasClick {
 /// [`PlotCanvas`] builds it, the one non-generic [`figure`] uses it, so that the figure's
 /// markup, effects and exports are compiled once rather than once per type of plot.
 struct Parts {
+    /// Tracks the plot: the painting Effect reads it first (see [`figure`]).
+    track: Rc<dyn Fn()>,
     /// The height for a width (tracks the plot).
     height_for: Arc<dyn Fn(u32) -> u32 + Send + Sync>,
     /// Draws on the canvas (tracks the plot).
@@ -83,6 +85,7 @@ where
 {
     let open = RwSignal::new(false);
     let parts = Parts {
+        track: Rc::new(move || plot.track()),
         height_for: Arc::new(move |w| plot.with(|p| p.height_for(w))),
         draw: Rc::new(move |root, theme| plot.with(|p| p.draw_on(root, theme))),
         svg: Rc::new(move |w, dark| plot.with_untracked(|p| p.to_svg(w, dark))),
@@ -109,6 +112,7 @@ fn figure(
     on_click: Option<Callback<CanvasClick>>,
 ) -> impl IntoView {
     let Parts {
+        track,
         height_for,
         draw,
         svg,
@@ -129,7 +133,12 @@ fn figure(
     });
 
     let draw_png = Rc::clone(&draw);
+    // The plot is read first, before `height` (a memo of the plot): Leptos 0.8 checks an
+    // Effect's sources in the order they were read, with the Effect as the observer, so a
+    // changed plot first seen through `height` (same height) would not mark the Effect dirty
+    // and the canvas would keep the old drawing (the p-d heatmaps after an edit did).
     Effect::new(move |_| {
+        track();
         let w = width.get();
         let dark = ctx.scheme.dark.get();
         let (Some(canvas), Some(h)) = (canvas_ref.get(), height.get()) else {
