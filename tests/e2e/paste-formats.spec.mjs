@@ -143,11 +143,18 @@ test("a link's confusion matrix with bad cells: every one named, never replaced,
   await expect(page.getByTestId('unread')).toBeVisible();
   await expect(page.getByTestId('classifier-count')).toHaveText('0');
   await expect(page.getByTestId('yield-A')).toHaveCount(0);
-  // Giving A again (an edit of the problem) ends it: ranked.
+  // Giving A again (an edit of the problem: a new classifier's card, added) ends it: ranked.
   await page.goto('/#view=compare&u=15,-335;-35,165&cm.A=-5,10;NaN,20&cm.B=43,18;7,32');
   await expectPartsLoaded(page);
   await page.getByTestId('add-classifier').click();
+  await page.getByTestId('new-classifier-name').fill('A');
+  for (const [r, c, v] of [[0, 0, '5'], [0, 1, '10'], [1, 0, '1'], [1, 1, '20']]) {
+    await cell(page, 'cm-editor-new', r, c).fill(v);
+  }
+  await expect(page.getByTestId('unread')).toBeVisible();
+  await page.getByTestId('new-classifier-add').click();
   await expect(page.getByTestId('unread')).toHaveCount(0);
+  await expect.poll(() => hash(page)).toContain('cm.A=5,10;1,20');
   await expect(page.getByTestId('rank-B')).toBeVisible();
   expect(log.errors).toEqual([]);
 });
