@@ -66,3 +66,25 @@ test('on a phone the current view’s tab is in sight in the row of views (issue
       .toBe(true);
   }
 });
+
+// Issue 28, item 13: on a phone the 23 example links are folded under one line that counts
+// them (they filled 1.3 screens before any content); a tap opens them. On a wide screen they
+// start open (compare-results.spec.mjs clicks them).
+test('the example links are folded on a phone and open on a tap', async ({ page }) => {
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await page.goto(`/#${FACTORY}`);
+  const list = page.getByTestId('preset-links');
+  await expect(list).toBeVisible();
+  await expect(list).not.toHaveAttribute('open', '');
+  const summary = list.locator('summary');
+  await expect(summary).toHaveText(/^Examples as links \(\d+\)$/);
+  const count = Number((await summary.innerText()).match(/\((\d+)\)/)[1]);
+  await expect(list.locator('a')).toHaveCount(count);
+  await expect(page.getByTestId('preset-link-factory')).toBeHidden();
+  const box = await list.boundingBox();
+  expect(box.height, 'the folded list takes one line').toBeLessThan(60);
+  await summary.click();
+  await expect(page.getByTestId('preset-link-factory')).toBeVisible();
+  expect(errors).toEqual([]);
+});

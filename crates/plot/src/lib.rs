@@ -27,6 +27,7 @@ pub mod table;
 pub mod yields;
 
 pub use maybe::MaybePlot;
+pub use mesh::tick_decimals;
 pub use table::PlotTable;
 
 use plotters::coord::Shift;

@@ -4,12 +4,34 @@ use super::Theme;
 use plotters::chart::{ChartContext, MeshStyle};
 use plotters::coord::cartesian::Cartesian2d;
 use plotters::coord::ranged1d::{Ranged, ValueFormatter};
+use plotters::coord::types::RangedCoordf64;
 use plotters::prelude::*;
-use ulab_core::text::axis_label;
+use ulab_core::text::{axis_label, trimmed};
 
 /// A tick label: the number as [`axis_label`] writes it.
 fn tick(v: &f64) -> String {
     axis_label(*v)
+}
+
+/// The decimals that write every tick of an axis from `lo` to `hi` with at most `labels`
+/// labels alike — `0.00, 0.05, 0.10`, not `0, 0.05, 0.1` — the most any of its ticks needs
+/// (at most 3), for a chart whose values stay below 10³ ([`axis_label`] writes larger ones).
+///
+/// ```
+/// use ulab_plot::tick_decimals;
+/// assert_eq!(tick_decimals(0.0, 0.31, 7), 2); // 0.00, 0.05, …, 0.30
+/// assert_eq!(tick_decimals(0.0, 40.0, 5), 0); // 0, 10, …, 40
+/// ```
+pub fn tick_decimals(lo: f64, hi: f64, labels: usize) -> usize {
+    if !(lo.is_finite() && hi.is_finite() && lo < hi) {
+        return 0;
+    }
+    RangedCoordf64::from(lo..hi)
+        .key_points(labels)
+        .iter()
+        .map(|&t| trimmed(t, 3).split_once('.').map_or(0, |(_, d)| d.len()))
+        .max()
+        .unwrap_or(0)
 }
 
 impl Theme {

@@ -5,12 +5,13 @@
 //! de-overlapping.
 
 use super::{DrawResult, Theme};
+use crate::tick_decimals;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 use ulab_core::mc::Ranker;
 use ulab_core::metrics::Metric;
-use ulab_core::text::axis_label;
+use ulab_core::text::fixed;
 
 /// The colour of a ranker in every Monte Carlo plot, for its marks (at least 3:1 against the
 /// background, see [`Theme::mark`]); the erroneous utility matrix is drawn in the text colour,
@@ -298,11 +299,16 @@ fn draw_sweep_panel<DB: DrawingBackend>(
         .x_label_area_size(theme.px(40.0))
         .y_label_area_size(theme.px(60.0))
         .build_cartesian_2d(x0..x1, y0..y1)?;
+    // Every tick of an axis with the same decimals (fig. 7's σ: 0.00, 0.05, 0.10 …).
+    let (dx, dy) = (tick_decimals(x0, x1, 7), tick_decimals(y0, y1, 6));
+    let x_tick = move |v: &f64| fixed(*v, dx);
+    let y_tick = move |v: &f64| format!("{} %", fixed(*v, dy));
     theme
         .mesh(&mut cc, 11.0, 12.0)
         .x_labels(7)
         .y_labels(6)
-        .y_label_formatter(&|v| format!("{} %", axis_label(*v)))
+        .x_label_formatter(&x_tick)
+        .y_label_formatter(&y_tick)
         .x_desc(x_title)
         .y_desc("mis-ranked pairs")
         .draw()?;
@@ -365,7 +371,7 @@ fn draw_sweep_panel<DB: DrawingBackend>(
             (bottom - base.1) as f64,
         );
         for (&(m, v), y) in entries.iter().zip(ys) {
-            let label = format!("{} {}", metric_short(m), axis_label(v));
+            let label = level_label(m, v);
             let style = theme.font_in(11.0, metric_text_colour(m, theme));
             chart_area.draw(&Text::new(
                 label,
@@ -388,13 +394,20 @@ fn draw_sweep_panel<DB: DrawingBackend>(
                 colour.filled(),
             ))?;
             legend.draw(&Text::new(
-                format!("{} {} %", metric_short(m), axis_label(v)),
+                level_label(m, v),
                 (x + theme.px(20.0) as i32, y),
                 theme.font(11.0).pos(Pos::new(HPos::Left, VPos::Center)),
             ))?;
         }
     }
     Ok(())
+}
+
+/// A metric's level beside the chart or in its legend: its short name and the share of
+/// mis-ranked pairs, every level to one decimal (`acc 12.4 %`, `F1 8.0 %`: alike, whatever the
+/// size of each).
+fn level_label(m: Ranker, v: f64) -> String {
+    format!("{} {} %", metric_short(m), fixed(v, 1))
 }
 
 #[cfg(test)]
@@ -443,6 +456,36 @@ mod tests {
             assert!(svg.contains("realized sd of the utility errors"));
             // 7 markers per panel.
             assert!(svg.matches("<circle").count() >= 14, "{width}");
+        }
+    }
+
+    /// Issue 28, item 13: fig. 7's labels in one precision per axis and per kind of label.
+    #[test]
+    fn labels_of_one_kind_share_their_decimals() {
+        let svg = sample().to_svg(900, false).unwrap();
+        let texts: Vec<&str> = svg
+            .split("<text")
+            .skip(1)
+            .filter_map(|t| t.split_once('>').map(|(_, rest)| rest))
+            .filter_map(|t| t.split_once("</text>").map(|(inner, _)| inner.trim()))
+            .collect();
+        // The σ axis: 0.00, 0.05, …, 0.30 — never "0.1" beside "0.05".
+        for tick in ["0.00", "0.05", "0.10", "0.15", "0.20"] {
+            assert!(texts.contains(&tick), "{tick} missing in {texts:?}");
+        }
+        assert!(
+            !texts.contains(&"0.1") && !texts.contains(&"0"),
+            "{texts:?}"
+        );
+        // The levels beside the chart: one decimal each, with the unit.
+        let levels: Vec<&&str> = texts
+            .iter()
+            .filter(|t| t.starts_with("accuracy "))
+            .collect();
+        assert!(!levels.is_empty(), "{texts:?}");
+        for l in levels {
+            let number = l.trim_start_matches("accuracy ").trim_end_matches(" %");
+            assert_eq!(number.split_once('.').map(|(_, d)| d.len()), Some(1), "{l}");
         }
     }
 

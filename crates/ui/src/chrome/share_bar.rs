@@ -343,13 +343,22 @@ fn share_status(ok: bool, msg: String, status: RwSignal<Option<(bool, String)>>)
     }
 }
 
-/// The examples as plain links (they work without the app's code, and open in a new tab).
+/// The examples as plain links (they work without the app's code, and open in a new tab),
+/// folded under a summary that counts them: open on a wide screen, folded on a phone, where
+/// the list would fill more than a screen before any content (issue 28, item 13). The menu
+/// beside the sharing buttons lists the same examples.
 #[component]
 fn PresetLinks() -> impl IntoView {
+    let count = presets::all().count();
+    let wide = window()
+        .match_media(WIDE_SCREEN)
+        .ok()
+        .flatten()
+        .is_some_and(|q| q.matches());
     view! {
-        <nav class="examples" aria-label="Examples as links" data-testid="preset-links">
-            <span class="examples-label">"Examples:"</span>
-            <ul>
+        <details class="examples" open=wide data-testid="preset-links">
+            <summary class="examples-label">{format!("Examples as links ({count})")}</summary>
+            <ul aria-label="Examples as links">
                 {presets::all()
                     .map(|p| {
                         view! {
@@ -366,6 +375,9 @@ fn PresetLinks() -> impl IntoView {
                     })
                     .collect_view()}
             </ul>
-        </nav>
+        </details>
     }
 }
+
+/// Where the example links start open: wider than a phone held upright or a narrow embed.
+const WIDE_SCREEN: &str = "(min-width: 48rem)";
