@@ -1,6 +1,6 @@
 // The Probabilities view with a large file. Speed is measured here, never asserted in tests.
 //
-//   node scripts/bench-probs.mjs [DIST] [--rows 1000000] [--edits 10] [--port 4391]
+//   node scripts/bench-probs.mjs [DIST] [--rows 1000000] [--edits 10] [--port 4391] [--profile]
 //
 // Writes a probabilities file of ROWS rows × 3 classes × 3 models (a triage-like test set:
 // the true class drawn with shares 60/30/10 %, each model's probabilities the posterior of
@@ -10,12 +10,14 @@
 //   1. gives the file to the file input and waits until it is read, every item decided by
 //      both rules, the models recalibrated (cross-fitted) and their reliability diagrams
 //      drawn: the times, and every main-thread task over 50 ms (the Long Tasks API) with the
-//      page's own marks of work over 30 ms;
+//      page's own marks of work over 30 ms, and the frames of 50 ms or more with what ran
+//      in them (the Long Animation Frames API);
 //   2. edits one cell of the utility matrix EDITS times: the time from the edit until the
-//      decisions table shows the new yields (every item re-decided) and until the end of the
-//      next animation frame after that (redrawn);
+//      decisions table shows the new yields (the file's models re-decided; the recalibrated
+//      ones follow) and until the end of the next animation frame after that (redrawn);
 //   3. runs the paired bootstrap (1000 resamples of the ROWS items, in slices) and then
 //      starts it again and cancels it: its time, the progress seen, and the long tasks.
+//   --profile: one more edit under the CPU profiler, and where its time went.
 import { chromium } from '@playwright/test';
 import { spawn } from 'node:child_process';
 import { createWriteStream, mkdtempSync, rmSync, statSync } from 'node:fs';
@@ -78,6 +80,43 @@ const fragment =
 const server = spawn('node', [path.join(root, 'tests/e2e/serve.mjs'), '--port', String(port), '--mount', `/=${path.resolve(root, dist)}`], {
   stdio: 'ignore',
 });
+/**
+ * `--profile`: one more edit under the DevTools protocol's CPU profiler, then where its time
+ * went — the 12 functions with the most self time (a release wasm has no names: its
+ * functions show as `wasm-function[k]`, with their module), and the wasm, JS and idle totals.
+ */
+async function profileEdit(page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+  await cdp.send('Profiler.start');
+  await page.evaluate(async () => {
+    const cell = document.querySelector("[data-testid='probs-utility-editor'] input[data-r='3'][data-c='2']");
+    const shown = () => document.querySelector("[data-testid='probs-row-2-recalibrated'] [data-testid='probs-yield']")?.textContent;
+    const before = shown();
+    cell.value = String(Number(cell.value) + 7);
+    cell.dispatchEvent(new Event('input', { bubbles: true }));
+    cell.dispatchEvent(new Event('change', { bubbles: true }));
+    while (shown() === before) await new Promise((r) => setTimeout(r, 0));
+  });
+  const { profile } = await cdp.send('Profiler.stop');
+  const dt = new Map();
+  for (let i = 0; i < profile.samples.length; i++) dt.set(profile.samples[i], (dt.get(profile.samples[i]) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
+  const self = new Map();
+  let wasm = 0, idle = 0, all = 0;
+  for (const n of profile.nodes) {
+    const ms = dt.get(n.id) ?? 0;
+    const f = n.callFrame;
+    const key = `${f.functionName || '(anonymous)'} ${f.url.split('/').pop()}${f.lineNumber >= 0 ? ':' + f.lineNumber : ''}`;
+    self.set(key, (self.get(key) ?? 0) + ms);
+    all += ms;
+    if (f.url.endsWith('.wasm') || f.functionName.startsWith('wasm-function') || f.functionName.startsWith('$')) wasm += ms;
+    if (f.functionName === '(idle)') idle += ms;
+  }
+  console.log(`  one edit profiled (until the last recalibrated row is re-decided): ${all.toFixed(0)} ms sampled, wasm ${wasm.toFixed(0)} ms, idle ${idle.toFixed(0)} ms; most self time:`);
+  for (const [k, ms] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 12)) console.log(`    ${ms.toFixed(1).padStart(7)} ms  ${k}`);
+}
+
 const stats = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
   return `median ${s[Math.floor(s.length / 2)].toFixed(1)} ms, min ${s[0].toFixed(1)}, max ${s[s.length - 1].toFixed(1)}`;
@@ -96,6 +135,15 @@ try {
     new PerformanceObserver((list) => {
       for (const e of list.getEntries()) window.__longtasks.push([e.startTime, e.duration]);
     }).observe({ type: 'longtask', buffered: true });
+    // What ran in each long animation frame (the Long Animation Frames API): its scripts.
+    window.__loaf = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) {
+        if (e.duration < 50) continue;
+        window.__loaf.push([e.startTime, Math.round(e.duration), Math.round(e.renderStart ? e.startTime + e.duration - e.renderStart : 0),
+          e.scripts.map((x) => `${x.invoker || x.name} ${Math.round(x.duration)} ms`).join('; ')]);
+      }
+    }).observe({ type: 'long-animation-frame', buffered: true });
   });
   await page.goto(`http://127.0.0.1:${port}/#${fragment}`);
   await page.getByTestId('probs-file-input').waitFor({ state: 'attached' });
@@ -103,6 +151,7 @@ try {
   const since = (t) =>
     page.evaluate((t) => ({
       tasks: window.__longtasks.filter((e) => e[0] >= t).map((e) => Math.round(e[1])),
+      frames: window.__loaf.filter((e) => e[0] >= t).map((e) => `${e[1]} ms (rendering ${e[2]} ms): ${e[3] || 'no script'}`),
       marks: performance.getEntriesByType('mark').filter((m) => m.startTime >= t && m.name.startsWith('probs-')).map((m) => m.name),
     }), t);
 
@@ -122,6 +171,11 @@ try {
   console.log(`${rows} rows × 3 classes × 3 models (${mb.toFixed(1)} MB):`);
   console.log(`  read ${read.toFixed(1)} s, decided ${decided.toFixed(1)} s, recalibrated ${recalibrated.toFixed(1)} s, reliability diagrams ${calibrated.toFixed(1)} s (from the file given)`);
   console.log(`  main-thread tasks over 50 ms: ${load.tasks.length ? load.tasks.join(', ') + ' ms' : 'none'}; work over 30 ms: ${load.marks.length ? load.marks.join('; ') : 'none'}`);
+  // Frames that waited 50 ms or more for rendering (several of the view's tasks in a row);
+  // the three longest, with what ran in them.
+  const frames = [...load.frames].sort((a, b) => parseInt(b) - parseInt(a));
+  console.log(`  frames of 50 ms or more: ${frames.length}${frames.length ? '; the longest:' : ''}`);
+  for (const f of frames.slice(0, 3)) console.log(`    ${f}`);
 
   // 2. Utility edits: re-decide every item and redraw.
   const edit = await page.evaluate(
@@ -152,6 +206,7 @@ try {
     edits,
   );
   console.log(`  ${edits} edits of a utility: every item re-decided ${stats(edit.decided)}; shown and drawn ${stats(edit.drawn)}`);
+  if (args.includes('--profile')) await profileEdit(page);
 
   // 3. The bootstrap, then a run cancelled. Items are grouped by their class and the
   // decisions of every arm, so a run takes a few slices: a page observer records the progress

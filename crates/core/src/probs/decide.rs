@@ -14,6 +14,7 @@
 //! added item by item, so a test set may be decided in slices of items ([`Counts::add_range`])
 //! and the slices merged in any order.
 
+use super::counts::Counts;
 use super::deploy::{Shares, deployed};
 use super::error::ProbError;
 use super::table::{ModelProbs, ProbTable};
@@ -54,13 +55,13 @@ pub struct Scratch {
 /// Decides items for one utility matrix and, optionally, deployment shares.
 #[derive(Debug, Clone)]
 pub struct Decider {
-    n: usize,
-    n_d: usize,
-    u: Vec<f64>,
-    shares: Option<Shares>,
+    pub(super) n: usize,
+    pub(super) n_d: usize,
+    pub(super) u: Vec<f64>,
+    pub(super) shares: Option<Shares>,
     /// The decisions for an item with no probability on a class of positive share.
-    fallback: (usize, usize),
-    tol: f64,
+    pub(super) fallback: (usize, usize),
+    pub(super) tol: f64,
 }
 
 impl Decider {
@@ -193,7 +194,7 @@ impl Decider {
 
     /// The most probable class and the optimal decision for `q`, with `eu` (one per decision)
     /// as buffer. The same arithmetic, in the same order, for slices and for arrays of a size
-    /// known at compile time ([`Decider::decide_fixed`]).
+    /// known at compile time (`choose_fixed`).
     #[inline(always)]
     fn choose(&self, q: &[f64], eu: &mut [f64]) -> (usize, usize) {
         // Branch-free scans (maxima, then the first index within the tolerance, found from the
@@ -221,125 +222,6 @@ impl Decider {
             }
         }
         (most_probable, optimal)
-    }
-
-    /// [`Decider::decide_into`] for `N` classes known at compile time (the loops unrolled).
-    #[inline(always)]
-    fn decide_fixed<const N: usize>(&self, p: &[f32; N], eu: &mut [f64]) -> (usize, usize) {
-        let mut q = [0.0f64; N];
-        if !self.posterior(p, &mut q) {
-            return self.fallback;
-        }
-        self.choose(&q, eu)
-    }
-}
-
-/// Whole-number counts `M_dc` of both rules' decisions against the true classes.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Counts {
-    n: usize,
-    n_d: usize,
-    /// Most probable class, then optimal: `2 × n_d × n`, row-major per rule.
-    m: Vec<u64>,
-}
-
-impl Counts {
-    /// Zero counts for `decider`'s decisions and classes.
-    pub fn new(decider: &Decider) -> Counts {
-        Counts {
-            n: decider.n,
-            n_d: decider.n_d,
-            m: vec![0; 2 * decider.n_d * decider.n],
-        }
-    }
-
-    /// Adds one item of class `class` decided `(most_probable, optimal)`; an index beyond the
-    /// counts' classes or decisions is not counted.
-    #[inline]
-    pub fn add(&mut self, class: usize, (most_probable, optimal): (usize, usize)) {
-        let (n, k) = (self.n, self.n_d * self.n);
-        if class >= n || most_probable >= self.n_d || optimal >= self.n_d {
-            return;
-        }
-        self.m[most_probable * n + class] += 1;
-        self.m[k + optimal * n + class] += 1;
-    }
-
-    /// Decides `model`'s items `range` (clamped to the table) and adds them.
-    ///
-    /// # Errors
-    /// `model` or `decider` do not fit the table, or these counts.
-    pub fn add_range(
-        &mut self,
-        table: &ProbTable,
-        model: &ModelProbs,
-        decider: &Decider,
-        range: std::ops::Range<usize>,
-    ) -> Result<(), CoreError> {
-        table.check_model(model)?;
-        if (decider.n, decider.n_d) != (self.n, self.n_d) || self.n != table.n_classes() {
-            return Err(CoreError::DimensionMismatch {
-                expected: format!("{} classes, {} decisions", self.n, self.n_d),
-                found: format!("{} classes, {} decisions", decider.n, decider.n_d),
-            });
-        }
-        let end = range.end.min(table.n_items());
-        let start = range.start.min(end);
-        let truth = &table.truth()[start..end];
-        let values = &model.values()[start * self.n..end * self.n];
-        match self.n {
-            2 => self.add_fixed::<2>(decider, truth, values),
-            3 => self.add_fixed::<3>(decider, truth, values),
-            4 => self.add_fixed::<4>(decider, truth, values),
-            _ => {
-                let mut s = decider.scratch();
-                for (&class, p) in truth.iter().zip(values.chunks_exact(self.n)) {
-                    self.add(usize::from(class), decider.decide_into(p, &mut s));
-                }
-            }
-        }
-        Ok(())
-    }
-
-    /// The loop of [`Counts::add_range`] for `N` classes known at compile time.
-    fn add_fixed<const N: usize>(&mut self, decider: &Decider, truth: &[u16], values: &[f32]) {
-        let mut eu = vec![0.0; decider.n_d];
-        for (&class, p) in truth.iter().zip(values.chunks_exact(N)) {
-            if let Ok(p) = <&[f32; N]>::try_from(p) {
-                self.add(usize::from(class), decider.decide_fixed(p, &mut eu));
-            }
-        }
-    }
-
-    /// Adds other counts of the same shape.
-    pub fn merge(&mut self, other: &Counts) {
-        for (a, b) in self.m.iter_mut().zip(&other.m) {
-            *a += b;
-        }
-    }
-
-    /// The counts of `rule`, `n_d × n`.
-    ///
-    /// # Errors
-    /// None for counts made by [`Counts::new`] (their shape is a utility matrix's).
-    pub fn matrix(&self, rule: Rule) -> Result<Matrix, CoreError> {
-        let k = self.n_d * self.n;
-        let part = match rule {
-            Rule::MostProbable => &self.m[..k],
-            Rule::Optimal => &self.m[k..],
-        };
-        Matrix::new(self.n_d, self.n, part.iter().map(|&v| v as f64).collect())
-    }
-
-    /// Both rules' outcomes under `decider`'s utilities and shares.
-    ///
-    /// # Errors
-    /// As [`Counts::matrix`].
-    pub fn outcome(&self, decider: &Decider) -> Result<ModelOutcome, CoreError> {
-        Ok(ModelOutcome {
-            most_probable: RuleOutcome::new(self.matrix(Rule::MostProbable)?, decider),
-            optimal: RuleOutcome::new(self.matrix(Rule::Optimal)?, decider),
-        })
     }
 }
 

@@ -18,6 +18,7 @@
 //! * [`bootstrap`]: the paired Bayesian bootstrap over the items, seeded and chunked.
 
 pub mod bootstrap;
+pub mod counts;
 pub mod curve;
 pub mod decide;
 pub mod deploy;
@@ -27,7 +28,8 @@ pub mod reliability;
 pub mod table;
 pub mod tally;
 
-pub use decide::{Counts, Decider, ModelOutcome, Rule, RuleOutcome, decide_all, decide_model};
+pub use counts::Counts;
+pub use decide::{Decider, ModelOutcome, Rule, RuleOutcome, decide_all, decide_model};
 pub use deploy::{Shares, deployed};
 pub use error::{ProbError, RowIssue};
 pub use table::{ModelProbs, ProbTable, ProbTableBuilder};

@@ -11,8 +11,9 @@
 //! [`decide_all`]: super::decide_all
 //! [`ThresholdCurve`]: super::curve::ThresholdCurve
 
+use super::counts::Counts;
 use super::curve::{class0, net_benefit, treat_all};
-use super::decide::{Counts, Decider, ModelOutcome, Scratch};
+use super::decide::{Decider, ModelOutcome, Scratch};
 use super::error::ProbError;
 use super::table::check_item;
 use crate::error::{CoreError, check_count};

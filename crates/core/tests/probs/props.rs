@@ -119,6 +119,31 @@ proptest! {
         prop_assert!(o.gain() >= -2e-6 * scale, "gain {}", o.gain());
     }
 
+    /// The loop for 2–4 classes known at compile time (`Counts::add_range`) decides every
+    /// item as the general one does (`Decider::decide`, one item at a time), ties and
+    /// deployment shares included: the same counts.
+    #[test]
+    fn the_fixed_size_loop_decides_as_the_general_one(
+        (t, u) in table_and_utility(),
+        w in prop::collection::vec(1u32..9, 4),
+        with_shares in any::<bool>(),
+    ) {
+        let n = t.n_classes();
+        let total: u32 = w[..n].iter().sum();
+        let pi: Vec<f64> = w[..n].iter().map(|&v| f64::from(v) / f64::from(total)).collect();
+        let shares = if with_shares { Shares::new(&pi, t.class_counts()).ok() } else { None };
+        let decider = Decider::new(&u, shares.as_ref()).unwrap();
+        for m in t.models() {
+            let mut fast = Counts::new(&decider);
+            fast.add_range(&t, m, &decider, 0..t.n_items()).unwrap();
+            let mut slow = Counts::new(&decider);
+            for (i, p) in m.values().chunks_exact(n).enumerate() {
+                slow.add(usize::from(t.truth()[i]), decider.decide(p));
+            }
+            prop_assert_eq!(fast, slow);
+        }
+    }
+
     /// Deciding in slices and merging the counts gives the whole; so does a tally fed row by
     /// row (with and without deployment shares, and its net benefits for two classes equal the
     /// sorted curve's).

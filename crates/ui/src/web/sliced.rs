@@ -14,6 +14,9 @@ use crate::web::{js_message, next_task};
 /// The work done per task, in milliseconds.
 pub const SLICE_MS: f64 = 12.0;
 
+/// The first slice of a job started by [`run_in_slices`], in milliseconds.
+pub const FIRST_SLICE_MS: f64 = 3.0;
+
 /// Bytes of the file read at once.
 pub const SLICE_BYTES: f64 = 1024.0 * 1024.0;
 
@@ -140,7 +143,9 @@ pub async fn feed<R: Sliced>(
 /// [`SLICE_MS`] per task until the job is done, giving the event loop back between tasks
 /// ([`next_task`]) and calling `between` then (to show progress); `stale()` true stops it
 /// (`Ok(false)`). `what` names the marks of long pieces of work. A job of one short piece
-/// finishes in the task that starts it.
+/// finishes in the task that starts it; the first slice is only [`FIRST_SLICE_MS`] long,
+/// because one change often starts several jobs in the same task (a file in: the decisions,
+/// the recalibration, the reliability diagrams, …), and their first slices add up there.
 ///
 /// # Errors
 /// The first error of `step`.
@@ -150,6 +155,7 @@ pub async fn run_in_slices(
     stale: impl Fn() -> bool,
     mut between: impl FnMut(),
 ) -> Result<bool, String> {
+    let mut budget = FIRST_SLICE_MS;
     loop {
         if stale() {
             return Ok(false);
@@ -163,10 +169,11 @@ pub async fn run_in_slices(
                 note(&format!("{what} slice"), start);
                 return Ok(true);
             }
-            if now_ms() - start >= SLICE_MS {
+            if now_ms() - start >= budget {
                 break;
             }
         }
+        budget = SLICE_MS;
         note(&format!("{what} slice"), start);
         between();
         next_task().await;
