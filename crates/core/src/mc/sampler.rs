@@ -362,10 +362,17 @@ pub fn truncated_entry<R: RngCore + ?Sized>(rng: &mut R, v: f64, sigma: f64) -> 
     truncated_entry_in_domain(rng, clamp01(v), sigma)
 }
 
-/// `v` clamped to `[0, 1]` (NaN to 0).
+/// `v` clamped to `[0, 1]` (NaN to 0). Comparisons, not `f64::min`, which is a call to
+/// `fmin` in wasm (the worker's Monte Carlo).
 #[inline(always)]
 fn clamp01(v: f64) -> f64 {
-    if v >= 0.0 { v.min(1.0) } else { 0.0 }
+    if v >= 1.0 {
+        1.0
+    } else if v >= 0.0 {
+        v
+    } else {
+        0.0
+    }
 }
 
 /// [`truncated_entry`] for `v ∈ [0, 1]` and finite `σ ≥ 0`.
