@@ -290,7 +290,7 @@ fn draw_sweep_panel<DB: DrawingBackend>(
         .fold(1.0f64, f64::max);
     let (x0, x1) = (0.0, x_max * 1.03);
     let (y0, y1) = (0.0, y_max * 1.08);
-    let label_w = if side_labels { 144.0 } else { 14.0 };
+    let label_w = if side_labels { 152.0 } else { 14.0 };
     let mut cc = ChartBuilder::on(&chart_area)
         .caption(panel.title.as_str(), theme.font(14.0))
         .margin_top(theme.px(6.0))
@@ -371,7 +371,8 @@ fn draw_sweep_panel<DB: DrawingBackend>(
             (bottom - base.1) as f64,
         );
         for (&(m, v), y) in entries.iter().zip(ys) {
-            let label = level_label(m, v);
+            // Beside the chart, without the unit (the axis has it: room is short here).
+            let label = format!("{} {}", metric_short(m), fixed(v, 1));
             let style = theme.font_in(11.0, metric_text_colour(m, theme));
             chart_area.draw(&Text::new(
                 label,
@@ -403,9 +404,9 @@ fn draw_sweep_panel<DB: DrawingBackend>(
     Ok(())
 }
 
-/// A metric's level beside the chart or in its legend: its short name and the share of
-/// mis-ranked pairs, every level to one decimal (`acc 12.4 %`, `F1 8.0 %`: alike, whatever the
-/// size of each).
+/// A metric's level in the legend: its short name and the share of mis-ranked pairs, every
+/// level to one decimal (`accuracy 12.4 %`, `F1 8.0 %`: alike, whatever the size of each);
+/// beside the chart the same number without the unit.
 fn level_label(m: Ranker, v: f64) -> String {
     format!("{} {} %", metric_short(m), fixed(v, 1))
 }
@@ -477,14 +478,14 @@ mod tests {
             !texts.contains(&"0.1") && !texts.contains(&"0"),
             "{texts:?}"
         );
-        // The levels beside the chart: one decimal each, with the unit.
+        // The levels beside the chart: one decimal each.
         let levels: Vec<&&str> = texts
             .iter()
             .filter(|t| t.starts_with("accuracy "))
             .collect();
         assert!(!levels.is_empty(), "{texts:?}");
         for l in levels {
-            let number = l.trim_start_matches("accuracy ").trim_end_matches(" %");
+            let number = l.trim_start_matches("accuracy ");
             assert_eq!(number.split_once('.').map(|(_, d)| d.len()), Some(1), "{l}");
         }
     }

@@ -1,11 +1,15 @@
 //! Whole-number counts of both rules' decisions against the true classes ([`Counts`]),
-//! added item by item or a range of items at a time, and the loop that decides a range for
-//! 2–4 classes known at compile time (split from `decide`, which holds the rules).
+//! added item by item or a range of items at a time; the loop that decides a range for 2–4
+//! classes known at compile time; a model's or a table's decisions at once
+//! ([`decide_model`], [`decide_all`]). The rules themselves are in `decide`.
 
 use super::decide::{Decider, ModelOutcome, PROB_TIE, Rule, RuleOutcome};
+use super::deploy::Shares;
+use super::error::ProbError;
 use super::table::{ModelProbs, ProbTable};
 use crate::error::CoreError;
 use crate::matrix::Matrix;
+use crate::utility::UtilityMatrix;
 
 /// [`Decider::posterior`] under shares for `N` classes: `q_c ← q_c r_c / Σ q r`; false if
 /// `Σ q r` is not positive (no evidence).
@@ -226,4 +230,77 @@ impl Counts {
             optimal: RuleOutcome::new(self.matrix(Rule::Optimal)?, decider),
         })
     }
+}
+
+/// Decides every item of `model` with both rules: each rule's counts and yield.
+///
+/// # Errors
+/// `model` or `decider` do not fit the table.
+///
+/// # Examples
+///
+/// The lottery (buy / not-buy × win / lose): a model that gives every ticket p(win) = 0.2;
+/// 1 ticket in 5 wins. The most probable class is "lose" (not-buy: yield 0); buying is optimal,
+/// `Ū_buy = 10·0.2 − 0.8 = 1.2`, and yields `(10·1 − 1·4)/5 = 1.2` per ticket.
+///
+/// ```
+/// use ulab_core::UtilityMatrix;
+/// use ulab_core::probs::{decide_model, Decider, ProbTable};
+/// let t = ProbTable::new(2, vec!["A".into()], vec![0, 1, 1, 1, 1], vec![[0.2, 0.8].repeat(5)]).unwrap();
+/// let u = UtilityMatrix::parse("10,-1;0,0").unwrap();
+/// let o = decide_model(&t, &t.models()[0], &Decider::new(&u, None).unwrap()).unwrap();
+/// assert_eq!(o.most_probable.counts.to_string(), "0,0;1,4");
+/// assert_eq!(o.optimal.counts.to_string(), "1,4;0,0");
+/// assert!((o.optimal.yield_per_item - 1.2).abs() < 1e-12 && o.gain() > 1.19);
+/// ```
+pub fn decide_model(
+    table: &ProbTable,
+    model: &ModelProbs,
+    decider: &Decider,
+) -> Result<ModelOutcome, CoreError> {
+    if decider.n != table.n_classes() {
+        return Err(CoreError::DimensionMismatch {
+            expected: format!("a utility matrix with {} columns", table.n_classes()),
+            found: format!("{} × {}", decider.n_d, decider.n),
+        });
+    }
+    let mut counts = Counts::new(decider);
+    counts.add_range(table, model, decider, 0..table.n_items())?;
+    counts.outcome(decider)
+}
+
+/// [`decide_model`] for every model of the table, under `u` and optional deployment shares
+/// `π` (re-weighted by Bayes' rule, yields at those shares).
+///
+/// # Errors
+/// `u` does not fit the table's classes; bad shares (see [`Shares::new`]).
+///
+/// # Examples
+///
+/// ```
+/// use ulab_core::UtilityMatrix;
+/// use ulab_core::probs::{decide_all, ProbTable};
+/// let t = ProbTable::new(2, vec!["A".into()], vec![0, 1], vec![vec![0.6, 0.4, 0.3, 0.7]]).unwrap();
+/// let u = UtilityMatrix::identity(2).unwrap();
+/// assert_eq!(decide_all(&t, &u, None).unwrap()[0].optimal.yield_per_item, 1.0);
+/// // In deployment class 1 is 9 times as common: p' = (0.6·0.2, 0.4·1.8)/0.84 for item 1.
+/// let o = decide_all(&t, &u, Some(&[0.1, 0.9])).unwrap();
+/// assert_eq!(o[0].optimal.counts.to_string(), "0,0;1,1");
+/// assert!((o[0].optimal.yield_per_item - 0.9).abs() < 1e-12);
+/// ```
+pub fn decide_all(
+    table: &ProbTable,
+    u: &UtilityMatrix,
+    shares: Option<&[f64]>,
+) -> Result<Vec<ModelOutcome>, ProbError> {
+    let shares = match shares {
+        Some(pi) => Some(Shares::new(pi, table.class_counts())?),
+        None => None,
+    };
+    let decider = Decider::new(u, shares.as_ref())?;
+    Ok(table
+        .models()
+        .iter()
+        .map(|m| decide_model(table, m, &decider))
+        .collect::<Result<Vec<_>, _>>()?)
 }

@@ -10,14 +10,12 @@
 //! model's.)
 //!
 //! **Speed.** A [`Decider`] holds the utility rows, the deployment ratios and the tolerance;
-//! deciding an item allocates nothing ([`Scratch`]). Counts are whole numbers ([`Counts`]),
-//! added item by item, so a test set may be decided in slices of items ([`Counts::add_range`])
-//! and the slices merged in any order.
+//! deciding an item allocates nothing ([`Scratch`]). Counts are whole numbers
+//! ([`Counts`](super::Counts), in `counts`), added item by item, so a test set may be decided
+//! in slices of items ([`Counts::add_range`](super::Counts::add_range)) and the slices merged
+//! in any order.
 
-use super::counts::Counts;
 use super::deploy::{Shares, deployed};
-use super::error::ProbError;
-use super::table::{ModelProbs, ProbTable};
 use crate::error::CoreError;
 use crate::matrix::Matrix;
 use crate::utility::UtilityMatrix;
@@ -146,8 +144,8 @@ impl Decider {
     }
 
     /// One item's (most probable class, optimal decision) for its probabilities `p` (one per
-    /// class, as a [`ModelProbs`] holds them): with `q = p` (or `p'` under shares),
-    /// `argmax_c q_c` and `argmax_d Σ_c U_dc q_c`, the first maximum on ties. Probabilities
+    /// class, as a [`ModelProbs`](super::ModelProbs) holds them): with `q = p` (or `p'` under
+    /// shares), `argmax_c q_c` and `argmax_d Σ_c U_dc q_c`, the first maximum on ties. Probabilities
     /// of another length than the classes' carry no evidence: such an item is decided as one
     /// with nothing left under the shares (on `π`; class 0 and decision 0 without shares).
     pub fn decide_into(&self, p: &[f32], s: &mut Scratch) -> (usize, usize) {
@@ -292,77 +290,4 @@ impl ModelOutcome {
     pub fn gain(&self) -> f64 {
         self.optimal.yield_per_item - self.most_probable.yield_per_item
     }
-}
-
-/// Decides every item of `model` with both rules: each rule's counts and yield.
-///
-/// # Errors
-/// `model` or `decider` do not fit the table.
-///
-/// # Examples
-///
-/// The lottery (buy / not-buy × win / lose): a model that gives every ticket p(win) = 0.2;
-/// 1 ticket in 5 wins. The most probable class is "lose" (not-buy: yield 0); buying is optimal,
-/// `Ū_buy = 10·0.2 − 0.8 = 1.2`, and yields `(10·1 − 1·4)/5 = 1.2` per ticket.
-///
-/// ```
-/// use ulab_core::UtilityMatrix;
-/// use ulab_core::probs::{decide_model, Decider, ProbTable};
-/// let t = ProbTable::new(2, vec!["A".into()], vec![0, 1, 1, 1, 1], vec![[0.2, 0.8].repeat(5)]).unwrap();
-/// let u = UtilityMatrix::parse("10,-1;0,0").unwrap();
-/// let o = decide_model(&t, &t.models()[0], &Decider::new(&u, None).unwrap()).unwrap();
-/// assert_eq!(o.most_probable.counts.to_string(), "0,0;1,4");
-/// assert_eq!(o.optimal.counts.to_string(), "1,4;0,0");
-/// assert!((o.optimal.yield_per_item - 1.2).abs() < 1e-12 && o.gain() > 1.19);
-/// ```
-pub fn decide_model(
-    table: &ProbTable,
-    model: &ModelProbs,
-    decider: &Decider,
-) -> Result<ModelOutcome, CoreError> {
-    if decider.n != table.n_classes() {
-        return Err(CoreError::DimensionMismatch {
-            expected: format!("a utility matrix with {} columns", table.n_classes()),
-            found: format!("{} × {}", decider.n_d, decider.n),
-        });
-    }
-    let mut counts = Counts::new(decider);
-    counts.add_range(table, model, decider, 0..table.n_items())?;
-    counts.outcome(decider)
-}
-
-/// [`decide_model`] for every model of the table, under `u` and optional deployment shares
-/// `π` (re-weighted by Bayes' rule, yields at those shares).
-///
-/// # Errors
-/// `u` does not fit the table's classes; bad shares (see [`Shares::new`]).
-///
-/// # Examples
-///
-/// ```
-/// use ulab_core::UtilityMatrix;
-/// use ulab_core::probs::{decide_all, ProbTable};
-/// let t = ProbTable::new(2, vec!["A".into()], vec![0, 1], vec![vec![0.6, 0.4, 0.3, 0.7]]).unwrap();
-/// let u = UtilityMatrix::identity(2).unwrap();
-/// assert_eq!(decide_all(&t, &u, None).unwrap()[0].optimal.yield_per_item, 1.0);
-/// // In deployment class 1 is 9 times as common: p' = (0.6·0.2, 0.4·1.8)/0.84 for item 1.
-/// let o = decide_all(&t, &u, Some(&[0.1, 0.9])).unwrap();
-/// assert_eq!(o[0].optimal.counts.to_string(), "0,0;1,1");
-/// assert!((o[0].optimal.yield_per_item - 0.9).abs() < 1e-12);
-/// ```
-pub fn decide_all(
-    table: &ProbTable,
-    u: &UtilityMatrix,
-    shares: Option<&[f64]>,
-) -> Result<Vec<ModelOutcome>, ProbError> {
-    let shares = match shares {
-        Some(pi) => Some(Shares::new(pi, table.class_counts())?),
-        None => None,
-    };
-    let decider = Decider::new(u, shares.as_ref())?;
-    Ok(table
-        .models()
-        .iter()
-        .map(|m| decide_model(table, m, &decider))
-        .collect::<Result<Vec<_>, _>>()?)
 }

@@ -28,8 +28,8 @@ pub mod reliability;
 pub mod table;
 pub mod tally;
 
-pub use counts::Counts;
-pub use decide::{Decider, ModelOutcome, Rule, RuleOutcome, decide_all, decide_model};
+pub use counts::{Counts, decide_all, decide_model};
+pub use decide::{Decider, ModelOutcome, Rule, RuleOutcome};
 pub use deploy::{Shares, deployed};
 pub use error::{ProbError, RowIssue};
 pub use table::{ModelProbs, ProbTable, ProbTableBuilder};

@@ -17,6 +17,7 @@ use std::cell::Cell;
 use leptos::prelude::*;
 
 use super::{ProbsContext, Shared, loader};
+use crate::web::mc_pool::now_ms;
 use crate::web::sliced::run_in_slices;
 use ulab_core::UtilityMatrix;
 use ulab_core::probs::ModelProbs;
@@ -168,6 +169,9 @@ fn calibrate_models(pc: ProbsContext) {
     });
 }
 
+/// After this long (ms), re-deciding the items says its progress.
+const PROGRESS_AFTER_MS: f64 = 300.0;
+
 /// Every item decided by both rules, for every model and recalibrated model: on every edit
 /// of the utility matrix or the shares.
 fn decide(pc: ProbsContext) {
@@ -211,8 +215,14 @@ fn decide(pc: ProbsContext) {
                 }
                 Ok(done)
             };
+            // The progress is said only once the work has taken a while: an edit re-decides
+            // 10⁶ items in ~70 ms, and a line in the verdict's live region that flashes for
+            // it at every slice would be read out and redrawn for nothing.
+            let started = now_ms();
             let between = || {
-                let _ = d.deciding.try_set(Some(fraction.get()));
+                if now_ms() - started >= PROGRESS_AFTER_MS {
+                    let _ = d.deciding.try_set(Some(fraction.get()));
+                }
             };
             let ok = run_in_slices("probs-decide", step, || runs.stale(run), between).await;
             if runs.stale(run) {
