@@ -103,7 +103,7 @@ fn samples() -> Vec<(&'static str, Svg)> {
                 .map(|&r| (r, 5.0 + 2.0 * r.index() as f64))
                 .collect(),
         }],
-        x_title: "σ".into(),
+        x_title: "σ: error sd before truncation".into(),
     };
     let scatter = ScoreScatter {
         panels: vec![ScorePanel {
@@ -199,7 +199,7 @@ fn every_text_the_plots_draw_reads_at_4_5_to_1() {
 #[test]
 fn no_text_overlaps_another_or_leaves_the_picture() {
     for (what, svg) in samples() {
-        for width in [375, 600, 900] {
+        for width in [310, 375, 600, 900] {
             for dark in [false, true] {
                 let svg = svg(width, dark);
                 let all = texts(&svg);

@@ -156,14 +156,25 @@ pub struct SweepPlot {
 /// lines.
 const SIDE_LABELS_MIN_WIDTH: u32 = 560;
 
+/// The legend's columns under each panel at a CSS width: none from
+/// [`SIDE_LABELS_MIN_WIDTH`] up (the levels are written beside the chart), two from 360 px
+/// ("Fowlkes–Mallows 10.5 %" fits half of that), else one.
+fn legend_columns(css_w: u32) -> usize {
+    if css_w >= SIDE_LABELS_MIN_WIDTH {
+        0
+    } else if css_w >= 360 {
+        2
+    } else {
+        1
+    }
+}
+
 impl SweepPlot {
     fn panel_height(width: u32, levels: usize) -> u32 {
         let chart = (width as f64 * 0.42).clamp(230.0, 340.0) as u32;
-        if width >= SIDE_LABELS_MIN_WIDTH {
-            chart
-        } else {
-            let rows = levels.div_ceil(2) as u32;
-            chart + 10 + 16 * rows
+        match legend_columns(width) {
+            0 => chart,
+            cols => chart + 10 + 16 * levels.div_ceil(cols) as u32,
         }
     }
 }
@@ -243,9 +254,9 @@ pub fn draw_sweep<DB: DrawingBackend>(
     let areas = root.split_evenly((plot.panels.len(), 1));
     let (w, _) = root.dim_in_pixel();
     let css_w = (w as f64 / theme.scale) as u32;
-    let side = css_w >= SIDE_LABELS_MIN_WIDTH;
+    let cols = legend_columns(css_w);
     for (area, panel) in areas.iter().zip(&plot.panels) {
-        draw_sweep_panel(area, panel, &plot.x_title, side, theme)?;
+        draw_sweep_panel(area, panel, &plot.x_title, cols, theme)?;
     }
     Ok(())
 }
@@ -258,9 +269,10 @@ fn draw_sweep_panel<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     panel: &SweepPanel,
     x_title: &str,
-    side_labels: bool,
+    legend_cols: usize,
     theme: &Theme,
 ) -> DrawResult<DB> {
+    let side_labels = legend_cols == 0;
     let mut entries: Vec<(Ranker, f64)> = panel.levels.clone();
     if let Some(last) = panel.points.last() {
         entries.push((Ranker::UTILITY, last.percent));
@@ -268,7 +280,7 @@ fn draw_sweep_panel<DB: DrawingBackend>(
     let (chart_area, legend_area) = if side_labels {
         (area.clone(), None)
     } else {
-        let rows = entries.len().div_ceil(2) as u32;
+        let rows = entries.len().div_ceil(legend_cols) as u32;
         let (a, b) =
             area.split_vertically(area.dim_in_pixel().1 - theme.px(10.0 + 16.0 * rows as f64));
         (a, Some(b))
@@ -382,10 +394,10 @@ fn draw_sweep_panel<DB: DrawingBackend>(
         }
     } else if let Some(legend) = legend_area {
         let (lw, _) = legend.dim_in_pixel();
-        let col_w = (lw / 2) as i32;
+        let col_w = (lw / legend_cols as u32) as i32;
         for (k, &(m, v)) in entries.iter().enumerate() {
-            let x = theme.px(8.0) as i32 + (k % 2) as i32 * col_w;
-            let y = theme.px(8.0 + 16.0 * (k / 2) as f64) as i32;
+            let x = theme.px(8.0) as i32 + (k % legend_cols) as i32 * col_w;
+            let y = theme.px(8.0 + 16.0 * (k / legend_cols) as f64) as i32;
             let colour = metric_colour(m, theme);
             legend.draw(&Rectangle::new(
                 [

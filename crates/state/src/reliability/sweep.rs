@@ -123,7 +123,7 @@ pub fn sweep_plot(results: &[McResult], axis: ErrorAxis, shown: &[Ranker]) -> Sw
     SweepPlot {
         panels,
         x_title: match axis {
-            ErrorAxis::Sigma => "σ: error sd on the utilities before truncation".into(),
+            ErrorAxis::Sigma => "σ: error sd before truncation".into(),
             ErrorAxis::Realized => "realized sd of the utility errors".into(),
         },
     }
