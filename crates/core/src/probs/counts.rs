@@ -3,93 +3,13 @@
 //! classes known at compile time; a model's or a table's decisions at once
 //! ([`decide_model`], [`decide_all`]). The rules themselves are in `decide`.
 
-use super::decide::{Decider, ModelOutcome, PROB_TIE, Rule, RuleOutcome};
+use super::decide::{Decider, ModelOutcome, Rule, RuleOutcome};
 use super::deploy::Shares;
 use super::error::ProbError;
 use super::table::{ModelProbs, ProbTable};
 use crate::error::CoreError;
 use crate::matrix::Matrix;
 use crate::utility::UtilityMatrix;
-
-/// [`Decider::posterior`] under shares for `N` classes: `q_c ← q_c r_c / Σ q r`; false if
-/// `Σ q r` is not positive (no evidence).
-#[inline(always)]
-fn posterior_fixed<const N: usize>(q: &mut [f64; N], r: &[f64; N]) -> bool {
-    let mut z = 0.0;
-    let mut c = 0;
-    while c < N {
-        q[c] *= r[c];
-        z += q[c];
-        c += 1;
-    }
-    if !(z > 0.0) {
-        return false;
-    }
-    let mut c = 0;
-    while c < N {
-        q[c] /= z;
-        c += 1;
-    }
-    true
-}
-
-/// [`Decider::choose`] for `N` classes: the first class within [`PROB_TIE`] of the most
-/// probable, and the first decision within `tol` of the best expected utility `Σ_c U_dc q_c`
-/// (rows of `u`, `eu` one per decision as buffer), summed in the same order.
-#[inline(always)]
-fn choose_fixed<const N: usize>(
-    q: &[f64; N],
-    u: &[f64],
-    tol: f64,
-    eu: &mut [f64],
-) -> (usize, usize) {
-    // Comparisons, not `f64::max`: on wasm that is a call to `fmax` (wasm's own `f64.max`
-    // treats NaN otherwise), ~12 ns an item here. A NaN is skipped either way.
-    let mut top = f64::NEG_INFINITY;
-    let mut c = 0;
-    while c < N {
-        if q[c] > top {
-            top = q[c];
-        }
-        c += 1;
-    }
-    let mut most_probable = 0;
-    let mut c = 0;
-    while c < N {
-        if q[c] >= top - PROB_TIE {
-            most_probable = c;
-            break;
-        }
-        c += 1;
-    }
-    let n_d = eu.len();
-    let mut best = f64::NEG_INFINITY;
-    let mut d = 0;
-    while d < n_d {
-        let row = d * N;
-        let mut sum = 0.0;
-        let mut c = 0;
-        while c < N {
-            sum += u[row + c] * q[c];
-            c += 1;
-        }
-        eu[d] = sum;
-        if sum > best {
-            best = sum;
-        }
-        d += 1;
-    }
-    let mut optimal = 0;
-    let mut d = 0;
-    while d < n_d {
-        if eu[d] >= best - tol {
-            optimal = d;
-            break;
-        }
-        d += 1;
-    }
-    (most_probable, optimal)
-}
 
 /// Whole-number counts `M_dc` of both rules' decisions against the true classes.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -104,9 +24,9 @@ impl Counts {
     /// Zero counts for `decider`'s decisions and classes.
     pub fn new(decider: &Decider) -> Counts {
         Counts {
-            n: decider.n,
-            n_d: decider.n_d,
-            m: vec![0; 2 * decider.n_d * decider.n],
+            n: decider.n_classes(),
+            n_d: decider.n_decisions(),
+            m: vec![0; 2 * decider.n_decisions() * decider.n_classes()],
         }
     }
 
@@ -134,10 +54,16 @@ impl Counts {
         range: std::ops::Range<usize>,
     ) -> Result<(), CoreError> {
         table.check_model(model)?;
-        if (decider.n, decider.n_d) != (self.n, self.n_d) || self.n != table.n_classes() {
+        if (decider.n_classes(), decider.n_decisions()) != (self.n, self.n_d)
+            || self.n != table.n_classes()
+        {
             return Err(CoreError::DimensionMismatch {
                 expected: format!("{} classes, {} decisions", self.n, self.n_d),
-                found: format!("{} classes, {} decisions", decider.n, decider.n_d),
+                found: format!(
+                    "{} classes, {} decisions",
+                    decider.n_classes(),
+                    decider.n_decisions()
+                ),
             });
         }
         let end = range.end.min(table.n_items());
@@ -158,44 +84,12 @@ impl Counts {
         Ok(())
     }
 
-    /// The loop of [`Counts::add_range`] for `N` classes known at compile time: the same
-    /// arithmetic in the same order as [`Decider::decide_into`] (so the same decisions), written
-    /// as plain index loops over arrays. The web app's wasm is optimized for size, and at that
-    /// level the iterator adapters of the general path (`zip`, `chunks_exact`, `rev`) stay
-    /// calls: this loop decided 10⁶ items × 6 models in ~300 ms there, against ~55 natively.
+    /// The loop of [`Counts::add_range`] for `N` classes known at compile time.
     fn add_fixed<const N: usize>(&mut self, decider: &Decider, truth: &[u16], values: &[f32]) {
-        let n_d = decider.n_d;
-        if decider.n != N || self.n != N || decider.u.len() != n_d * N {
-            return;
-        }
-        let ratios: Option<[f64; N]> = match &decider.shares {
-            Some(s) => match <[f64; N]>::try_from(s.ratios()) {
-                Ok(r) => Some(r),
-                Err(_) => return,
-            },
-            None => None,
-        };
-        let u = &decider.u[..];
-        let mut eu = vec![0.0f64; n_d];
-        let k = n_d * N;
-        let items = truth.len().min(values.len() / N);
-        let mut i = 0;
-        while i < items {
-            let class = usize::from(truth[i]);
-            let mut q = [0.0f64; N];
-            let mut c = 0;
-            while c < N {
-                q[c] = f64::from(values[i * N + c]);
-                c += 1;
-            }
-            i += 1;
-            let (most_probable, optimal) = match &ratios {
-                Some(r) if !posterior_fixed(&mut q, r) => decider.fallback,
-                _ => choose_fixed(&q, u, decider.tol, &mut eu),
-            };
-            if class < N && most_probable < n_d && optimal < n_d {
-                self.m[most_probable * N + class] += 1;
-                self.m[k + optimal * N + class] += 1;
+        let mut eu = vec![0.0; decider.n_decisions()];
+        for (&class, p) in truth.iter().zip(values.chunks_exact(N)) {
+            if let Ok(p) = <&[f32; N]>::try_from(p) {
+                self.add(usize::from(class), decider.decide_fixed(p, &mut eu));
             }
         }
     }
@@ -258,10 +152,10 @@ pub fn decide_model(
     model: &ModelProbs,
     decider: &Decider,
 ) -> Result<ModelOutcome, CoreError> {
-    if decider.n != table.n_classes() {
+    if decider.n_classes() != table.n_classes() {
         return Err(CoreError::DimensionMismatch {
             expected: format!("a utility matrix with {} columns", table.n_classes()),
-            found: format!("{} × {}", decider.n_d, decider.n),
+            found: format!("{} × {}", decider.n_decisions(), decider.n_classes()),
         });
     }
     let mut counts = Counts::new(decider);

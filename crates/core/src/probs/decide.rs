@@ -53,13 +53,13 @@ pub struct Scratch {
 /// Decides items for one utility matrix and, optionally, deployment shares.
 #[derive(Debug, Clone)]
 pub struct Decider {
-    pub(super) n: usize,
-    pub(super) n_d: usize,
-    pub(super) u: Vec<f64>,
-    pub(super) shares: Option<Shares>,
+    n: usize,
+    n_d: usize,
+    u: Vec<f64>,
+    shares: Option<Shares>,
     /// The decisions for an item with no probability on a class of positive share.
-    pub(super) fallback: (usize, usize),
-    pub(super) tol: f64,
+    fallback: (usize, usize),
+    tol: f64,
 }
 
 impl Decider {
@@ -191,13 +191,18 @@ impl Decider {
     }
 
     /// The most probable class and the optimal decision for `q`, with `eu` (one per decision)
-    /// as buffer. The same arithmetic, in the same order, for slices and for arrays of a size
-    /// known at compile time (`choose_fixed`).
+    /// as buffer. Inlined into the loops of `Counts` with `q` an array of a size known at
+    /// compile time (2–4 classes), so its loops unroll.
     #[inline(always)]
-    fn choose(&self, q: &[f64], eu: &mut [f64]) -> (usize, usize) {
+    pub(super) fn choose(&self, q: &[f64], eu: &mut [f64]) -> (usize, usize) {
         // Branch-free scans (maxima, then the first index within the tolerance, found from the
-        // end): items are decided ~10⁷ times a second.
-        let top = q.iter().fold(f64::NEG_INFINITY, |m, &v| m.max(v));
+        // end): items are decided ~10⁷ times a second. Maxima by comparison, not `f64::max`:
+        // in wasm that is a call to `fmax` (wasm's `f64.max` treats NaN otherwise), and six of
+        // them a decision were 76 of an edit's 250 ms in the Probabilities view. A NaN is
+        // skipped either way.
+        let top = q
+            .iter()
+            .fold(f64::NEG_INFINITY, |m, &v| if v > m { v } else { m });
         let mut most_probable = 0;
         for (c, &v) in q.iter().enumerate().rev() {
             if v >= top - PROB_TIE {
@@ -211,7 +216,9 @@ impl Decider {
                 sum += u * q;
             }
             *e = sum;
-            best = best.max(sum);
+            if sum > best {
+                best = sum;
+            }
         }
         let mut optimal = 0;
         for (d, &v) in eu.iter().enumerate().rev() {
@@ -220,6 +227,20 @@ impl Decider {
             }
         }
         (most_probable, optimal)
+    }
+
+    /// [`Decider::decide_into`] for `N` classes known at compile time (the loops unrolled).
+    #[inline(always)]
+    pub(super) fn decide_fixed<const N: usize>(
+        &self,
+        p: &[f32; N],
+        eu: &mut [f64],
+    ) -> (usize, usize) {
+        let mut q = [0.0f64; N];
+        if !self.posterior(p, &mut q) {
+            return self.fallback;
+        }
+        self.choose(&q, eu)
     }
 }
 
