@@ -5,6 +5,7 @@
 //! browser.
 
 pub mod confusion;
+pub mod decided;
 pub mod decision;
 pub mod error;
 pub mod examples;
@@ -25,6 +26,7 @@ pub mod text;
 pub mod utility;
 
 pub use confusion::ConfusionMatrix;
+pub use decided::DecisionCounts;
 pub use error::CoreError;
 pub use matrix::{Matrix, Orientation};
 pub use score::{Score, Undefined};

@@ -26,6 +26,9 @@ pub enum Undefined {
     NoneCorrect,
     /// Chance agreement equals 1 (one class only, output always that class), so kappa is 0/0.
     ChanceAgreementOne,
+    /// The classifier has a row per decision (e.g. "refer"), not one output per class: the
+    /// metric is not defined on it ([`crate::DecisionCounts`]).
+    RowPerDecision,
 }
 
 impl Undefined {
@@ -69,6 +72,10 @@ impl Undefined {
             Undefined::ChanceAgreementOne => {
                 "undefined (0/0): the chance agreement is 1".to_string()
             }
+            Undefined::RowPerDecision => "not defined: the metric needs one output per class, \
+                 and this classifier has a row per decision (it also refers or takes other \
+                 decisions)"
+                .to_string(),
         }
     }
 }
