@@ -346,12 +346,20 @@ impl AppState {
                 }
             })
             .collect();
-        let fields = ProblemFields {
+        let mut fields = ProblemFields {
             classes,
             decisions,
             utility: Matrix::new(n + extra, n, u).expect("resized utility matrix is valid"),
             classifiers,
+            decided: p.decided,
         };
+        // A new class's decision row and column are empty; a dropped class's go.
+        let rows: Vec<Option<usize>> = (0..n + extra)
+            .map(|d| if d < n { (d < old).then_some(d) } else { Some(old + (d - n)) })
+            .collect();
+        let cols: Vec<Option<usize>> = (0..n).map(|j| (j < old).then_some(j)).collect();
+        edit::decided::reshape_all(&mut fields, &rows, &cols);
+        fields.decided.retain(|c| c.matrix.sum() > 0.0);
         self.set_problem(fields)
             .expect("a resized valid problem is valid");
     }

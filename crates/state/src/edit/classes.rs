@@ -166,11 +166,25 @@ impl AppState {
         if let Some(kappa) = &mut kappa {
             kappa.remove(k);
         }
+        let rows: Vec<Option<usize>> = (0..self.decisions().len())
+            .filter(|d| *d != k)
+            .map(Some)
+            .collect();
+        let cols: Vec<Option<usize>> = (0..n).filter(|j| *j != k).map(Some).collect();
+        for c in self.problem.decided() {
+            if super::decided::reshape(&c.matrix, &rows, &cols).sum() <= 0.0 {
+                return Err(EditError::WouldEmpty {
+                    class: self.classes()[k].clone(),
+                    classifier: c.name.clone(),
+                });
+            }
+        }
         self.change_problem(|p| {
             p.utility = without(&p.utility, Some(k), Some(k));
             p.classes.remove(k);
             p.decisions.remove(k);
             p.classifiers = classifiers;
+            super::decided::reshape_all(p, &rows, &cols);
         })?;
         self.prevalence = prevalence;
         self.kappa = kappa;
@@ -212,6 +226,9 @@ impl AppState {
         self.change_problem(|p| {
             p.utility = Matrix::new(rows + 1, n, data).expect("one more row");
             p.decisions.push(name);
+            let new_rows: Vec<Option<usize>> = (0..rows).map(Some).chain([None]).collect();
+            let cols: Vec<Option<usize>> = (0..n).map(Some).collect();
+            super::decided::reshape_all(p, &new_rows, &cols);
         })?;
         Ok(rows)
     }
@@ -227,7 +244,11 @@ impl AppState {
         if d < self.n() {
             return Err(EditError::ClassDecision(self.decisions()[d].clone()));
         }
+        let mut fields = self.problem.fields();
+        let keep: Vec<usize> = (0..self.decisions().len()).filter(|k| *k != d).collect();
+        super::decided::keep_decisions(&mut fields, &keep)?;
         self.change_problem(|p| {
+            p.decided = fields.decided;
             p.utility = without(&p.utility, Some(d), None);
             p.decisions.remove(d);
         })
@@ -268,9 +289,16 @@ impl AppState {
             );
             decisions.push(name);
         }
+        let mut fields = self.problem.fields();
+        let keep: Vec<usize> = (0..m.rows().min(self.decisions().len())).collect();
+        super::decided::keep_decisions(&mut fields, &keep)?;
+        let rows: Vec<Option<usize>> = (0..m.rows()).map(|d| keep.contains(&d).then_some(d)).collect();
+        let cols: Vec<Option<usize>> = (0..n).map(Some).collect();
+        super::decided::reshape_all(&mut fields, &rows, &cols);
         self.change_problem(|p| {
             p.utility = m;
             p.decisions = decisions;
+            p.decided = fields.decided;
         })
     }
 }

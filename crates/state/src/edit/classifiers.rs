@@ -15,10 +15,11 @@ impl AppState {
     /// [`EditError::TooManyClassifiers`] or [`EditError::TooManyCells`].
     pub fn check_room_for_classifier(&self) -> Result<(), EditError> {
         let (k, n) = (self.classifiers().len() + 1, self.n());
-        if k > MAX_CLASSIFIERS {
+        let decided = self.problem.decided().len();
+        if k + decided > MAX_CLASSIFIERS {
             return Err(EditError::TooManyClassifiers);
         }
-        if k * n * n > ulab_core::limits::MAX_CELLS {
+        if k * n * n + decided * n * self.decisions().len() > ulab_core::limits::MAX_CELLS {
             return Err(EditError::TooManyCells { classifiers: k, n });
         }
         Ok(())
@@ -31,7 +32,7 @@ impl AppState {
     /// No room for another classifier, or a matrix that does not fit the problem.
     pub fn push_classifier(&mut self, mut classifier: Classifier) -> Result<usize, EditError> {
         self.check_room_for_classifier()?;
-        let taken: Vec<&str> = self.classifiers().iter().map(|c| c.name.as_str()).collect();
+        let taken: Vec<&str> = self.all_classifiers().map(|c| c.name.as_str()).collect();
         classifier.name = unique_name(std::slice::from_ref(&classifier.name), &taken);
         self.change_problem(|p| p.classifiers.push(classifier))?;
         Ok(self.classifiers().len() - 1)
@@ -62,7 +63,7 @@ impl AppState {
             .first()
             .map(|c| c.matrix.col_sums())
             .unwrap_or_else(|| vec![50.0; self.n()]);
-        let name = next_classifier_name(self.classifiers());
+        let name = self.new_classifier_name();
         self.change_problem(|p| {
             p.classifiers.push(Classifier {
                 name,
@@ -74,7 +75,8 @@ impl AppState {
 
     /// The name a new classifier gets: the first free of A, B, …, Z, C27, …
     pub fn new_classifier_name(&self) -> String {
-        next_classifier_name(self.classifiers())
+        let all: Vec<Classifier> = self.all_classifiers().cloned().collect();
+        next_classifier_name(&all)
     }
 
     /// Checks the name of a classifier about to be added and returns it cleaned (as a link
@@ -83,7 +85,7 @@ impl AppState {
     /// # Errors
     /// Empty, too long, or another classifier's name.
     pub fn check_new_classifier_name(&self, name: &str) -> Result<String, EditError> {
-        let others = self.classifiers().iter().map(|c| c.name.as_str());
+        let others = self.all_classifiers().map(|c| c.name.as_str());
         check_name("classifier", name, others)
     }
 
@@ -129,7 +131,7 @@ impl AppState {
         };
         self.check_room_for_classifier()?;
         let base: String = c.name.chars().take(MAX_NAME_CHARS - 8).collect();
-        let taken: Vec<&str> = self.classifiers().iter().map(|c| c.name.as_str()).collect();
+        let taken: Vec<&str> = self.all_classifiers().map(|c| c.name.as_str()).collect();
         let name = unique_name(&[format!("{} copy", base.trim_end())], &taken);
         let copy = Classifier {
             name,
@@ -148,8 +150,7 @@ impl AppState {
             return Err(EditError::NoSuch("classifier"));
         }
         let others = self
-            .classifiers()
-            .iter()
+            .all_classifiers()
             .enumerate()
             .filter(|(j, _)| *j != i)
             .map(|(_, c)| c.name.as_str());

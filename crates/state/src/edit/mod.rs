@@ -8,6 +8,8 @@
 //! * [`names`]: the rules of class, decision and classifier names;
 //! * [`classes`]: the edits of classes, decisions and the utility matrix;
 //! * [`classifiers`]: the edits of classifiers, their matrices and the deployment shares;
+//! * [`decided`]: the classifiers with a row per decision, and how they follow the edits of the
+//!   classes and decisions;
 //! * [`readers`]: percent shares, pasted matrix text, counts or fractions;
 //! * [`cell`]: what one typed cell of a matrix editor means;
 //! * [`text`]: the one reader of a matrix written as text (links, paste, import): brackets as
@@ -17,6 +19,7 @@
 pub mod cell;
 pub mod classes;
 pub mod classifiers;
+pub mod decided;
 pub mod import;
 pub mod names;
 pub mod readers;
@@ -84,6 +87,15 @@ pub enum EditError {
         class: String,
         /// The classifier.
         classifier: String,
+    },
+    /// A decision some classifier with a row per decision takes cannot be removed.
+    DecisionTaken {
+        /// The decision.
+        decision: String,
+        /// The classifier.
+        classifier: String,
+        /// How many items (or what share) it decides so.
+        items: f64,
     },
     /// Already [`MAX_DIM`] decisions.
     TooManyDecisions,
@@ -166,6 +178,16 @@ impl fmt::Display for EditError {
                 f,
                 "Removing '{class}' would leave classifier '{classifier}' without any test case."
             ),
+            EditError::DecisionTaken {
+                decision,
+                classifier,
+                items,
+            } => write!(
+                f,
+                "Classifier '{classifier}' decides '{decision}' for {} items: remove that \
+                 classifier first.",
+                ulab_core::text::shortest(*items)
+            ),
             EditError::TooManyDecisions => write!(f, "At most {MAX_DIM} decisions."),
             EditError::ClassDecision(name) => write!(
                 f,
@@ -241,6 +263,7 @@ impl AppState {
     ) -> Result<(), EditError> {
         let mut fields = self.problem.fields();
         change(&mut fields);
+        decided::settle(&mut fields);
         self.set_problem(fields).map_err(EditError::Problem)
     }
 }

@@ -63,10 +63,14 @@ pub enum LinkError {
     },
     /// A classifier whose size is not the number of classes.
     ClassifierSize {
-        /// Its size.
+        /// Its rows (rows = output).
         size: usize,
+        /// Its columns.
+        cols: usize,
         /// The number of classes.
         n: usize,
+        /// The number of decisions (`u`'s rows).
+        n_d: usize,
     },
     /// Nothing of the problem could be read: the factory example is shown.
     Unreadable,
@@ -176,8 +180,13 @@ impl fmt::Display for LinkError {
                 ulab_core::limits::MAX_CELLS / (n * n),
                 ulab_core::limits::MAX_CELLS
             ),
-            LinkError::ClassifierSize { size, n } => {
-                write!(f, "is {size} × {size} but there are {n} classes; ignored")
+            LinkError::ClassifierSize { size, cols, n, n_d } if n_d > n => write!(
+                f,
+                "is {size} × {cols} but there are {n} classes and {n_d} decisions (a matrix is \
+                 {n} × {n}, or {n_d} × {n} with a row per decision); ignored"
+            ),
+            LinkError::ClassifierSize { size, cols, n, .. } => {
+                write!(f, "is {size} × {cols} but there are {n} classes; ignored")
             }
             LinkError::Unreadable => write!(
                 f,

@@ -23,7 +23,7 @@ use crate::{
 };
 use ulab_core::confusion::MAX_CLASSES;
 use ulab_core::limits::MAX_CELLS;
-use ulab_core::{ConfusionMatrix, Matrix, Orientation, UtilityMatrix};
+use ulab_core::{ConfusionMatrix, DecisionCounts, Matrix, Orientation, UtilityMatrix};
 
 /// The problem's keys, in the order links are written.
 pub const KEYS: [Key; 7] = [
@@ -51,9 +51,10 @@ pub const KEYS: [Key; 7] = [
         "cm.",
         "matrix",
         "a classifier's confusion matrix, rows = output (unless `orient=true-rows`); one key \
-         per classifier, in order",
+         per classifier, in order; a matrix with a row per decision (`u`'s rows) is a \
+         classifier that also refers or takes another extra decision (Compare ranks it)",
         |s, out| {
-            for c in s.classifiers() {
+            for c in s.all_classifiers() {
                 out.push(format!(
                     "cm.{}={}",
                     pct_encode(&c.name),
@@ -205,23 +206,34 @@ fn repair(fields: &mut ProblemFields, e: &ProblemError) -> (&'static str, &'stat
     use ProblemError as E;
     let remove = |fields: &mut ProblemFields, name: &str| {
         // The last classifier of that name: a duplicate is the later one.
-        if let Some(i) = fields.classifiers.iter().rposition(|c| c.name == name) {
+        if let Some(i) = fields.decided.iter().rposition(|c| c.name == name) {
+            fields.decided.remove(i);
+        } else if let Some(i) = fields.classifiers.iter().rposition(|c| c.name == name) {
             fields.classifiers.remove(i);
         }
     };
     match e {
-        E::Classifier { name, .. } | E::ClassifierSize { name, .. } | E::DuplicateName(name) => {
+        E::Classifier { name, .. }
+        | E::ClassifierSize { name, .. }
+        | E::DecidedSize { name, .. }
+        | E::DuplicateName(name) => {
             remove(fields, name);
             ("cm.", "the classifier was ignored")
         }
         E::Unnamed(i) => {
-            fields.classifiers.remove(*i);
+            let k = fields.classifiers.len();
+            if *i < k {
+                fields.classifiers.remove(*i);
+            } else if i - k < fields.decided.len() {
+                fields.decided.remove(i - k);
+            }
             ("cm.", "the classifier was ignored")
         }
         E::TooManyClassifiers | E::Shape(ShapeError::TooManyCells { .. }) => {
             let n = fields.utility.cols().max(1);
             let fit = (MAX_CELLS / (n * n)).min(MAX_CLASSIFIERS);
             fields.classifiers.truncate(fit);
+            fields.decided.clear();
             ("cm.", "the classifiers beyond the limit were ignored")
         }
         E::ClassNames { .. } => {
@@ -318,14 +330,17 @@ pub fn classifiers(
             LinkError::TooManyClassifiers
         } else {
             let text = pct_decode(raw);
-            let read = read_syntax(&text, Rule::Counts)
-                .and_then(|m| Ok(ConfusionMatrix::new(m, orientation)?));
+            let read = read_syntax(&text, Rule::Counts).and_then(|m| {
+                let m = m.from_orientation(orientation);
+                Ok(match m.rows() == m.cols() {
+                    true => ConfusionMatrix::new(m, Orientation::OutputRows)?.counts().clone(),
+                    // A row per decision: its size is checked against `u` in `classes`.
+                    false => DecisionCounts::new(m)?.counts().clone(),
+                })
+            });
             match read {
-                Ok(cm) => {
-                    out.push(Classifier {
-                        name,
-                        matrix: cm.counts().clone(),
-                    });
+                Ok(matrix) => {
+                    out.push(Classifier { name, matrix });
                     continue;
                 }
                 Err(e) => {
@@ -350,7 +365,7 @@ pub fn classifiers(
 pub fn classes(
     parts: &Parts,
     utility: Option<Matrix>,
-    mut classifiers: Vec<Classifier>,
+    classifiers: Vec<Classifier>,
     unread_cm: bool,
     notes: &mut Notes,
 ) -> Option<ProblemFields> {
@@ -366,25 +381,39 @@ pub fn classes(
     let n = utility
         .as_ref()
         .map(|u| u.cols())
-        .or_else(|| classifiers.first().map(|c| c.matrix.rows()))
+        .or_else(|| classifiers.first().map(|c| c.matrix.cols()))
         .or_else(|| names.as_ref().map(|c| c.len()).filter(|n| *n >= 2))
         .unwrap_or(2)
         .clamp(2, MAX_CLASSES);
-    classifiers.retain(|c| {
-        let size = c.matrix.rows();
-        if size != n {
-            notes.add(
-                &format!("cm.{}", c.name),
-                LinkError::ClassifierSize { size, n },
-            );
-        }
-        size == n
-    });
+    // A row per decision: as many rows as `u` has, more than its columns.
+    let n_d = utility.as_ref().map(|u| u.rows()).filter(|r| *r > n);
+    let (mut decided, mut classifiers): (Vec<Classifier>, Vec<Classifier>) = classifiers
+        .into_iter()
+        .filter(|c| {
+            let (rows, cols) = (c.matrix.rows(), c.matrix.cols());
+            let fits = cols == n && (rows == n || Some(rows) == n_d);
+            if !fits {
+                notes.add(
+                    &format!("cm.{}", c.name),
+                    LinkError::ClassifierSize {
+                        size: rows,
+                        cols,
+                        n,
+                        n_d: n_d.unwrap_or(n),
+                    },
+                );
+            }
+            fits
+        })
+        .partition(|c| c.matrix.rows() > n);
     let fit = MAX_CELLS / (n * n);
     for c in classifiers.iter().skip(fit) {
         notes.add(&format!("cm.{}", c.name), LinkError::TooManyCells { n });
     }
     classifiers.truncate(fit);
+    decided.truncate(
+        (MAX_CELLS - classifiers.len() * n * n) / (n * n_d.unwrap_or(n)).max(1),
+    );
     let names_ok = names
         .as_ref()
         .is_some_and(|c| c.len() >= 2 && c.iter().all(|s| !s.is_empty()));
@@ -400,6 +429,7 @@ pub fn classes(
     } else {
         fields.utility = utility.unwrap_or_else(|| Matrix::identity(n).expect("n ≥ 2"));
         fields.classifiers = classifiers;
+        fields.decided = decided;
         fields.classes = (0..n).map(default_class_name).collect();
     }
     // The factory example's classes when nothing could be read.

@@ -31,6 +31,7 @@ pub fn factory() -> AppState {
                     matrix: m("43,18;7,32"),
                 },
             ],
+            decided: Vec::new(),
         })
         .expect("the factory is a valid problem"),
         orientation: Orientation::OutputRows,

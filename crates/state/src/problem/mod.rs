@@ -10,7 +10,13 @@
 //! 2. the utility matrix is a utility matrix ([`UtilityMatrix::new`]);
 //! 3. one non-empty name per class and per decision;
 //! 4. at most [`MAX_CLASSIFIERS`] classifiers, each named, uniquely, with an `n × n` confusion
-//!    matrix of counts or fractions ([`ConfusionMatrix::new`]).
+//!    matrix of counts or fractions ([`ConfusionMatrix::new`]);
+//! 5. the classifiers with **a row per decision** ([`Problem::decided`]: a rule that refers or
+//!    takes another extra decision, e.g. sent by the Probabilities view) only when the utility
+//!    matrix has extra decisions (`n_d > n`), each `n_d × n` ([`DecisionCounts::new`]), named
+//!    uniquely among all classifiers, and counted in the limits of invariant 4 and of the
+//!    cells. Only Compare ranks them; the other views read [`Problem::classifiers`] and say
+//!    they leave them out.
 //!
 //! [`ProblemFields`] is the same data without the checks: what the edits change before they
 //! ask for a new `Problem`, and what the state file holds.
@@ -21,7 +27,7 @@ pub use shape::{MAX_CLASSES, MAX_DECISIONS, Shape, ShapeError};
 
 use serde::{Deserialize, Serialize};
 use std::fmt;
-use ulab_core::{ConfusionMatrix, CoreError, Matrix, Orientation, UtilityMatrix};
+use ulab_core::{ConfusionMatrix, CoreError, DecisionCounts, Matrix, Orientation, UtilityMatrix};
 
 /// The most classifiers a problem holds.
 pub const MAX_CLASSIFIERS: usize = ulab_core::limits::MAX_CLASSIFIERS;
@@ -56,6 +62,10 @@ pub struct ProblemFields {
     pub utility: Matrix,
     /// The classifiers, in order.
     pub classifiers: Vec<Classifier>,
+    /// The classifiers with a row per decision (`n_d × n`, rows = decisions), in order, after
+    /// the others wherever all are listed (see the module's invariant 5).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub decided: Vec<Classifier>,
 }
 
 /// The first invariant a problem breaks: its `Display` is one line for the user.
@@ -96,6 +106,19 @@ pub enum ProblemError {
         /// The number of classes.
         n: usize,
     },
+    /// A classifier with a row per decision whose matrix is not `n_d × n` with `n_d > n`.
+    DecidedSize {
+        /// Its name.
+        name: String,
+        /// Its rows.
+        rows: usize,
+        /// Its columns.
+        cols: usize,
+        /// The number of decisions.
+        n_d: usize,
+        /// The number of classes.
+        n: usize,
+    },
     /// A classifier's matrix is not a confusion matrix.
     Classifier {
         /// Its name.
@@ -130,6 +153,22 @@ impl fmt::Display for ProblemError {
                 f,
                 "classifier '{name}' is {rows} × {cols} but there are {n} classes"
             ),
+            ProblemError::DecidedSize {
+                name,
+                rows,
+                cols,
+                n_d,
+                n,
+            } if n_d > n => write!(
+                f,
+                "classifier '{name}' is {rows} × {cols} but has a row per decision: {n_d} \
+                 decisions × {n} classes"
+            ),
+            ProblemError::DecidedSize { name, n, .. } => write!(
+                f,
+                "classifier '{name}' has a row per decision, but the utility matrix has no \
+                 decision beyond the {n} classes"
+            ),
             ProblemError::Classifier { name, error } => write!(f, "classifier '{name}': {error}"),
         }
     }
@@ -153,6 +192,7 @@ pub struct Problem {
     shape: Shape,
     utility: UtilityMatrix,
     confusions: Vec<ConfusionMatrix>,
+    decided: Vec<DecisionCounts>,
 }
 
 impl TryFrom<ProblemFields> for Problem {
@@ -195,6 +235,7 @@ impl Problem {
     pub fn new(fields: ProblemFields) -> Result<Problem, ProblemError> {
         let shape = Shape::new(fields.utility.rows(), fields.utility.cols())?;
         shape.check_cells(fields.classifiers.len())?;
+        shape.check_decided_cells(fields.classifiers.len(), fields.decided.len())?;
         let utility = UtilityMatrix::new(fields.utility.clone()).map_err(ProblemError::Utility)?;
         let n = shape.classes();
         if fields.classes.len() != n || fields.classes.iter().any(String::is_empty) {
@@ -211,11 +252,13 @@ impl Problem {
             });
         }
         let confusions = check_classifiers(&fields.classifiers, n)?;
+        let decided = check_decided(&fields, n_d)?;
         Ok(Problem {
             fields,
             shape,
             utility,
             confusions,
+            decided,
         })
     }
 
@@ -275,6 +318,55 @@ impl Problem {
         &self.confusions
     }
 
+    /// The classifiers with a row per decision, in order, as entered (invariant 5).
+    pub fn decided(&self) -> &Vec<Classifier> {
+        &self.fields.decided
+    }
+
+    /// Their validated decision × class counts, in order.
+    pub fn decided_counts(&self) -> &[DecisionCounts] {
+        &self.decided
+    }
+
+    /// Every classifier's decision × class counts: the classifiers' (one output per class,
+    /// output `i` = decision `i`), then the [`Problem::decided`] ones — the order of
+    /// [`Problem::all_names`], in which Compare ranks them all.
+    pub fn all_counts(&self) -> Vec<DecisionCounts> {
+        self.confusions
+            .iter()
+            .map(DecisionCounts::from_confusion)
+            .chain(self.decided.iter().cloned())
+            .collect()
+    }
+
+    /// Every classifier's name: the classifiers', then the [`Problem::decided`] ones.
+    pub fn all_names(&self) -> Vec<String> {
+        let all = self.fields.classifiers.iter().chain(&self.fields.decided);
+        all.map(|c| c.name.clone()).collect()
+    }
+
+    /// The classifiers a view that reads only [`Problem::classifiers`] leaves out, said for
+    /// the user (`None` when there are none): "It leaves out 'A, optimal', which has a row per
+    /// decision: only Compare ranks such classifiers."
+    pub fn left_out_note(&self) -> Option<String> {
+        let names: Vec<String> = self
+            .fields
+            .decided
+            .iter()
+            .map(|c| format!("'{}'", ulab_core::text::truncate(&c.name, 40)))
+            .collect();
+        let (list, which) = match names.len() {
+            0 => return None,
+            1 => (names[0].clone(), "which has"),
+            _ => (names.join(", "), "which have"),
+        };
+        Some(format!(
+            "This view leaves out {list}, {which} a row per decision (it also decides '{}'): \
+             only Compare ranks such classifiers.",
+            self.fields.decisions[self.n()..].join("', '")
+        ))
+    }
+
     /// The classifiers' names, in order.
     pub fn names(&self) -> Vec<String> {
         self.fields
@@ -283,6 +375,40 @@ impl Problem {
             .map(|c| c.name.clone())
             .collect()
     }
+}
+
+/// Invariant 5: the classifiers with a row per decision; their validated counts.
+fn check_decided(fields: &ProblemFields, n_d: usize) -> Result<Vec<DecisionCounts>, ProblemError> {
+    let n = fields.classes.len();
+    if fields.classifiers.len() + fields.decided.len() > MAX_CLASSIFIERS {
+        return Err(ProblemError::TooManyClassifiers);
+    }
+    let mut out = Vec::with_capacity(fields.decided.len());
+    for (i, c) in fields.decided.iter().enumerate() {
+        if c.name.is_empty() {
+            return Err(ProblemError::Unnamed(fields.classifiers.len() + i));
+        }
+        let before = fields.classifiers.iter().chain(&fields.decided[..i]);
+        if before.clone().any(|d| d.name == c.name) {
+            return Err(ProblemError::DuplicateName(c.name.clone()));
+        }
+        if n_d == n || c.matrix.rows() != n_d || c.matrix.cols() != n {
+            return Err(ProblemError::DecidedSize {
+                name: c.name.clone(),
+                rows: c.matrix.rows(),
+                cols: c.matrix.cols(),
+                n_d,
+                n,
+            });
+        }
+        out.push(
+            DecisionCounts::new(c.matrix.clone()).map_err(|error| ProblemError::Classifier {
+                name: c.name.clone(),
+                error,
+            })?,
+        );
+    }
+    Ok(out)
 }
 
 /// The classifiers' invariants; their validated confusion matrices.
@@ -337,6 +463,7 @@ mod tests {
                     matrix: m("43,18;7,32"),
                 },
             ],
+            decided: Vec::new(),
         }
     }
 

@@ -130,6 +130,23 @@ impl Shape {
         Ok(())
     }
 
+    /// Checks that `classifiers` confusion matrices and `decided` decision × class matrices
+    /// (`n_d × n` each) fit in [`MAX_CELLS`].
+    ///
+    /// # Errors
+    /// [`ShapeError::TooManyCells`] (naming all the classifiers).
+    pub fn check_decided_cells(&self, classifiers: usize, decided: usize) -> Result<(), ShapeError> {
+        let cells = classifiers.saturating_mul(self.classes * self.classes);
+        let more = decided.saturating_mul(self.decisions * self.classes);
+        if cells.saturating_add(more) > MAX_CELLS {
+            return Err(ShapeError::TooManyCells {
+                classifiers: classifiers + decided,
+                n: self.classes,
+            });
+        }
+        Ok(())
+    }
+
     /// The most classifiers whose matrices fit in [`MAX_CELLS`] at this number of classes.
     pub fn max_classifiers(&self) -> usize {
         MAX_CELLS / (self.classes * self.classes)

@@ -79,5 +79,6 @@ pub fn fitted_problem(mut current: ProblemFields, file: &[String]) -> ProblemFie
         decisions: file.to_vec(),
         utility: Matrix::identity(n.max(2)).unwrap_or(current.utility),
         classifiers: Vec::new(),
+        decided: Vec::new(),
     }
 }

@@ -88,6 +88,7 @@ pub fn sample_problem(name: &str) -> Option<ProblemFields> {
         decisions: p.decisions.iter().map(|d| d.to_string()).collect(),
         utility: read_syntax(p.utility, Rule::Any).ok()?,
         classifiers: Vec::new(),
+        decided: Vec::new(),
     })
 }
 
