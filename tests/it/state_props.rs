@@ -20,6 +20,11 @@ fn state() -> impl Strategy<Value = AppState> {
             proptest::collection::vec((name(), proptest::collection::vec(0u32..1000, n * n)), k),
             proptest::collection::vec(name(), n),
             proptest::collection::vec(name(), n + extra),
+            // A row per decision (only with an extra decision).
+            proptest::collection::vec(
+                (name(), proptest::collection::vec(0u32..1000, (n + extra) * n)),
+                if extra > 0 { 0..3 } else { 0..1 },
+            ),
             any::<bool>(),
             any::<bool>(),
             (
@@ -37,6 +42,7 @@ fn state() -> impl Strategy<Value = AppState> {
                     cms,
                     classes,
                     decisions,
+                    rows_per_decision,
                     true_rows,
                     embed,
                     (sigma, pairs, seed, balance, gauss, theme),
@@ -53,12 +59,26 @@ fn state() -> impl Strategy<Value = AppState> {
                             matrix: Matrix::new(n, n, v).unwrap(),
                         });
                     }
+                    let mut decided: Vec<Classifier> = Vec::new();
+                    for (nm, cells) in rows_per_decision {
+                        let taken = classifiers.iter().chain(&decided).any(|c| c.name == nm);
+                        if taken {
+                            continue;
+                        }
+                        let mut v: Vec<f64> = cells.into_iter().map(f64::from).collect();
+                        v[0] += 1.0; // never all zero
+                        decided.push(Classifier {
+                            name: nm,
+                            matrix: Matrix::new(n + extra, n, v).unwrap(),
+                        });
+                    }
                     let mut s = AppState::default();
                     s.set_problem(ProblemFields {
                         utility: Matrix::new(n + extra, n, u).unwrap(),
                         classes,
                         decisions,
                         classifiers,
+                        decided,
                     })
                     .unwrap();
                     s.orientation = if true_rows {

@@ -7,7 +7,7 @@ use leptos::prelude::*;
 
 use crate::chrome::footer::Footer;
 use crate::chrome::header::Header;
-use crate::chrome::notices::{LinkNotices, Toast, UnreadNotice};
+use crate::chrome::notices::{LeftOutNotice, LinkNotices, Toast, UnreadNotice};
 use crate::chrome::print_link::print_link;
 use crate::context::{self, link_to, use_app};
 use crate::views;
@@ -44,6 +44,7 @@ pub fn App() -> impl IntoView {
             <main id="main" class="app-main" tabindex="-1" node_ref=main_ref>
                 <LinkNotices />
                 <UnreadNotice />
+                <LeftOutNotice />
                 {rx(move || views::view_of(view_kind.get()))}
             </main>
             <Show when=cond(move || !embed.get())>

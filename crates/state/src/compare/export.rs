@@ -43,13 +43,14 @@ pub fn yields_csv(state: &AppState, a: &Analysis) -> String {
         header.push("deployment_yield_per_item".into());
         header.push("deployment_rank".into());
     }
+    let names = state.problem.all_names();
     let mut out = vec![header];
     for (rank, &i) in a.test.ranking.iter().enumerate() {
         let row = &a.test.rows[i];
         let mut line = vec![
             "classifier".to_string(),
             (rank + 1).to_string(),
-            state.classifiers()[i].name.clone(),
+            names[i].clone(),
             cell(Some(row.yield_value)),
             cell(row.total),
         ];
@@ -85,7 +86,7 @@ pub fn yields_csv(state: &AppState, a: &Analysis) -> String {
 /// `agrees_with_yield`, `admissible`, `equivalent_utility_matrix` (matrix syntax), `formula`.
 pub fn metrics_csv(state: &AppState, sc: &Scenario) -> String {
     let n = state.n();
-    let names: Vec<String> = state.classifiers().iter().map(|c| c.name.clone()).collect();
+    let names: Vec<String> = state.problem.all_names();
     let mut header = vec!["key".to_string(), "metric".to_string()];
     header.extend(names.iter().cloned());
     header.extend(

@@ -21,7 +21,7 @@ use ulab_core::metrics::{Admissibility, Metric, all_metrics, net_benefit};
 use ulab_core::prevalence::reweight;
 use ulab_core::text::prose;
 use ulab_core::utility::ranking;
-use ulab_core::{ConfusionMatrix, CoreError, Score, UtilityMatrix};
+use ulab_core::{ConfusionMatrix, CoreError, DecisionCounts, Score, Undefined, UtilityMatrix};
 
 /// Why the analysis could not be computed (cannot happen for a validated state).
 #[derive(Debug, Clone, PartialEq)]
@@ -276,12 +276,40 @@ fn table_row(
     }
 }
 
+/// The classifiers of one class distribution: those with one output per class, then those with
+/// a row per decision (Compare's order, [`crate::Problem::all_names`]).
+struct Classifiers<'a> {
+    cms: &'a [ConfusionMatrix],
+    decided: &'a [DecisionCounts],
+}
+
+impl Classifiers<'_> {
+    /// "Not defined" for each classifier with a row per decision: the metrics need one output
+    /// per class.
+    fn undefined(&self) -> impl Iterator<Item = Score> + '_ {
+        self.decided
+            .iter()
+            .map(|_| Score::Undefined(Undefined::RowPerDecision))
+    }
+
+    /// The class shares of the first classifier.
+    fn shares(&self) -> Vec<f64> {
+        match (self.cms.first(), self.decided.first()) {
+            (Some(c), _) => c.class_shares(),
+            (None, Some(d)) => d.class_shares(),
+            (None, None) => Vec::new(),
+        }
+    }
+}
+
 /// The per-class rows of a per-class metric (more than two classes).
-fn class_rows(m: Metric, cms: &[ConfusionMatrix], n: usize) -> Vec<ClassRow> {
+fn class_rows(m: Metric, all: &Classifiers, n: usize) -> Vec<ClassRow> {
     (0..n)
         .map(|c| {
             // `m` is per class here, so every classifier has a value.
-            let values: Vec<Score> = cms.iter().filter_map(|cm| m.class_value(cm, c)).collect();
+            let values: Vec<Score> = (all.cms.iter().filter_map(|cm| m.class_value(cm, c)))
+                .chain(all.undefined())
+                .collect();
             let (favoured, disfavoured) = extremes(&values_of(&values));
             ClassRow {
                 class: c,
@@ -296,17 +324,17 @@ fn class_rows(m: Metric, cms: &[ConfusionMatrix], n: usize) -> Vec<ClassRow> {
 
 /// The net-benefit row at threshold `p` (two classes), if `p` is a valid threshold.
 fn net_benefit_row(
-    cms: &[ConfusionMatrix],
+    all: &Classifiers,
     p: f64,
     best: &[usize],
 ) -> Result<Option<TableRow>, AnalysisError> {
     let Ok(nb) = UtilityMatrix::net_benefit(p) else {
         return Ok(None);
     };
-    let values = cms
-        .iter()
+    let mut values = (all.cms.iter())
         .map(|cm| net_benefit(cm, p).map(Score::Defined))
         .collect::<Result<Vec<_>, _>>()?;
+    values.extend(all.undefined());
     Ok(Some(table_row(
         Measure::NetBenefit(p),
         values,
@@ -317,13 +345,13 @@ fn net_benefit_row(
 
 fn scenario(
     u: &UtilityMatrix,
-    cms: &[ConfusionMatrix],
+    all: &Classifiers,
     kappa: Option<&[f64]>,
     counts: &[bool],
     opts: &Options,
 ) -> Result<Scenario, AnalysisError> {
-    let mut rows = Vec::with_capacity(cms.len());
-    for (cm, is_counts) in cms.iter().zip(counts) {
+    let mut rows = Vec::with_capacity(counts.len());
+    for (cm, is_counts) in all.cms.iter().zip(counts) {
         let y = u.yield_of(cm)?;
         rows.push(Row {
             yield_value: y,
@@ -331,9 +359,18 @@ fn scenario(
             metrics: all_metrics(cm, kappa)?,
         });
     }
+    for (d, is_counts) in all.decided.iter().zip(&counts[all.cms.len()..]) {
+        let y = u.yield_of_decisions(d)?;
+        let undefined = Score::Undefined(Undefined::RowPerDecision);
+        rows.push(Row {
+            yield_value: y,
+            total: is_counts.then(|| y * d.total()),
+            metrics: Metric::ALL.iter().map(|m| (*m, undefined)).collect(),
+        });
+    }
     let yields: Vec<f64> = rows.iter().map(|r| r.yield_value).collect();
     let order = ranking(&yields);
-    let shares = cms.first().map(|c| c.class_shares()).unwrap_or_default();
+    let shares = all.shares();
     let trivial = if shares.is_empty() {
         vec![]
     } else {
@@ -363,12 +400,12 @@ fn scenario(
         }
         favoured.push((row.favoured.clone(), row.disfavoured.clone()));
         if n > 2 && m.is_per_class() {
-            row.per_class = class_rows(*m, cms, n);
+            row.per_class = class_rows(*m, all, n);
         }
         table.push(row);
     }
     if let (2, Some(p)) = (n, opts.threshold) {
-        table.extend(net_benefit_row(cms, p, &best)?);
+        table.extend(net_benefit_row(all, p, &best)?);
     }
     Ok(Scenario {
         rows,
@@ -410,26 +447,36 @@ pub fn analyze_with(state: &AppState, opts: &Options) -> Result<Analysis, Analys
     }
     let u = state.utility_matrix();
     let cms = state.problem.confusions();
-    let counts: Vec<bool> = cms
-        .iter()
-        .map(|c| c.is_integer_counts() && c.total() > 1.0)
+    let decided = state.problem.decided_counts();
+    let all = Classifiers { cms, decided };
+    let counts: Vec<bool> = (cms.iter().map(|c| c.is_integer_counts() && c.total() > 1.0))
+        .chain(decided.iter().map(|d| d.is_integer_counts() && d.total() > 1.0))
         .collect();
     let kappa = state.kappa.as_deref();
-    let test = scenario(u, cms, kappa, &counts, opts)?;
+    let test = scenario(u, &all, kappa, &counts, opts)?;
     let mut warnings = Vec::new();
+    let names = state.problem.all_names();
     let deployment = match &state.prevalence {
         Some(p) => {
-            let re: Result<Vec<ConfusionMatrix>, AnalysisError> = cms
-                .iter()
-                .zip(state.classifiers())
-                .map(|(c, s)| {
-                    reweight(c, p).map_err(|error| AnalysisError::Reweight {
-                        name: s.name.clone(),
-                        error,
-                    })
-                })
-                .collect();
-            match re.and_then(|re| scenario(u, &re, kappa, &counts, opts)) {
+            let error = |k: usize| {
+                let name = names[k].clone();
+                move |error| AnalysisError::Reweight { name, error }
+            };
+            let re = (cms.iter().enumerate())
+                .map(|(k, c)| reweight(c, p).map_err(error(k)))
+                .collect::<Result<Vec<_>, _>>();
+            let k0 = cms.len();
+            let re_d = (decided.iter().enumerate())
+                .map(|(k, d)| d.reweight(p).map_err(error(k0 + k)))
+                .collect::<Result<Vec<_>, _>>();
+            let re = re.and_then(|c| Ok((c, re_d?)));
+            match re.and_then(|(cms, decided)| {
+                let all = Classifiers {
+                    cms: &cms,
+                    decided: &decided,
+                };
+                scenario(u, &all, kappa, &counts, opts)
+            }) {
                 Ok(d) => Some(d),
                 Err(e) => {
                     warnings.push(format!(
@@ -444,16 +491,16 @@ pub fn analyze_with(state: &AppState, opts: &Options) -> Result<Analysis, Analys
     };
     let n = state.n();
     let admissibility = Metric::ALL.iter().map(|m| m.admissibility(n)).collect();
-    if let Some(first) = cms.first() {
-        let s0 = first.class_shares();
-        for (cm, c) in cms.iter().zip(state.classifiers()).skip(1) {
-            let s = cm.class_shares();
-            if s.iter().zip(&s0).any(|(a, b)| (a - b).abs() > 1e-9) {
+    let shares: Vec<Vec<f64>> = (cms.iter().map(ConfusionMatrix::class_shares))
+        .chain(decided.iter().map(DecisionCounts::class_shares))
+        .collect();
+    if let Some(s0) = shares.first() {
+        for (s, name) in shares.iter().zip(&names).skip(1) {
+            if s.iter().zip(s0).any(|(a, b)| (a - b).abs() > 1e-9) {
                 warnings.push(format!(
-                    "'{}' has other class shares than '{}': classifiers should be compared on the \
-                     same test set",
-                    c.name,
-                    state.classifiers()[0].name
+                    "'{name}' has other class shares than '{}': classifiers should be compared on \
+                     the same test set",
+                    names[0]
                 ));
             }
         }

@@ -37,11 +37,7 @@ impl Verdict {
 /// About 120 lines: one sentence built case by case (who is best, ties, the metrics that
 /// disagree, the trivial classifiers), each case beside the next.
 pub fn scenario_verdict(state: &AppState, sc: &Scenario, context: &str) -> Verdict {
-    let names: Vec<&str> = state
-        .classifiers()
-        .iter()
-        .map(|c| c.name.as_str())
-        .collect();
+    let names: Vec<&str> = state.all_classifiers().map(|c| c.name.as_str()).collect();
     let lead = |s: String| {
         if context.is_empty() {
             capitalize(&s)
@@ -257,11 +253,7 @@ fn why_sentences(
         ));
     }
     if let Some((i, j, x)) = why.avoided {
-        let names: Vec<&str> = state
-            .classifiers()
-            .iter()
-            .map(|c| c.name.as_str())
-            .collect();
+        let names: Vec<&str> = state.classifiers().iter().map(|c| c.name.as_str()).collect();
         let makers: Vec<String> = cms
             .unwrap_or_default()
             .iter()
@@ -308,11 +300,7 @@ pub fn verdict_of(state: &AppState, a: &Analysis) -> Verdict {
         return scenario_verdict(state, &a.test, "");
     };
     let mut v = scenario_verdict(state, d, "under the deployment class shares");
-    let names: Vec<&str> = state
-        .classifiers()
-        .iter()
-        .map(|c| c.name.as_str())
-        .collect();
+    let names: Vec<&str> = state.all_classifiers().map(|c| c.name.as_str()).collect();
     if names.len() >= 2 && !a.test.best.is_empty() && !d.best.is_empty() {
         let t = &a.test;
         let first = |sc: &Scenario| sc.best.iter().map(|i| names[*i]).collect::<Vec<_>>();

@@ -46,6 +46,7 @@ pub struct YieldsTable {
 /// "always decide d" for each decision as reference rows.
 pub fn yields_table(s: &AppState, a: &Analysis) -> YieldsTable {
     let dep = a.deployment.as_ref();
+    let names = s.problem.all_names();
     let classifiers = a
         .test
         .ranking
@@ -55,7 +56,7 @@ pub fn yields_table(s: &AppState, a: &Analysis) -> YieldsTable {
             let row = &a.test.rows[i];
             YieldLine {
                 rank: Some(rank + 1),
-                name: s.classifiers()[i].name.clone(),
+                name: names[i].clone(),
                 value: row.yield_value,
                 total: row.total,
                 deployment: dep.map(|d| {
@@ -69,7 +70,7 @@ pub fn yields_table(s: &AppState, a: &Analysis) -> YieldsTable {
         })
         .collect();
     let n_items = {
-        let totals: Vec<f64> = s.classifiers().iter().map(|c| c.matrix.sum()).collect();
+        let totals: Vec<f64> = s.all_classifiers().map(|c| c.matrix.sum()).collect();
         let counts = a.test.rows.iter().all(|r| r.total.is_some());
         match totals.first() {
             Some(t) if counts && totals.iter().all(|u| u == t) => Some(*t),
@@ -124,10 +125,11 @@ pub fn yields_chart(s: &AppState, a: &Analysis) -> YieldChart {
                 .map(|(d, y)| (format!("always {d} (deployment)"), *y)),
         );
     }
+    let all = s.problem.all_names();
     YieldChart {
         names: order
             .iter()
-            .map(|i| s.classifiers()[*i].name.clone())
+            .map(|i| all[*i].clone())
             .collect(),
         yields: order.iter().map(|i| a.test.rows[*i].yield_value).collect(),
         deployment: a

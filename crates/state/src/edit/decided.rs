@@ -114,25 +114,19 @@ impl AppState {
         self.change_problem(|p| p.decided[i].name = name)
     }
 
-    /// Sets the counts of the classifier with a row per decision `i`, written in `orientation`
-    /// (`n_d × n` with rows = decisions, or its transpose for [`Orientation::TrueRows`]).
+    /// Checks counts with a row per decision written in `orientation` (`n_d × n` with rows =
+    /// decisions, or its transpose for [`Orientation::TrueRows`]) and returns them with rows =
+    /// decisions.
     ///
     /// # Errors
     /// Not that size, not counts, or no item of a class with a deployment share.
-    pub fn set_decided(
-        &mut self,
-        i: usize,
-        m: Matrix,
-        orientation: Orientation,
-    ) -> Result<(), EditError> {
-        if i >= self.problem.decided().len() {
-            return Err(EditError::NoSuch("classifier"));
-        }
+    pub fn check_decided(&self, m: Matrix, orientation: Orientation) -> Result<Matrix, EditError> {
         let m = m.from_orientation(orientation);
         let (n_d, n) = (self.decisions().len(), self.n());
         if (m.rows(), m.cols()) != (n_d, n) {
-            return Err(EditError::ConfusionSize {
+            return Err(EditError::DecidedSize {
                 n,
+                n_d,
                 rows: m.rows(),
                 cols: m.cols(),
             });
@@ -146,7 +140,25 @@ impl AppState {
                 });
             }
         }
-        self.change_problem(|p| p.decided[i].matrix = counts.counts().clone())
+        Ok(counts.counts().clone())
+    }
+
+    /// Sets the counts of the classifier with a row per decision `i` (see
+    /// [`AppState::check_decided`]).
+    ///
+    /// # Errors
+    /// No such classifier; as [`AppState::check_decided`].
+    pub fn set_decided(
+        &mut self,
+        i: usize,
+        m: Matrix,
+        orientation: Orientation,
+    ) -> Result<(), EditError> {
+        if i >= self.problem.decided().len() {
+            return Err(EditError::NoSuch("classifier"));
+        }
+        let m = self.check_decided(m, orientation)?;
+        self.change_problem(|p| p.decided[i].matrix = m)
     }
 }
 

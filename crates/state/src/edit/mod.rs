@@ -88,6 +88,17 @@ pub enum EditError {
         /// The classifier.
         classifier: String,
     },
+    /// Counts with a row per decision that are not `n_d × n` (rows = decisions).
+    DecidedSize {
+        /// Classes.
+        n: usize,
+        /// Decisions.
+        n_d: usize,
+        /// Rows found (rows = decisions).
+        rows: usize,
+        /// Columns found.
+        cols: usize,
+    },
     /// A decision some classifier with a row per decision takes cannot be removed.
     DecisionTaken {
         /// The decision.
@@ -177,6 +188,11 @@ impl fmt::Display for EditError {
             EditError::WouldEmpty { class, classifier } => write!(
                 f,
                 "Removing '{class}' would leave classifier '{classifier}' without any test case."
+            ),
+            EditError::DecidedSize { n, n_d, rows, cols } => write!(
+                f,
+                "A classifier with a row per decision needs {n_d} × {n} counts (decisions × \
+                 classes), not {rows} × {cols}."
             ),
             EditError::DecisionTaken {
                 decision,

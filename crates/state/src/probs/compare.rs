@@ -1,25 +1,18 @@
-//! A rule's decisions sent to the Compare view as a classifier: its confusion matrix of counts
-//! (rows = decisions, columns = true classes). Compare holds `n × n` confusion matrices: a
-//! matrix with rows for extra decisions ("refer") can be sent only when those rows are empty,
-//! and then without them; otherwise [`SendError::ExtraDecisions`] says which decisions the rule
-//! used.
+//! A rule's decisions sent to the Compare view as a classifier: its counts (rows = decisions,
+//! columns = true classes). A rule that took only the classes' decisions is an ordinary
+//! classifier (`n × n`); one that also referred (or took another extra decision) keeps a row
+//! per decision (`n_d × n`), which Compare ranks by its yield and for which the metrics that
+//! need one output per class say so ([`crate::Problem::decided`]).
 
 use super::analysis::{Report, RuleKind};
-use crate::Classifier;
+use crate::edit::EditError;
+use crate::{AppState, Classifier};
 use std::fmt;
 use ulab_core::Matrix;
-use ulab_core::text::truncate;
 
 /// Why a rule's matrix cannot go to Compare.
 #[derive(Debug, Clone, PartialEq)]
 pub enum SendError {
-    /// The rule used decisions that are not classes (their names and how often).
-    ExtraDecisions {
-        /// The rule, e.g. "optimal (max expected utility)".
-        rule: &'static str,
-        /// Each extra decision used, with its number of items.
-        used: Vec<(String, u64)>,
-    },
     /// No such model or rule.
     Missing,
 }
@@ -27,19 +20,6 @@ pub enum SendError {
 impl fmt::Display for SendError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            SendError::ExtraDecisions { rule, used } => {
-                let list: Vec<String> = used
-                    .iter()
-                    .map(|(d, k)| format!("'{}' for {k} items", truncate(d, 30)))
-                    .collect();
-                write!(
-                    f,
-                    "the {rule} rule decides {}: its matrix has a row for each decision, and \
-                     Compare holds only square confusion matrices (one row per class) for now, \
-                     so it cannot be sent",
-                    list.join(", ")
-                )
-            }
             SendError::Missing => write!(f, "there is no such model or rule"),
         }
     }
@@ -48,11 +28,11 @@ impl fmt::Display for SendError {
 impl std::error::Error for SendError {}
 
 /// The classifier of model `k`'s `rule`: named "MODEL, most probable" / "MODEL, optimal" /
-/// "MODEL, recalibrated optimal", its counts with the rows of the classes (the extra
-/// decisions' rows must be empty). `decisions` names the utility matrix's rows.
+/// "MODEL, recalibrated optimal", with the rows of the classes only (`n × n`) if the rule took
+/// no extra decision, else a row per decision (`n_d × n`).
 ///
 /// # Errors
-/// The rule used an extra decision; no such model or rule.
+/// No such model or rule.
 ///
 /// # Examples
 ///
@@ -62,40 +42,19 @@ impl std::error::Error for SendError {}
 /// let f = parse_probs("label,A:x,A:y\nx,0.9,0.1\ny,0.5,0.5\ny,0.2,0.8\n", None).unwrap();
 /// let u = UtilityMatrix::parse("1,-2;-2,1;0,0").unwrap(); // x, y, refer
 /// let r = analyse(&f, &[], &u, None).unwrap();
-/// let d = ["x".to_string(), "y".into(), "refer".into()];
-/// let c = classifier(&r, 0, RuleKind::MostProbable, &d).unwrap();
+/// let c = classifier(&r, 0, RuleKind::MostProbable).unwrap();
 /// assert_eq!((c.name.as_str(), c.matrix.to_string().as_str()), ("A, most probable", "1,1;0,1"));
-/// let e = classifier(&r, 0, RuleKind::Optimal, &d).unwrap_err();
-/// assert!(e.to_string().contains("'refer' for 1 items"), "{e}");
+/// let c = classifier(&r, 0, RuleKind::Optimal).unwrap(); // refers the 50:50 item
+/// assert_eq!((c.name.as_str(), c.matrix.to_string().as_str()), ("A, optimal", "1,0;0,1;0,1"));
 /// ```
-pub fn classifier(
-    report: &Report,
-    k: usize,
-    rule: RuleKind,
-    decisions: &[String],
-) -> Result<Classifier, SendError> {
+pub fn classifier(report: &Report, k: usize, rule: RuleKind) -> Result<Classifier, SendError> {
     let o = report.outcome(k, rule).ok_or(SendError::Missing)?;
     let m = &o.counts;
     let n = m.cols();
-    let used: Vec<(String, u64)> = (n..m.rows())
-        .filter_map(|d| {
-            let items: f64 = m.row(d).iter().sum();
-            (items > 0.0).then(|| {
-                let name = decisions
-                    .get(d)
-                    .cloned()
-                    .unwrap_or_else(|| format!("decision {d}"));
-                (name, items as u64)
-            })
-        })
-        .collect();
-    if !used.is_empty() {
-        return Err(SendError::ExtraDecisions {
-            rule: rule.label(),
-            used,
-        });
-    }
-    let matrix = Matrix::new(n, n, m.data()[..n * n].to_vec()).map_err(|_| SendError::Missing)?;
+    let extra = m.data()[n * n..].iter().any(|v| *v > 0.0);
+    let rows = if extra { m.rows() } else { n };
+    let matrix =
+        Matrix::new(rows, n, m.data()[..rows * n].to_vec()).map_err(|_| SendError::Missing)?;
     let how = match rule {
         RuleKind::MostProbable => "most probable",
         RuleKind::Optimal => "optimal",
@@ -105,4 +64,21 @@ pub fn classifier(
         name: format!("{}, {how}", report.models[k].name),
         matrix,
     })
+}
+
+impl AppState {
+    /// Adds `classifier` to Compare as what its matrix is: a classifier (`n × n`) or one with
+    /// a row per decision (`n_d × n`); renamed if its name is taken. Returns its name.
+    ///
+    /// # Errors
+    /// No room; a matrix that fits neither.
+    pub fn send_to_compare(&mut self, classifier: Classifier) -> Result<String, EditError> {
+        if classifier.matrix.rows() == self.n() {
+            let i = self.push_classifier(classifier)?;
+            Ok(self.classifiers()[i].name.clone())
+        } else {
+            let i = self.push_decided(classifier)?;
+            Ok(self.problem.decided()[i].name.clone())
+        }
+    }
 }

@@ -76,6 +76,26 @@ pub fn UnreadNotice() -> impl IntoView {
     }
 }
 
+/// On a view that reads only the classifiers with one output per class (all but Compare,
+/// Probabilities and ROC): which classifiers with a row per decision it leaves out
+/// ([`ulab_state::Problem::left_out_note`]).
+#[component]
+pub fn LeftOutNotice() -> impl IntoView {
+    use ulab_state::View;
+    let ctx = use_app();
+    let message = move || {
+        ctx.state.with(|s| match s.view {
+            View::Compare | View::Probs | View::Roc => None,
+            _ => s.problem.left_out_note(),
+        })
+    };
+    move || {
+        message().map(|m| {
+            view! { <p class="notice left-out" data-testid="left-out">{m}</p> }
+        })
+    }
+}
+
 /// A transient message at the bottom of the screen ("Link copied").
 #[component]
 pub fn Toast() -> impl IntoView {

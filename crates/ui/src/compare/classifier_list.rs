@@ -8,6 +8,7 @@
 use crate::{handler, memo, rx};
 use leptos::prelude::*;
 
+use super::decided_list::DecidedList;
 use super::new_classifier::{Draft, NewClassifier};
 use crate::context::use_app;
 use crate::widgets::confusion_editor::{ConfusionEditor, classifier_name, stored_confusion};
@@ -26,6 +27,7 @@ use ulab_state::edit::{Values, values_of};
 pub fn ClassifierList() -> impl IntoView {
     let ctx = use_app();
     let count = memo(move |_| ctx.state.with(|s| s.classifiers().len()));
+    let all = memo(move |_| ctx.state.with(|s| s.all_classifiers().count()));
     let classes = memo(move |_| ctx.state.with(|s| s.classes().clone()));
     let orientation = memo(move |_| ctx.state.with(|s| s.orientation));
     let fractions = RwSignal::new(false);
@@ -52,7 +54,7 @@ pub fn ClassifierList() -> impl IntoView {
             <div class="card classifiers-head">
                 <h2 id="classifiers-title">
                     "Classifiers "
-                    <span class="count" data-testid="classifier-count">{rx(move || count.get())}</span>
+                    <span class="count" data-testid="classifier-count">{rx(move || all.get())}</span>
                 </h2>
                 <p class="hint">
                     "Each classifier's confusion matrix on the test set: counts, or fractions. Type in a cell and everything updates."
@@ -111,6 +113,7 @@ pub fn ClassifierList() -> impl IntoView {
             <For each=move || 0..count.get() key=|i| *i let:i>
                 <ClassifierCard index=i classes=classes orientation=orientation fractions=fractions focus=focus />
             </For>
+            <DecidedList classes=classes orientation=orientation />
             <Show when=move || draft.open.get()>
                 <NewClassifier draft=draft classes=classes orientation=orientation focus=focus />
             </Show>
@@ -119,7 +122,7 @@ pub fn ClassifierList() -> impl IntoView {
                     type="button"
                     class="btn"
                     on:click=handler(add)
-                    disabled=rx(move || { count.get() >= MAX_CLASSIFIERS })
+                    disabled=rx(move || { all.get() >= MAX_CLASSIFIERS })
                     data-testid="add-classifier"
                 >
                     "+ Add a classifier"

@@ -67,7 +67,7 @@ pub fn MetricTable() -> impl IntoView {
     let ctx = use_app();
     let download = use_download();
     let cc = expect_context::<CompareContext>();
-    let names = memo(move |_| ctx.state.with(|s| s.problem.names()));
+    let names = memo(move |_| ctx.state.with(|s| s.problem.all_names()));
     let n = memo(move |_| ctx.state.with(|s| s.n()));
     let has_deployment = memo(move |_| {
         cc.analysis

@@ -6,6 +6,7 @@ use leptos::prelude::*;
 
 mod classifier_list;
 mod context;
+mod decided_list;
 mod intro;
 mod metric_detail;
 mod metric_table;

@@ -37,7 +37,7 @@ pub fn SurePanel() -> impl IntoView {
         // Read, not only tracked: a memo computes (and follows the state) only when read.
         input.with(|_| ());
         ctx.state.with_untracked(|s| {
-            (!s.classifiers().is_empty() && s.unread_message().is_none())
+            (s.all_classifiers().next().is_some() && s.unread_message().is_none())
                 .then(|| compare_job(s).map_err(|e| e.to_string()))
         })
     });

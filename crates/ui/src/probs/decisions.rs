@@ -17,7 +17,7 @@ use crate::widgets::matrix_table::MatrixTable;
 use crate::widgets::table_scroll::table_scroll;
 use ulab_core::text::{number, percent, signed};
 use ulab_state::probs::analysis::{Report, RuleKind};
-use ulab_state::probs::compare::{SendError, classifier};
+use ulab_state::probs::compare::classifier;
 use ulab_state::probs::export::decisions_csv;
 use ulab_state::probs::sentences::{baseline_sentence, verdict};
 
@@ -85,11 +85,11 @@ struct Row {
     total: String,
     gain: String,
     best: bool,
-    /// The classifier for Compare, or why it cannot go.
-    send: Result<(), String>,
+    /// Whether the rule took an extra decision (its matrix keeps a row per decision).
+    refers: bool,
 }
 
-fn rows_of(r: &Report, decisions: &[String]) -> Vec<Row> {
+fn rows_of(r: &Report, n: usize) -> Vec<Row> {
     r.rows()
         .into_iter()
         .map(|row| Row {
@@ -105,16 +105,7 @@ fn rows_of(r: &Report, decisions: &[String]) -> Vec<Row> {
                 signed(row.gain, 4)
             },
             best: row.best,
-            send: classifier(r, row.model, row.rule, decisions)
-                .map(|_| ())
-                .map_err(|e| match e {
-                    SendError::ExtraDecisions { used, .. } => used
-                        .iter()
-                        .map(|(d, k)| format!("'{d}' for {k} items"))
-                        .collect::<Vec<_>>()
-                        .join(", "),
-                    other => other.to_string(),
-                }),
+            refers: classifier(r, row.model, row.rule).is_ok_and(|c| c.matrix.rows() > n),
         })
         .collect()
 }
@@ -132,23 +123,18 @@ pub fn DecisionsPanel() -> impl IntoView {
     let rows = memo(move |_| {
         report.with(|r| {
             r.as_ref()
-                .map(|r| decisions.with(|d| rows_of(r, d)))
+                .map(|r| rows_of(r, r.test_shares.len()))
                 .unwrap_or_default()
         })
     });
     let send = move |model: usize, rule: RuleKind| {
         let c = report.with_untracked(|r| {
             r.as_ref()
-                .map(|r| decisions.with_untracked(|d| classifier(r, model, rule, d)))
+                .map(|r| classifier(r, model, rule))
         });
         match c {
-            Some(Ok(c)) => match try_edit(&ctx, |s| s.push_classifier(c)) {
-                Ok(i) => {
-                    let name = ctx
-                        .state
-                        .with_untracked(|s| s.classifiers()[i].name.clone());
-                    ctx.say(format!("Added '{name}' to Compare"));
-                }
+            Some(Ok(c)) => match try_edit(&ctx, |s| s.send_to_compare(c)) {
+                Ok(name) => ctx.say(format!("Added '{name}' to Compare")),
                 Err(e) => ctx.say(format!("Not added: {e}")),
             },
             Some(Err(e)) => ctx.say(format!("Not sent: {e}")),
@@ -169,23 +155,12 @@ pub fn DecisionsPanel() -> impl IntoView {
             }
         });
     };
-    let blocked = move || {
-        let each: Vec<String> = rows.with(|rows| {
-            rows.iter()
-                .filter_map(|r| {
-                    let e = r.send.as_ref().err()?;
-                    Some(format!("{}, {}: {e}", r.name, r.rule.label()))
-                })
-                .collect()
-        });
-        (!each.is_empty()).then(|| {
-            format!(
-                "† These rules decide extra decisions ({}): their matrices have a row per \
-                 decision, and Compare holds only square confusion matrices (one row per class) \
-                 for now, so they cannot be sent.",
-                each.join("; ")
-            )
-        })
+    let refers = move || {
+        rows.with(|rows| rows.iter().any(|r| r.refers)).then_some(
+            "† This rule also takes decisions beyond the classes: in Compare its matrix keeps a \
+             row per decision, it is ranked by its yield, and the metrics that need one output \
+             per class are shown as —.",
+        )
     };
     view! {
         <Card class="probs-decisions" title_id="probs-decisions-title" title="Most probable class or best expected utility" testid="probs-decisions">
@@ -198,7 +173,7 @@ pub fn DecisionsPanel() -> impl IntoView {
                             <tr><th scope="col">"Model"</th><th scope="col">"Rule"</th><th scope="col">"Yield per item"</th><th scope="col">"Total"</th><th scope="col">"Gain per item"</th><th scope="col">"Compare"</th></tr>
                         </thead>
                         <tbody>
-                            <For each=move || rows.get() key=|r| (r.key.clone(), r.yield_per_item.clone(), r.best, r.send.is_ok()) let:r>
+                            <For each=move || rows.get() key=|r| (r.key.clone(), r.yield_per_item.clone(), r.best, r.refers) let:r>
                                 <tr class:is-best=r.best data-testid=format!("probs-row-{}", r.key)>
                                     <th scope="row">{r.name.clone()}</th>
                                     <td class="probs-rule">{r.rule.label()}{if r.best { " ★ best" } else { "" }}</td>
@@ -206,19 +181,17 @@ pub fn DecisionsPanel() -> impl IntoView {
                                     <td class="num" data-testid="probs-total">{r.total.clone()}</td>
                                     <td class="num" data-testid="probs-gain">{r.gain.clone()}</td>
                                     <td>
-                                        {if r.send.is_ok() {
+                                        {
                                             let (m, rule) = (r.model, r.rule);
-                                            view! { <button type="button" class="btn btn-small" on:click=handler(move |_| send(m, rule)) aria-label=format!("Send {}, {} to Compare", r.name, r.rule.label()) data-testid="probs-send">"Send"</button> }.into_any()
-                                        } else {
-                                            view! { <span class="hint" title=r.send.clone().err().unwrap_or_default() data-testid="probs-send-blocked">"† not square"</span> }.into_any()
-                                        }}
+                                            view! { <button type="button" class="btn btn-small" on:click=handler(move |_| send(m, rule)) aria-label=format!("Send {}, {} to Compare", r.name, r.rule.label()) data-testid="probs-send">"Send"{r.refers.then_some(" †")}</button> }
+                                        }
                                     </td>
                                 </tr>
                             </For>
                         </tbody>
                     </table>
                 })}
-                <p class="hint probs-blocked" data-testid="probs-blocked">{rx(move || blocked().unwrap_or_default())}</p>
+                <p class="hint probs-blocked" data-testid="probs-refers">{rx(move || refers().unwrap_or_default())}</p>
                 <Matrices />
                 <div class="probs-exports">
                     <button type="button" class="btn btn-small" on:click=handler(save) data-testid="probs-export-decisions">"CSV: decisions"</button>

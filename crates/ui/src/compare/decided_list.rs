@@ -1,0 +1,136 @@
+//! The classifiers with a row per decision (a rule that also refers, sent by the Probabilities
+//! view or written in a link): one card each — name, counts with a row per decision (editable,
+//! in the orientation of the other matrices), remove. Compare ranks them by their yield; the
+//! metrics that need one output per class show "—" for them.
+
+use crate::{memo, rx};
+use leptos::prelude::*;
+
+use crate::context::use_app;
+use crate::widgets::input_kit::{NameField, confusion_axes, confusion_corner, try_edit};
+use crate::widgets::matrix_editor::MatrixEditor;
+use crate::widgets::remove_button::RemoveButton;
+use ulab_core::text::shortest;
+use ulab_core::{Matrix, Orientation};
+
+/// One card per classifier with a row per decision (nothing when there is none).
+#[component]
+pub fn DecidedList(
+    /// The class names.
+    classes: Memo<Vec<String>>,
+    /// How the matrices are shown.
+    orientation: Memo<Orientation>,
+) -> impl IntoView {
+    let ctx = use_app();
+    let count = memo(move |_| ctx.state.with(|s| s.problem.decided().len()));
+    let decisions = memo(move |_| ctx.state.with(|s| s.decisions().clone()));
+    view! {
+        <For each=move || 0..count.get() key=|i| *i let:i>
+            <DecidedCard index=i classes=classes decisions=decisions orientation=orientation />
+        </For>
+    }
+}
+
+#[component]
+fn DecidedCard(
+    index: usize,
+    classes: Memo<Vec<String>>,
+    decisions: Memo<Vec<String>>,
+    orientation: Memo<Orientation>,
+) -> impl IntoView {
+    let ctx = use_app();
+    let decided = move |f: &dyn Fn(&ulab_state::Classifier) -> String| {
+        ctx.state
+            .with(|s| s.problem.decided().get(index).map(f).unwrap_or_default())
+    };
+    let name = memo(move |_| decided(&|c| c.name.clone()));
+    let stored = memo(move |_| {
+        ctx.state.with(|s| {
+            s.problem.decided().get(index).map(|c| c.matrix.clone()).unwrap_or_else(|| {
+                Matrix::zeros(s.decisions().len(), s.n()).expect("a valid size")
+            })
+        })
+    });
+    let shown = Signal::derive(move || stored.with(|m| m.to_orientation(orientation.get())));
+    let rows = Signal::derive(move || match orientation.get() {
+        Orientation::OutputRows => decisions.get(),
+        Orientation::TrueRows => classes.get(),
+    });
+    let cols = Signal::derive(move || match orientation.get() {
+        Orientation::OutputRows => classes.get(),
+        Orientation::TrueRows => decisions.get(),
+    });
+    let extra = move || {
+        let n = classes.with(Vec::len);
+        let d = decisions.get();
+        let m = stored.get();
+        (n..d.len())
+            .filter_map(|k| {
+                let items: f64 = m.row(k).iter().sum();
+                (items > 0.0).then(|| format!("'{}' for {} items", d[k], shortest(items)))
+            })
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let rename =
+        Callback::new(move |typed: String| try_edit(&ctx, |s| s.rename_decided(index, &typed)));
+    let remove = Callback::new(move |()| {
+        let _ = try_edit(&ctx, |s| s.remove_decided(index));
+    });
+    let check = Callback::new(move |m: Matrix| {
+        let o = orientation.get_untracked();
+        ctx.state
+            .with_untracked(|s| s.check_decided(m, o))
+            .map(|_| ())
+            .map_err(|e| e.to_string())
+    });
+    let commit = Callback::new(move |m: Matrix| {
+        let o = orientation.get_untracked();
+        let _ = try_edit(&ctx, |s| s.set_decided(index, m, o));
+    });
+    let output_rows = move || orientation.get() == Orientation::OutputRows;
+    view! {
+        <article
+            class="card classifier is-decided"
+            aria-label=rx(move || format!("Classifier {} (a row per decision)", name.get()))
+            data-testid=rx(move || format!("decided-{}", name.get()))
+        >
+            <header class="classifier-head">
+                <NameField
+                    value=name
+                    on_input=rename
+                    label=Signal::derive(move || format!("Name of classifier {} with a row per decision", index + 1))
+                    testid=format!("decided-name-{index}")
+                    class="classifier-name"
+                />
+                <span class="card-actions">
+                    <RemoveButton
+                        on_remove=remove
+                        label=Signal::derive(move || format!("Remove classifier {}", name.get()))
+                        title="Remove"
+                        testid=format!("remove-decided-{index}")
+                    />
+                </span>
+            </header>
+            <p class="values-kind" data-testid=format!("decided-values-{index}")>
+                {rx(move || format!("A row per decision · N = {} · also decides {}", shortest(stored.with(Matrix::sum)), extra()))}
+            </p>
+            <MatrixEditor
+                value=shown
+                row_labels=rows
+                col_labels=cols
+                corner=Signal::derive(move || if output_rows() { "decision ↓ / true →" } else { confusion_corner(Orientation::TrueRows) }.to_string())
+                check=check
+                on_commit=commit
+                label=Signal::derive(move || format!("Decisions × classes of {}", name.get()))
+                testid=format!("decided-editor-{index}")
+                non_negative=true
+                row_axis=Signal::derive(move || if output_rows() { "decision".to_string() } else { confusion_axes(Orientation::TrueRows).0.to_string() })
+                col_axis=Signal::derive(move || if output_rows() { confusion_axes(Orientation::OutputRows).1.to_string() } else { "decision".to_string() })
+            />
+            <p class="hint">
+                "Compare ranks it by its yield, every decision's row counted; the metrics that need one output per class show — for it, and the other views leave it out."
+            </p>
+        </article>
+    }
+}
