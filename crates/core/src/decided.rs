@@ -166,7 +166,7 @@ impl DecisionCounts {
     /// let m = DecisionCounts::new(Matrix::parse("40,5;7,43;3,2").unwrap()).unwrap();
     /// let r = m.reweight(&[0.2, 0.8]).unwrap();
     /// // class 0 (50 items) now 20 % of 100: 40 → 16, 7 → 2.8, 3 → 1.2
-/// assert!((r.get(1, 0) - 2.8).abs() < 1e-12 && r.get(0, 0) == 16.0 && r.get(2, 1) == 3.2);
+    /// assert!((r.get(1, 0) - 2.8).abs() < 1e-12 && r.get(0, 0) == 16.0 && r.get(2, 1) == 3.2);
     /// ```
     pub fn reweight(&self, prevalence: &[f64]) -> Result<DecisionCounts, CoreError> {
         let (rows, n) = (self.n_decisions(), self.n());

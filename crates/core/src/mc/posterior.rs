@@ -2,12 +2,14 @@
 //! question shares ([`question_chunk`](super::question::question_chunk), [`QuestionSlices`],
 //! and the search of [`settle`](super::settle)), so that there is one sampler.
 //!
-//! One draw, for a validated [`QuestionConfig`] (`n` classes, `K` classifiers):
-//! 1. if `σ > 0`, the noisy utilities `U'_ij = U_ij + (U_max − U_min)·σ·Z_ij`, row-major over
+//! One draw, for a validated [`QuestionConfig`] (`n` classes, `K` classifiers: the
+//! [`classifiers`](QuestionConfig::classifiers), then the [`decided`](QuestionConfig::decided)):
+//! 1. if `σ > 0`, the noisy utilities `U'_dj = U_dj + (U_max − U_min)·σ·Z_dj`, row-major over
 //!    the `n × n` block of the decisions the classifiers output — over every decision's row
 //!    when some classifier is remapped ([`QuestionConfig::remap`]) — otherwise `U' = U`;
-//! 2. for each classifier `k` in turn, independent gammas `G_ij ~ Gamma(M_ij + α)`, row-major;
-//!    the normalized matrix `C_ij = G_ij / Σ G` is a draw of `Dirichlet(M + α)`;
+//! 2. for each classifier `k` in turn, independent gammas `G_ij ~ Gamma(M_ij + α)`, row-major
+//!    over its cells (`n × n`, or `n_d × n` for a decided one); the normalized matrix
+//!    `C_ij = G_ij / Σ G` is a draw of `Dirichlet(M + α)`;
 //! 3. its yield: without deployment shares `Y_k = Σ_ij U'_ij C_ij`; with shares `π`,
 //!    `Y_k = Σ_j π_j Σ_i U'_ij G_ij / Σ_i G_ij` — the draw re-weighted to `π` by its **own**
 //!    class shares `f_j = Σ_i C_ij`: `C'_ij = C_ij π_j / f_j`. The conditional column
@@ -19,7 +21,13 @@
 //!
 //! A remapped classifier (output `i` taken as decision `d_k(i)`, e.g. Decide's, whose outputs
 //! go to their optimal decisions) reads `U'_{d_k(i) j}` for its cell `(i, j)`: its Dirichlet
-//! posterior is still that of its own output counts.
+//! posterior is still that of its own output counts. A decided classifier (decision `d` ×
+//! class `j` counts, [`crate::DecisionCounts`]) reads `U'_dj` for its cell `(d, j)`, every
+//! decision's row. The decided classifiers draw from a stream of their own
+//! ([`Stream::QuestionDecided`], [`Stream::SettleDecided`]), and so does the noise of the
+//! decisions beyond the first `n` when no classifier is remapped (only the decided ones read
+//! them): the draws of the other classifiers are those of the question without the decided
+//! ones, bit for bit.
 //!
 //! A draw in which every gamma of a classifier (or of a column) underflowed to 0 (only
 //! possible when all its shapes are ≪ 1) uses the Dirichlet mean instead. A constant utility
@@ -35,17 +43,24 @@ use crate::error::CoreError;
 /// The state of the draws of one question: its utilities, shapes and scratch space.
 #[derive(Debug, Clone)]
 pub(crate) struct Kernel {
-    /// The utilities `U_ij`, row-major over the `n × n` block (every decision's row when some
-    /// classifier is remapped).
+    /// The utilities `U_dj`, row-major over the `n × n` block (every decision's row when some
+    /// classifier is remapped or decided).
     base: Vec<f64>,
-    /// The draw's utilities `U'_ij`.
+    /// The draw's utilities `U'_dj`.
     noisy: Vec<f64>,
     /// `(U_max − U_min)·σ`: the standard deviation of the utility noise, in the user's units.
     scale: f64,
-    /// Per classifier, the gamma distributions of shapes `M_ij + α`, row-major.
+    /// How many entries of `noisy` are drawn at the start of a draw; the others (the extra
+    /// decisions' rows, when no classifier is remapped) with the decided classifiers.
+    early: usize,
+    /// The number of [`QuestionConfig::classifiers`]: the decided ones follow.
+    plain: usize,
+    /// Per classifier, the gamma distributions of shapes `M_ij + α`, row-major over its own
+    /// cells (`n²`, or `n_d · n` for a decided one).
     shapes: Vec<Vec<Gamma>>,
-    /// Per remapped classifier, the index in `noisy` of each of its cells' utility.
-    cells: Option<Vec<Vec<usize>>>,
+    /// Per classifier, the index in `noisy` of each of its cells' utility (a remapped one), or
+    /// `None`: its cells' utilities are the first `shapes[k].len()` of `noisy`.
+    cells: Vec<Option<Vec<usize>>>,
     /// Scratch: a remapped classifier's utilities.
     gathered: Vec<f64>,
     /// The deployment shares `π`, if any.
@@ -69,37 +84,51 @@ impl Kernel {
         } else {
             0.0
         };
-        let rows = if config.remap.is_some() {
+        let rows = if config.remap.is_some() || !config.decided.is_empty() {
             config.utility.n_decisions()
         } else {
             n
         };
         let base: Vec<f64> = (0..rows * n).map(|k| u.get(k / n, k % n)).collect();
-        let cells = config.remap.as_ref().map(|maps| {
-            maps.iter()
-                .map(|d| (0..n * n).map(|k| d[k / n] * n + k % n).collect())
-                .collect()
-        });
-        let shapes = config
+        let early = if config.remap.is_some() {
+            rows * n
+        } else {
+            n * n
+        };
+        let plain = config.classifiers.len();
+        let mut cells: Vec<Option<Vec<usize>>> = match &config.remap {
+            Some(maps) => maps
+                .iter()
+                .map(|d| Some((0..n * n).map(|k| d[k / n] * n + k % n).collect()))
+                .collect(),
+            None => vec![None; plain],
+        };
+        cells.resize(config.n_classifiers(), None);
+        let gamma = |v: f64| Gamma::new(v + config.alpha);
+        let mut shapes: Vec<Vec<Gamma>> = config
             .classifiers
             .iter()
-            .map(|cm| {
-                (0..n * n)
-                    .map(|k| Gamma::new(cm.get(k / n, k % n) + config.alpha))
-                    .collect()
-            })
+            .map(|cm| (0..n * n).map(|k| gamma(cm.get(k / n, k % n))).collect())
             .collect();
+        shapes.extend(
+            config
+                .decided
+                .iter()
+                .map(|m| m.counts().data().iter().map(|&v| gamma(v)).collect()),
+        );
         Kernel {
             noisy: base.clone(),
             base,
             scale,
+            early,
+            plain,
             shapes,
             cells,
             gathered: vec![0.0; n * n],
             prevalence: config.prevalence.clone(),
             col_num: vec![0.0; n],
             col_den: vec![0.0; n],
-            current: vec![0.0; config.classifiers.len()],
+            current: vec![0.0; config.n_classifiers()],
             flat: scale == 0.0 && u.max() == u.min(),
         }
     }
@@ -109,36 +138,59 @@ impl Kernel {
         self.current.len()
     }
 
-    /// One draw from `rng`: the yield of every classifier.
-    pub(crate) fn draw(&mut self, rng: &mut McRng) -> &[f64] {
+    /// Draws the noise of the utilities `range` of `noisy`.
+    fn add_noise(&mut self, rng: &mut McRng, range: std::ops::Range<usize>) {
+        for (v, b) in self.noisy[range.clone()].iter_mut().zip(&self.base[range]) {
+            *v = b + self.scale * sampler::standard_normal(rng);
+        }
+    }
+
+    /// One draw: the yield of every classifier, the utility noise and the classifiers of
+    /// [`QuestionConfig::classifiers`] from `rng`, the noise of the decisions only the decided
+    /// classifiers read (none if some classifier is remapped) and the decided classifiers from
+    /// `decided` (`rng` too if `None`).
+    pub(crate) fn draw(&mut self, rng: &mut McRng, decided: Option<&mut McRng>) -> &[f64] {
         if self.flat {
             self.current.fill(self.base[0]);
             return &self.current;
         }
         if self.scale > 0.0 {
-            for (v, b) in self.noisy.iter_mut().zip(&self.base) {
-                *v = b + self.scale * sampler::standard_normal(rng);
+            self.add_noise(rng, 0..self.early);
+        }
+        for k in 0..self.plain {
+            self.current[k] = self.yield_of(k, rng);
+        }
+        if self.plain < self.shapes.len() {
+            let rng = decided.unwrap_or(rng);
+            if self.scale > 0.0 {
+                self.add_noise(rng, self.early..self.noisy.len());
+            }
+            for k in self.plain..self.shapes.len() {
+                self.current[k] = self.yield_of(k, rng);
             }
         }
-        for k in 0..self.shapes.len() {
-            let u: &[f64] = match &self.cells {
-                None => &self.noisy,
-                Some(cells) => {
-                    for (g, &c) in self.gathered.iter_mut().zip(&cells[k]) {
-                        *g = self.noisy[c];
-                    }
-                    &self.gathered
-                }
-            };
-            self.current[k] = match &self.prevalence {
-                None => joint_yield(rng, &self.shapes[k], u),
-                Some(pi) => {
-                    let (num, den) = (&mut self.col_num, &mut self.col_den);
-                    deployed_yield(rng, &self.shapes[k], u, pi, num, den)
-                }
-            };
-        }
         &self.current
+    }
+
+    /// Classifier `k`'s yield from fresh gammas, with the draw's utilities.
+    fn yield_of(&mut self, k: usize, rng: &mut McRng) -> f64 {
+        let shape = &self.shapes[k];
+        let u: &[f64] = match &self.cells[k] {
+            None => &self.noisy[..shape.len()],
+            Some(cells) => {
+                for (g, &c) in self.gathered.iter_mut().zip(cells) {
+                    *g = self.noisy[c];
+                }
+                &self.gathered
+            }
+        };
+        match &self.prevalence {
+            None => joint_yield(rng, shape, u),
+            Some(pi) => {
+                let (num, den) = (&mut self.col_num, &mut self.col_den);
+                deployed_yield(rng, shape, u, pi, num, den)
+            }
+        }
     }
 }
 
@@ -158,7 +210,7 @@ fn joint_yield(rng: &mut McRng, shape: &[Gamma], u: &[f64]) -> f64 {
     num / den
 }
 
-/// `Σ_j π_j Σ_i U_ij G_ij / Σ_i G_ij` for fresh gammas (drawn row-major, as [`joint_yield`]
+/// `Σ_j π_j Σ_i U_ij G_ij / Σ_i G_ij` for fresh gammas over any number of rows (drawn row-major, as [`joint_yield`]
 /// draws them, so that a question with and without shares uses the same random numbers).
 /// Columns with `π_j = 0` add nothing; validation ensures the others have positive shapes.
 fn deployed_yield(
@@ -183,8 +235,9 @@ fn deployed_yield(
             * if den[j] > 0.0 {
                 num[j] / den[j]
             } else {
-                // Every gamma of the column underflowed: its mean.
-                let col = || (0..n).map(|i| i * n + j);
+                // Every gamma of the column underflowed: its mean (over the classifier's own
+                // rows, `n_d` for a decided one).
+                let col = || (0..shape.len() / n).map(|i| i * n + j);
                 let s = |k: usize| shape[k].shape();
                 col().map(|k| s(k) * u[k]).sum::<f64>() / col().map(s).sum::<f64>()
             };
@@ -192,11 +245,16 @@ fn deployed_yield(
     y
 }
 
-/// Classifier `k`'s utilities, row-major over its `n × n` cells: `U_{d(i) j}` for output `i`
-/// taken as decision `d(i)` ([`QuestionConfig::remap`]; `d(i) = i` if not remapped). For a valid
-/// config.
+/// Classifier `k`'s utilities, row-major over its cells: for one of
+/// [`QuestionConfig::classifiers`], its `n × n` cells' `U_{d(i) j}` for output `i` taken as
+/// decision `d(i)` ([`QuestionConfig::remap`]; `d(i) = i` if not remapped); for a decided one
+/// (`k ≥ classifiers.len()`, [`QuestionConfig::decided`]), every decision's row, `U_dj` at
+/// `d · n + j`. For a valid config and `k < K`.
 pub(crate) fn effective_utility(config: &QuestionConfig, k: usize) -> Vec<f64> {
     let (u, n) = (config.utility.matrix(), config.utility.n_classes());
+    if k >= config.classifiers.len() {
+        return u.data().to_vec();
+    }
     let decision = |i: usize| {
         config
             .remap
@@ -244,6 +302,7 @@ pub(crate) fn add_wins(wins: &mut [f64], yields: &[f64]) {
 pub struct QuestionSlices {
     kernel: Kernel,
     rng: McRng,
+    decided_rng: McRng,
     remaining: u64,
     tally: QuestionTally,
 }
@@ -260,6 +319,7 @@ impl QuestionSlices {
         Ok(QuestionSlices {
             kernel,
             rng: chunk_rng(config.seed, Stream::Question, chunk),
+            decided_rng: chunk_rng(config.seed, Stream::QuestionDecided, chunk),
             remaining: len,
             tally: QuestionTally {
                 draws: 0,
@@ -273,7 +333,7 @@ impl QuestionSlices {
     pub fn step(&mut self, max_draws: u64) -> bool {
         let todo = self.remaining.min(max_draws);
         for _ in 0..todo {
-            let y = self.kernel.draw(&mut self.rng);
+            let y = self.kernel.draw(&mut self.rng, Some(&mut self.decided_rng));
             add_wins(&mut self.tally.wins, y);
             for (v, &yk) in self.tally.yields.iter_mut().zip(y) {
                 v.push(yk);

@@ -52,6 +52,13 @@ pub enum Stream {
     Settle = 6,
     /// The paired Bayesian bootstrap over a test set's items (the Probabilities view).
     Bootstrap = 7,
+    /// The decided classifiers of the user's question
+    /// ([`QuestionConfig::decided`](super::question::QuestionConfig::decided)), chunk `k`
+    /// beside [`Stream::Question`]'s: adding them leaves the other classifiers' draws as they
+    /// were.
+    QuestionDecided = 8,
+    /// The decided classifiers of draw `d` of [`Stream::Settle`].
+    SettleDecided = 9,
 }
 
 /// One step of SplitMix64 (Steele, Lea & Flood 2014): `state += 0x9E3779B97F4A7C15`, then the

@@ -4,6 +4,7 @@
 //! items with the proportions it has now.
 //!
 //! **The question at `N′` items** ([`SettleSearch::config_at`]): each classifier's counts
+//! (decided ones' too, [`QuestionConfig::decided`])
 //! become `M′ = N′ · M / N_k` (`N_k` its own test-set size; the proportions kept), `α`, `σ`,
 //! the deployment shares, the draws and the seed unchanged. `P_N′` = the share of its draws in
 //! which the leader's yield is the largest (ties split), drawn by the question's kernel with
@@ -19,7 +20,8 @@
 //!    classifier whose counts yield more would win in the long run instead);
 //! 3. a first guess from the normal approximation of the posterior: with `C` the normalized
 //!    counts, the yield's variance at `N′` items is about `w/N′`, `w = Σ U²C − (Σ UC)²`
-//!    (`U_{d(i)j}` in cell `(i, j)` of a remapped classifier)
+//!    (`U_{d(i)j}` in cell `(i, j)` of a remapped classifier; over the `n_d × n` cells of a
+//!    decided one)
 //!    (with deployment shares `π`, `w = Σ_j π_j² w_j / f_j`, `w_j` the variance of `U_·j`
 //!    under the column's `C_·j / f_j`); the leader `L` beats `k` with probability
 //!    `Φ(δ_k √N′ / √(w_L + w_k))`, `δ_k = Y_L − Y_k`, so
@@ -43,7 +45,7 @@ use super::sure::Sure;
 use crate::error::CoreError;
 use crate::limits::MAX_QUESTION_N;
 use crate::special::norm_inv;
-use crate::{ConfusionMatrix, Orientation};
+use crate::{ConfusionMatrix, DecisionCounts, Orientation};
 use serde::{Deserialize, Serialize};
 use std::ops::Range;
 
@@ -149,7 +151,7 @@ impl SettleSearch {
     /// An invalid config, or a summary of another number of classifiers.
     pub fn new(config: &QuestionConfig, sure: &Sure) -> Result<SettleSearch, CoreError> {
         config.validate()?;
-        let nk = config.classifiers.len();
+        let nk = config.n_classifiers();
         if sure.p_best.len() != nk || sure.yields.len() != nk {
             return Err(CoreError::DimensionMismatch {
                 expected: format!("the summary of {nk} classifiers"),
@@ -245,8 +247,8 @@ impl SettleSearch {
         }
     }
 
-    /// The question at `items` test items per classifier: counts `items · M / N_k`, everything
-    /// else unchanged.
+    /// The question at `items` test items per classifier: counts `items · M / N_k` (decided
+    /// ones' too), everything else unchanged.
     ///
     /// # Errors
     /// `items` not in `1 ..=` [`SETTLE_CAP`].
@@ -282,8 +284,18 @@ impl SettleSearch {
                 ConfusionMatrix::new(scaled, Orientation::OutputRows)
             })
             .collect::<Result<Vec<_>, _>>()?;
+        let decided = self
+            .config
+            .decided
+            .iter()
+            .map(|m| {
+                let total = m.total();
+                DecisionCounts::new(m.counts().map(|v| v / total * items as f64)?)
+            })
+            .collect::<Result<Vec<_>, _>>()?;
         Ok(QuestionConfig {
             classifiers,
+            decided,
             ..self.config.clone()
         })
     }
@@ -313,26 +325,32 @@ fn first_guess(config: &QuestionConfig, leader: usize, points: &[f64]) -> u64 {
 /// `w` of the [module](self)'s step 3: `N′ ×` the yield's variance at `N′` items, for large
 /// `N′`.
 fn unit_variance(config: &QuestionConfig, k: usize) -> f64 {
-    let cm = &config.classifiers[k];
-    let n = cm.n();
-    let eff = effective_utility(config, k);
-    let u = |i: usize, j: usize| eff[i * n + j];
+    let n = config.utility.n_classes();
+    let u = effective_utility(config, k);
+    // The normalized counts `C`, row-major over the classifier's cells (as `u`).
+    let c: Vec<f64> = match config.classifiers.get(k) {
+        Some(cm) => (0..n * n).map(|k| cm.c(k / n, k % n)).collect(),
+        None => {
+            let m = &config.decided[k - config.classifiers.len()];
+            m.counts().data().iter().map(|v| v / m.total()).collect()
+        }
+    };
     // The mean and variance of U over weights c (summing to s), divided by s.
-    let moments = |cells: &mut dyn Iterator<Item = (f64, f64)>| {
+    let moments = |cells: &mut dyn Iterator<Item = usize>| {
         let (mut s, mut m1, mut m2) = (0.0, 0.0, 0.0);
-        for (c, v) in cells {
-            s += c;
-            m1 += c * v;
-            m2 += c * v * v;
+        for k in cells {
+            s += c[k];
+            m1 += c[k] * u[k];
+            m2 += c[k] * u[k] * u[k];
         }
         (s, (m2 / s - (m1 / s) * (m1 / s)).max(0.0))
     };
     match &config.prevalence {
-        None => moments(&mut (0..n * n).map(|k| (cm.c(k / n, k % n), u(k / n, k % n)))).1,
+        None => moments(&mut (0..c.len())).1,
         Some(pi) => (0..n)
             .filter(|&j| pi[j] > 0.0)
             .map(|j| {
-                let (f, var) = moments(&mut (0..n).map(|i| (cm.c(i, j), u(i, j))));
+                let (f, var) = moments(&mut (0..c.len() / n).map(|i| i * n + j));
                 pi[j] * pi[j] * var / f
             })
             .sum(),
@@ -340,7 +358,8 @@ fn unit_variance(config: &QuestionConfig, k: usize) -> f64 {
 }
 
 /// The leader's wins over the draws `draws` of `config` (a question at some size,
-/// [`SettleSearch::config_at`]): draw `d` from its own stream `chunk_rng(seed, Settle, d)`,
+/// [`SettleSearch::config_at`]): draw `d` from its own stream `chunk_rng(seed, Settle, d)`
+/// (its decided classifiers from `chunk_rng(seed, SettleDecided, d)`),
 /// 1 when the leader's yield is the largest, `1/m` in an `m`-way tie. Sums over any split of
 /// `0..config.draws` add up to the same total.
 ///
@@ -364,7 +383,7 @@ pub fn settle_wins(
     draws: Range<u64>,
 ) -> Result<f64, CoreError> {
     config.validate()?;
-    if leader >= config.classifiers.len() || draws.start > draws.end || draws.end > config.draws {
+    if leader >= config.n_classifiers() || draws.start > draws.end || draws.end > config.draws {
         return Err(CoreError::InvalidParameter {
             name: "settle draws",
             value: draws.end as f64,
@@ -372,9 +391,14 @@ pub fn settle_wins(
         });
     }
     let mut kernel = Kernel::new(config);
+    let has_decided = !config.decided.is_empty();
     let mut wins = 0.0;
     for d in draws {
-        let y = kernel.draw(&mut chunk_rng(config.seed, Stream::Settle, d));
+        let mut decided = has_decided.then(|| chunk_rng(config.seed, Stream::SettleDecided, d));
+        let y = kernel.draw(
+            &mut chunk_rng(config.seed, Stream::Settle, d),
+            decided.as_mut(),
+        );
         let best = y.iter().copied().fold(f64::NEG_INFINITY, f64::max);
         if y[leader] == best {
             wins += 1.0 / y.iter().filter(|&&v| v == best).count() as f64;

@@ -50,7 +50,9 @@ impl QuestionConfig {
     /// The yield of classifier `k`'s counts themselves, `Σ_ij U_ij M_ij / N` (re-weighted to
     /// the deployment shares if any, `Σ_ij U_ij M_ij π_j / N_j`,
     /// [`crate::prevalence::reweight`]; with `U_{d(i) j}` for a remapped classifier,
-    /// [`QuestionConfig::remap`]).
+    /// [`QuestionConfig::remap`]). Classifier `k ≥ classifiers.len()` is
+    /// `decided[k − classifiers.len()]`: [`UtilityMatrix::yield_of_decisions`] of its counts
+    /// ([`crate::DecisionCounts::reweight`]ed to the shares if any).
     ///
     /// # Errors
     /// `k` out of range, or an invalid config.
@@ -72,15 +74,25 @@ impl QuestionConfig {
     /// q.prevalence = None;
     /// q.remap = Some(vec![vec![1, 1]]);
     /// assert!((q.point_yield(0).unwrap() - 65.0).abs() < 1e-12);
+    /// // A decided classifier, after A: the same counts as decisions.
+    /// q.decided = vec![ulab_core::DecisionCounts::from_confusion(&q.classifiers[0])];
+    /// assert!((q.point_yield(1).unwrap() - 3.5).abs() < 1e-12);
     /// ```
     pub fn point_yield(&self, k: usize) -> Result<f64, CoreError> {
-        let cm = self
-            .classifiers
-            .get(k)
-            .ok_or(CoreError::DimensionMismatch {
-                expected: format!("a classifier index below {}", self.classifiers.len()),
-                found: k.to_string(),
-            })?;
+        let out_of_range = || CoreError::DimensionMismatch {
+            expected: format!("a classifier index below {}", self.n_classifiers()),
+            found: k.to_string(),
+        };
+        let Some(cm) = self.classifiers.get(k) else {
+            let d = k
+                .checked_sub(self.classifiers.len())
+                .and_then(|i| self.decided.get(i))
+                .ok_or_else(out_of_range)?;
+            return match &self.prevalence {
+                None => self.utility.yield_of_decisions(d),
+                Some(pi) => self.utility.yield_of_decisions(&d.reweight(pi)?),
+            };
+        };
         let cm = match &self.prevalence {
             None => cm.clone(),
             Some(pi) => crate::prevalence::reweight(cm, pi)?,
@@ -114,10 +126,10 @@ impl QuestionConfig {
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 pub struct YieldInterval {
     /// The yield of the counts themselves, `Σ_ij U_ij M_ij / N` (re-weighted to the deployment
-    /// shares if any), without uncertainty.
+    /// shares if any), without uncertainty: [`QuestionConfig::point_yield`].
     pub point: f64,
-    /// The mean over the draws (→ the posterior mean `Σ_ij U_ij (M_ij + α)/(N + n²α)` without
-    /// deployment shares).
+    /// The mean over the draws (→ the posterior mean `Σ_ij U_ij (M_ij + α)/(N + cα)` without
+    /// deployment shares, `c` the classifier's cells: `n²`, or `n_d · n` decided).
     pub mean: f64,
     /// The 5 % quantile of the draws ([`INTERVAL`]).
     pub low: f64,
@@ -193,7 +205,7 @@ impl Sure {
 /// ```
 pub fn sure_summary(config: &QuestionConfig, tally: &QuestionTally) -> Result<Sure, CoreError> {
     config.validate()?;
-    let nk = config.classifiers.len();
+    let nk = config.n_classifiers();
     if tally.draws == 0
         || tally.wins.len() != nk
         || tally.yields.len() != nk

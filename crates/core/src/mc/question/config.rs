@@ -4,7 +4,7 @@
 use crate::error::CoreError;
 use crate::limits::{MAX_ALPHA, MAX_SIGMA};
 use crate::utility::check_shares;
-use crate::{ConfusionMatrix, UtilityMatrix};
+use crate::{ConfusionMatrix, DecisionCounts, UtilityMatrix};
 use serde::{Deserialize, Serialize};
 
 /// Draws per chunk.
@@ -59,6 +59,36 @@ pub struct QuestionConfig {
     /// classifier, [`crate::decision::Remap::decisions`]); `None`: output `i` is decision `i`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub remap: Option<Vec<Vec<usize>>>,
+    /// Classifiers given as decisions × classes **counts** (`n_d × n`, a row per decision of
+    /// the utility matrix, e.g. "refer"), after [`classifiers`](Self::classifiers): classifier
+    /// `classifiers.len() + i` of every result is `decided[i]`. Its posterior is
+    /// `Dirichlet(M + α)` over its `n_d · n` cells and its yield in a draw
+    /// `Y = Σ_dj U'_dj C_dj` (with shares `π`: `Σ_j π_j Σ_d U'_dj G_dj / Σ_d G_dj`). Absent
+    /// from older messages and links (then empty).
+    ///
+    /// # Examples
+    ///
+    /// The factory (Dyrland et al. 2022, §0) with a third decision, "refer" (0 € either way),
+    /// and a classifier that refers 40 of its 100 components:
+    ///
+    /// ```
+    /// use ulab_core::mc::question::QuestionConfig;
+    /// use ulab_core::mc::sure::sure;
+    /// use ulab_core::{DecisionCounts, Matrix, UtilityMatrix};
+    /// use ulab_core::examples::factory_classifiers;
+    /// let u = UtilityMatrix::parse("15,-335;-35,165;0,0").unwrap();
+    /// let [(_, a), (_, b)] = factory_classifiers();
+    /// let mut q = QuestionConfig::how_sure(u, vec![a, b]);
+    /// q.decided = vec![DecisionCounts::new(Matrix::parse("27,15;13,5;10,30").unwrap()).unwrap()];
+    /// let s = sure(&q).unwrap();
+    /// // (27·15 − 15·335 − 13·35 + 5·165) / 100 = −42.5 €/item: A (3.5) stays the best.
+    /// assert_eq!(s.yields.len(), 3);
+    /// assert!((s.yields[2].point + 42.5).abs() < 1e-12);
+    /// assert_eq!(s.leader(), 0);
+    /// assert!((s.p_best.iter().sum::<f64>() - 1.0).abs() < 1e-12);
+    /// ```
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub decided: Vec<DecisionCounts>,
 }
 
 /// The fields of a [`QuestionConfig`] as they are written; deserialized through
@@ -76,6 +106,8 @@ struct QuestionFields {
     prevalence: Option<Vec<f64>>,
     #[serde(default)]
     remap: Option<Vec<Vec<usize>>>,
+    #[serde(default)]
+    decided: Vec<DecisionCounts>,
 }
 
 impl TryFrom<QuestionFields> for QuestionConfig {
@@ -92,6 +124,7 @@ impl TryFrom<QuestionFields> for QuestionConfig {
             bins: f.bins,
             prevalence: f.prevalence,
             remap: f.remap,
+            decided: f.decided,
         };
         q.validate()?;
         Ok(q)
@@ -112,22 +145,53 @@ impl QuestionConfig {
             bins: 40,
             prevalence: None,
             remap: None,
+            decided: Vec::new(),
         }
+    }
+
+    /// The number of classifiers `K` of every result: [`classifiers`](Self::classifiers)
+    /// then [`decided`](Self::decided), `K = classifiers.len() + decided.len()`.
+    ///
+    /// ```
+    /// use ulab_core::mc::question::QuestionConfig;
+    /// use ulab_core::{DecisionCounts, Matrix, UtilityMatrix};
+    /// use ulab_core::examples::factory_classifiers;
+    /// let [(_, a), (_, b)] = factory_classifiers();
+    /// let mut q = QuestionConfig::new(UtilityMatrix::parse("15,-335;-35,165;0,0").unwrap(), vec![a, b]);
+    /// q.decided.push(DecisionCounts::new(Matrix::parse("27,15;13,5;10,30").unwrap()).unwrap());
+    /// assert_eq!(q.n_classifiers(), 3);
+    /// ```
+    pub fn n_classifiers(&self) -> usize {
+        self.classifiers.len() + self.decided.len()
     }
 
     /// Checks the sizes and parameters.
     ///
     /// # Errors
-    /// No classifier; a classifier whose classes differ from the utility matrix's columns or
-    /// exceed its decisions; a constant utility matrix with `σ > 0`; `σ` not in `[0, 1]` or `α`
+    /// No classifier (neither [`classifiers`](Self::classifiers) nor
+    /// [`decided`](Self::decided)); a classifier whose classes differ from the utility matrix's
+    /// columns or exceed its decisions; decided counts without the utility matrix's decisions
+    /// (rows) and classes (columns); a constant utility matrix with `σ > 0`; `σ` not in `[0, 1]` or `α`
     /// not in `[0, 1000]` ([`MAX_SIGMA`], [`MAX_ALPHA`]);
-    /// `draws` 0 or `draws × classifiers >` [`MAX_DRAW_YIELDS`]; `bins` not in
-    /// `1 ..=` [`MAX_BINS`]; deployment shares that are not shares of the classes, or that give a
-    /// positive share to a class with no case in some classifier's test set
-    /// ([`CoreError::AbsentClass`]); a remap without one decision (a row of the utility matrix)
-    /// per class of each classifier.
+    /// `draws` 0 or `draws × K >` [`MAX_DRAW_YIELDS`] (`K` all the classifiers, decided
+    /// ones too); `bins` not in `1 ..=` [`MAX_BINS`]; deployment shares that are not shares of
+    /// the classes, or that give a positive share to a class with no case in some classifier's
+    /// (or decided classifier's) test set ([`CoreError::AbsentClass`]); a remap without one
+    /// decision (a row of the utility matrix) per class of each of
+    /// [`classifiers`](Self::classifiers).
+    ///
+    /// ```
+    /// use ulab_core::mc::question::QuestionConfig;
+    /// use ulab_core::{DecisionCounts, Matrix, UtilityMatrix};
+    /// let mut q = QuestionConfig::new(UtilityMatrix::parse("1,0;0,1;0.5,0.5").unwrap(), vec![]);
+    /// assert!(q.validate().is_err()); // no classifier
+    /// q.decided.push(DecisionCounts::new(Matrix::parse("40,5;5,40;5,5").unwrap()).unwrap());
+    /// assert!(q.validate().is_ok());
+    /// q.decided.push(DecisionCounts::new(Matrix::parse("40,5;5,40").unwrap()).unwrap());
+    /// assert!(q.validate().unwrap_err().to_string().contains("decisions"));
+    /// ```
     pub fn validate(&self) -> Result<(), CoreError> {
-        if self.classifiers.is_empty() {
+        if self.n_classifiers() == 0 {
             return Err(CoreError::TooSmall {
                 what: "classifiers",
                 found: 0,
@@ -142,6 +206,17 @@ impl QuestionConfig {
                         "classifiers with {nc} classes (the utility matrix's columns)"
                     ),
                     found: format!("{} classes", cm.n()),
+                });
+            }
+        }
+        for d in &self.decided {
+            if (d.n_decisions(), d.n()) != (nd, nc) {
+                return Err(CoreError::DimensionMismatch {
+                    expected: format!(
+                        "decided classifiers of {nd} decisions × {nc} classes (the utility \
+                         matrix's rows × columns)"
+                    ),
+                    found: format!("{} decisions × {} classes", d.n_decisions(), d.n()),
                 });
             }
         }
@@ -160,7 +235,7 @@ impl QuestionConfig {
                 });
             }
         }
-        let k = self.classifiers.len() as u64;
+        let k = self.n_classifiers() as u64;
         if self.draws == 0 || self.draws.saturating_mul(k) > MAX_DRAW_YIELDS {
             return Err(CoreError::InvalidParameter {
                 name: "draws",
@@ -180,8 +255,9 @@ impl QuestionConfig {
         }
         if let Some(pi) = &self.prevalence {
             check_shares("deployment class shares", pi, nc)?;
-            for cm in &self.classifiers {
-                let totals = cm.class_totals();
+            let plain = self.classifiers.iter().map(ConfusionMatrix::class_totals);
+            let decided = self.decided.iter().map(DecisionCounts::class_totals);
+            for totals in plain.chain(decided) {
                 if let Some(j) = (0..nc).find(|&j| pi[j] > 0.0 && !(totals[j] > 0.0)) {
                     return Err(CoreError::AbsentClass { class: j });
                 }

@@ -9,12 +9,15 @@
 //!   Monte Carlo — entries in `[0, 1]`, correct decisions above wrong ones — have no general
 //!   counterpart for `n` classes or extra decisions, and truncating would bias the mean);
 //!   the draw is mapped back to the user's units, `U' = U_min + (U_max − U_min)·(N + σZ)`,
-//!   i.e. `U' = U + (U_max − U_min)·σZ`. Only the `n × n` block of the decisions the
-//!   classifiers output is drawn.
+//!   i.e. `U' = U + (U_max − U_min)·σZ`. Only the rows of the decisions the classifiers
+//!   can take are drawn (the `n × n` block, unless some are remapped or decided).
 //! * **Confusion matrices.** Each classifier's normalized confusion matrix is drawn from the
 //!   Dirichlet posterior of its counts `M`, `C ~ Dirichlet(M + α)` (`α = 1`: uniform prior),
 //!   as normalized independent gammas ([`sampler::gamma`]). The classifiers are treated as
 //!   independent (their shared test set is not modelled).
+//! * **Decided classifiers** ([`QuestionConfig::decided`], `n_d × n` decision × class counts,
+//!   e.g. with "refer") come after the others, `C ~ Dirichlet(M + α)` over their `n_d · n`
+//!   cells, each cell `(d, j)` weighed by `U'_dj`.
 //! * **Yields** `Y_k = Σ_ij U'_ij C^k_ij` (user's units, per item), the best classifier of the
 //!   draw (ties split evenly). With deployment shares `π` ([`QuestionConfig::prevalence`]),
 //!   every draw is re-weighted to them by its own class shares: `Y_k = Σ_j π_j Σ_i U'_ij
@@ -26,7 +29,9 @@
 //! Compare shows it (P(best) and 90 % intervals).
 //!
 //! Draws are cut into chunks of [`QUESTION_CHUNK`], chunk `k` drawing from
-//! [`chunk_rng`]`(seed, Question, k)`, as the Monte Carlo does: [`question_chunk`] is pure,
+//! [`chunk_rng`]`(seed, Question, k)` (its decided classifiers from
+//! `chunk_rng(seed, QuestionDecided, k)`, so that adding them leaves the others' draws as they
+//! were), as the Monte Carlo does: [`question_chunk`] is pure,
 //! [`QuestionTally::merge`] concatenates in chunk order, [`question_summary`] summarizes.
 //!
 //! (Just over 500 lines: the question's chunked draws, their tally and summary belong
@@ -43,7 +48,9 @@ pub use config::{MAX_BINS, MAX_DRAW_YIELDS, QUESTION_CHUNK, QuestionConfig};
 pub use tally::QuestionTally;
 
 /// Draws chunk `chunk` of the question (pure: what a web worker calls). Per draw: the utility
-/// noise (row-major, if `σ > 0`), then each classifier's Dirichlet draw (row-major gammas).
+/// noise (row-major, if `σ > 0`), then each classifier's Dirichlet draw (row-major gammas);
+/// the [`decided`](QuestionConfig::decided) ones from their own stream (with the noise of the
+/// extra decisions' rows, unless some classifier is remapped).
 ///
 /// # Errors
 /// An invalid config ([`QuestionConfig::validate`]) or `chunk ≥ config.chunks()`.
@@ -87,7 +94,7 @@ pub fn question_chunk(config: &QuestionConfig, chunk: u64) -> Result<QuestionTal
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct YieldSummary {
     /// The yield of the counts themselves (`Σ_ij U_ij M_ij / N`, re-weighted to the deployment
-    /// shares if any), without uncertainty.
+    /// shares if any), without uncertainty: [`QuestionConfig::point_yield`].
     pub point: f64,
     /// Mean over the draws.
     pub mean: f64,
@@ -164,7 +171,7 @@ pub fn question_summary(
     tally: &QuestionTally,
 ) -> Result<QuestionResult, CoreError> {
     config.validate()?;
-    let nk = config.classifiers.len();
+    let nk = config.n_classifiers();
     if tally.draws == 0 || tally.wins.len() != nk || tally.yields.len() != nk {
         return Err(CoreError::DimensionMismatch {
             expected: format!("draws of {nk} classifiers"),
