@@ -22,7 +22,10 @@ fn state() -> impl Strategy<Value = AppState> {
             proptest::collection::vec(name(), n + extra),
             // A row per decision (only with an extra decision).
             proptest::collection::vec(
-                (name(), proptest::collection::vec(0u32..1000, (n + extra) * n)),
+                (
+                    name(),
+                    proptest::collection::vec(0u32..1000, (n + extra) * n),
+                ),
                 if extra > 0 { 0..3 } else { 0..1 },
             ),
             any::<bool>(),

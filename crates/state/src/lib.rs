@@ -355,7 +355,13 @@ impl AppState {
         };
         // A new class's decision row and column are empty; a dropped class's go.
         let rows: Vec<Option<usize>> = (0..n + extra)
-            .map(|d| if d < n { (d < old).then_some(d) } else { Some(old + (d - n)) })
+            .map(|d| {
+                if d < n {
+                    (d < old).then_some(d)
+                } else {
+                    Some(old + (d - n))
+                }
+            })
             .collect();
         let cols: Vec<Option<usize>> = (0..n).map(|j| (j < old).then_some(j)).collect();
         edit::decided::reshape_all(&mut fields, &rows, &cols);

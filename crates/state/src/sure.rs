@@ -22,7 +22,7 @@ use ulab_core::mc::question::{QuestionConfig, QuestionSlices, QuestionTally};
 use ulab_core::mc::settle::{ItemsToSettle, Settle, SettleSearch, SettleStep, settle_wins};
 use ulab_core::mc::sure::{Sure, sure_summary};
 use ulab_core::text::{number, prose};
-use ulab_core::{ConfusionMatrix, CoreError, Orientation};
+use ulab_core::{ConfusionMatrix, CoreError, DecisionCounts, Orientation};
 
 /// Why there is no answer (one line for the user).
 #[derive(Debug, Clone, PartialEq)]
@@ -122,10 +122,21 @@ pub fn compare_job(state: &AppState) -> Result<SureJob, SureError> {
             counts.push(ConfusionMatrix::new(scaled, Orientation::OutputRows)?);
         }
     }
+    let mut decided = Vec::new();
+    for (c, d) in problem.decided().iter().zip(problem.decided_counts()) {
+        if d.is_integer_counts() && d.total() > 1.0 {
+            decided.push(d.clone());
+        } else {
+            assumed_size.push(c.name.clone());
+            let scaled = d.counts().map(|v| v / d.total() * n)?;
+            decided.push(DecisionCounts::new(scaled)?);
+        }
+    }
     let mut config = QuestionConfig::how_sure(problem.utility().clone(), counts);
+    config.decided = decided;
     config.prevalence = state.prevalence.clone();
     config.draws = draws_for(&config);
-    SureJob::new(config, problem.names(), assumed_size)
+    SureJob::new(config, problem.all_names(), assumed_size)
 }
 
 /// The number of draws of a page's question: about 2·10⁶ cells drawn in all
@@ -143,13 +154,14 @@ pub fn compare_job(state: &AppState) -> Result<SureJob, SureError> {
 /// assert_eq!(draws_for(&QuestionConfig::how_sure(factory_utility(), vec![a, b])), 20_000);
 /// ```
 pub fn draws_for(config: &QuestionConfig) -> u64 {
-    let cells: u64 = config
-        .classifiers
-        .iter()
-        .map(|c| (c.n() * c.n()) as u64)
-        .sum::<u64>()
-        .max(1);
-    (2_000_000 / cells / 1000 * 1000).clamp(2_000, 20_000)
+    (2_000_000 / cells_of(config) / 1000 * 1000).clamp(2_000, 20_000)
+}
+
+/// The cells of all the question's classifiers (at least 1): what one draw costs.
+fn cells_of(config: &QuestionConfig) -> u64 {
+    let square = config.classifiers.iter().map(|c| c.n() * c.n());
+    let decided = config.decided.iter().map(|d| d.n_decisions() * d.n());
+    square.chain(decided).map(|c| c as u64).sum::<u64>().max(1)
 }
 
 impl SureJob {
@@ -163,14 +175,12 @@ impl SureJob {
         names: Vec<String>,
         assumed_size: Vec<String>,
     ) -> Result<SureJob, SureError> {
-        if config.classifiers.is_empty() {
+        if config.n_classifiers() == 0 {
             return Err(SureError::NoClassifier);
         }
         config.validate()?;
-        let test_items = config
-            .classifiers
-            .iter()
-            .map(ConfusionMatrix::total)
+        let test_items = (config.classifiers.iter().map(ConfusionMatrix::total))
+            .chain(config.decided.iter().map(DecisionCounts::total))
             .collect();
         let slices = QuestionSlices::new(&config, 0)?;
         let tally = Box::default();
@@ -185,12 +195,7 @@ impl SureJob {
 
     /// The cost of one draw, in cells: what a step's budget is measured in.
     pub fn cells_per_draw(&self) -> u64 {
-        self.config
-            .classifiers
-            .iter()
-            .map(|c| (c.n() * c.n()) as u64)
-            .sum::<u64>()
-            .max(1)
+        cells_of(&self.config)
     }
 
     /// Does at most `max_draws` posterior draws of the work left; the report once it is done.

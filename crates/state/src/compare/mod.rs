@@ -450,7 +450,11 @@ pub fn analyze_with(state: &AppState, opts: &Options) -> Result<Analysis, Analys
     let decided = state.problem.decided_counts();
     let all = Classifiers { cms, decided };
     let counts: Vec<bool> = (cms.iter().map(|c| c.is_integer_counts() && c.total() > 1.0))
-        .chain(decided.iter().map(|d| d.is_integer_counts() && d.total() > 1.0))
+        .chain(
+            decided
+                .iter()
+                .map(|d| d.is_integer_counts() && d.total() > 1.0),
+        )
         .collect();
     let kappa = state.kappa.as_deref();
     let test = scenario(u, &all, kappa, &counts, opts)?;

@@ -376,3 +376,78 @@ fn a_trivial_extra_decision_that_wins_is_explained_without_indexing_a_classifier
     let v = verdict_of(&s, &a);
     assert!(!v.headline.is_empty());
 }
+
+/// The factory with "refer" (utility 0) and D, a rule that referred 20 of the 100 items.
+fn with_refer() -> AppState {
+    crate::link::decode(
+        "u=15,-335;-35,165;0,0&cm.A=27,15;23,35&cm.B=43,18;7,32&cm.D=27,5;13,35;10,10&decisions=long,short,refer",
+    )
+    .state
+}
+
+#[test]
+fn a_classifier_with_a_row_per_decision_is_ranked_by_its_yield() {
+    let s = with_refer();
+    assert_eq!(s.problem.all_names(), ["A", "B", "D"]);
+    let a = analyze(&s).unwrap();
+    // D: (15·27 − 335·5 − 35·13 + 165·35 + 0·20) / 100 = 40.5 per item.
+    assert!((a.test.rows[2].yield_value - 40.5).abs() < 1e-12);
+    assert_eq!(a.test.rows[2].total, Some(4050.0));
+    assert_eq!(a.test.ranking, vec![2, 0, 1]);
+    assert_eq!(a.test.best, vec![2]);
+    // Every metric is "—" for D, with its reason, and favours among A and B only.
+    for row in a.test.metric_rows() {
+        assert_eq!(
+            row.values[2],
+            Score::Undefined(ulab_core::Undefined::RowPerDecision),
+            "{:?}",
+            row.measure
+        );
+        assert!(!row.favoured.contains(&2) && !row.disfavoured.contains(&2));
+    }
+    let accuracy = a
+        .test
+        .table
+        .iter()
+        .find(|r| r.measure.key() == "accuracy")
+        .unwrap();
+    assert_eq!(accuracy.favoured, vec![1]);
+    assert_eq!(accuracy.agrees, Some(false));
+    assert!(a.warnings.is_empty(), "{:?}", a.warnings);
+    let v = verdict_of(&s, &a).text();
+    assert!(v.contains("D"), "{v}");
+    let csv = metrics_csv(&s, &a.test);
+    assert!(csv.starts_with("key,metric,A,B,D,favoured"), "{csv}");
+    let table = yields::yields_table(&s, &a);
+    assert_eq!(table.classifiers[0].name, "D");
+}
+
+#[test]
+fn deployment_reweights_a_row_per_decision_and_how_sure_ranks_it() {
+    let mut s = with_refer();
+    s.prevalence = Some(vec![0.2, 0.8]);
+    let a = analyze(&s).unwrap();
+    let d = a.deployment.as_ref().unwrap();
+    // Per class the decision rates stay: class 0 → 27/50, 13/50, 10/50 at 20 %.
+    let expect =
+        0.2 * (15.0 * 27.0 - 35.0 * 13.0) / 50.0 + 0.8 * (-335.0 * 5.0 + 165.0 * 35.0) / 50.0;
+    assert!((d.rows[2].yield_value - expect).abs() < 1e-9);
+    let r = crate::sure::compare_job(&s).unwrap().run().unwrap();
+    assert_eq!(r.names, ["A", "B", "D"]);
+    assert_eq!(r.test_items, [100.0, 100.0, 100.0]);
+    assert!(r.sure.p_best[2] > 0.9, "{:?}", r.sure.p_best);
+    let chart = yields::with_sureness(yields::yields_chart(&s, &a), &r);
+    assert!(chart.sure.iter().all(Option::is_some));
+}
+
+#[test]
+fn other_views_say_they_leave_it_out() {
+    let s = with_refer();
+    let note = s.problem.left_out_note().unwrap();
+    assert_eq!(
+        note,
+        "This view leaves out 'D', which has a row per decision (it also decides 'refer'): only \
+         Compare ranks such classifiers."
+    );
+    assert_eq!(crate::presets::factory().problem.left_out_note(), None);
+}

@@ -253,7 +253,11 @@ fn why_sentences(
         ));
     }
     if let Some((i, j, x)) = why.avoided {
-        let names: Vec<&str> = state.classifiers().iter().map(|c| c.name.as_str()).collect();
+        let names: Vec<&str> = state
+            .classifiers()
+            .iter()
+            .map(|c| c.name.as_str())
+            .collect();
         let makers: Vec<String> = cms
             .unwrap_or_default()
             .iter()

@@ -127,10 +127,7 @@ pub fn yields_chart(s: &AppState, a: &Analysis) -> YieldChart {
     }
     let all = s.problem.all_names();
     YieldChart {
-        names: order
-            .iter()
-            .map(|i| all[*i].clone())
-            .collect(),
+        names: order.iter().map(|i| all[*i].clone()).collect(),
         yields: order.iter().map(|i| a.test.rows[*i].yield_value).collect(),
         deployment: a
             .deployment

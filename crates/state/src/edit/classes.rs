@@ -292,7 +292,9 @@ impl AppState {
         let mut fields = self.problem.fields();
         let keep: Vec<usize> = (0..m.rows().min(self.decisions().len())).collect();
         super::decided::keep_decisions(&mut fields, &keep)?;
-        let rows: Vec<Option<usize>> = (0..m.rows()).map(|d| keep.contains(&d).then_some(d)).collect();
+        let rows: Vec<Option<usize>> = (0..m.rows())
+            .map(|d| keep.contains(&d).then_some(d))
+            .collect();
         let cols: Vec<Option<usize>> = (0..n).map(Some).collect();
         super::decided::reshape_all(&mut fields, &rows, &cols);
         self.change_problem(|p| {

@@ -23,7 +23,11 @@ pub(crate) fn reshape(m: &Matrix, rows: &[Option<usize>], cols: &[Option<usize>]
 }
 
 /// Every classifier with a row per decision reshaped (see [`reshape`]).
-pub(crate) fn reshape_all(fields: &mut ProblemFields, rows: &[Option<usize>], cols: &[Option<usize>]) {
+pub(crate) fn reshape_all(
+    fields: &mut ProblemFields,
+    rows: &[Option<usize>],
+    cols: &[Option<usize>],
+) {
     for c in &mut fields.decided {
         c.matrix = reshape(&c.matrix, rows, cols);
     }
@@ -34,10 +38,7 @@ pub(crate) fn reshape_all(fields: &mut ProblemFields, rows: &[Option<usize>], co
 ///
 /// # Errors
 /// [`EditError::DecisionTaken`].
-pub(crate) fn keep_decisions(
-    fields: &mut ProblemFields,
-    keep: &[usize],
-) -> Result<(), EditError> {
+pub(crate) fn keep_decisions(fields: &mut ProblemFields, keep: &[usize]) -> Result<(), EditError> {
     for c in &fields.decided {
         for d in (0..c.matrix.rows()).filter(|d| !keep.contains(d)) {
             let items: f64 = c.matrix.row(d).iter().sum();
@@ -176,12 +177,18 @@ mod tests {
         let mut s = with_refer();
         assert_eq!(s.problem.decided().len(), 1);
         s.add_class().unwrap();
-        assert_eq!(s.problem.decided()[0].matrix.to_string(), "27,5,0;13,35,0;0,0,0;10,10,0");
+        assert_eq!(
+            s.problem.decided()[0].matrix.to_string(),
+            "27,5,0;13,35,0;0,0,0;10,10,0"
+        );
         s.add_decision().unwrap();
         assert_eq!(s.problem.decided()[0].matrix.rows(), 5);
         s.remove_decision(4).unwrap();
         s.remove_class(2).unwrap();
-        assert_eq!(s.problem.decided()[0].matrix.to_string(), "27,5;13,35;10,10");
+        assert_eq!(
+            s.problem.decided()[0].matrix.to_string(),
+            "27,5;13,35;10,10"
+        );
         let e = s.remove_decision(2).unwrap_err();
         assert_eq!(
             e.to_string(),
@@ -207,14 +214,16 @@ mod tests {
         s.rename_decided(0, "A, optimal").unwrap();
         assert!(s.rename_classifier(0, "A, optimal").is_err());
         assert!(s.check_new_classifier_name("A, optimal").is_err());
-        let i = s
-            .push_decided(s.problem.decided()[0].clone())
-            .unwrap();
+        let i = s.push_decided(s.problem.decided()[0].clone()).unwrap();
         assert_eq!(s.problem.decided()[i].name, "A, optimal 2");
         let m = ulab_core::Matrix::parse("1,2;3,4").unwrap();
-        assert!(s.set_decided(0, m, ulab_core::Orientation::OutputRows).is_err());
+        assert!(
+            s.set_decided(0, m, ulab_core::Orientation::OutputRows)
+                .is_err()
+        );
         let m = ulab_core::Matrix::parse("1,2,3;4,5,6").unwrap();
-        s.set_decided(0, m, ulab_core::Orientation::TrueRows).unwrap();
+        s.set_decided(0, m, ulab_core::Orientation::TrueRows)
+            .unwrap();
         assert_eq!(s.problem.decided()[0].matrix.to_string(), "1,4;2,5;3,6");
         s.remove_decided(1).unwrap();
         assert_eq!(s.problem.decided().len(), 1);

@@ -333,7 +333,9 @@ pub fn classifiers(
             let read = read_syntax(&text, Rule::Counts).and_then(|m| {
                 let m = m.from_orientation(orientation);
                 Ok(match m.rows() == m.cols() {
-                    true => ConfusionMatrix::new(m, Orientation::OutputRows)?.counts().clone(),
+                    true => ConfusionMatrix::new(m, Orientation::OutputRows)?
+                        .counts()
+                        .clone(),
                     // A row per decision: its size is checked against `u` in `classes`.
                     false => DecisionCounts::new(m)?.counts().clone(),
                 })
@@ -411,9 +413,7 @@ pub fn classes(
         notes.add(&format!("cm.{}", c.name), LinkError::TooManyCells { n });
     }
     classifiers.truncate(fit);
-    decided.truncate(
-        (MAX_CELLS - classifiers.len() * n * n) / (n * n_d.unwrap_or(n)).max(1),
-    );
+    decided.truncate((MAX_CELLS - classifiers.len() * n * n) / (n * n_d.unwrap_or(n)).max(1));
     let names_ok = names
         .as_ref()
         .is_some_and(|c| c.len() >= 2 && c.iter().all(|s| !s.is_empty()));

@@ -401,12 +401,12 @@ fn check_decided(fields: &ProblemFields, n_d: usize) -> Result<Vec<DecisionCount
                 n,
             });
         }
-        out.push(
-            DecisionCounts::new(c.matrix.clone()).map_err(|error| ProblemError::Classifier {
+        out.push(DecisionCounts::new(c.matrix.clone()).map_err(|error| {
+            ProblemError::Classifier {
                 name: c.name.clone(),
                 error,
-            })?,
-        );
+            }
+        })?);
     }
     Ok(out)
 }

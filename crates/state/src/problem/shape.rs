@@ -135,7 +135,11 @@ impl Shape {
     ///
     /// # Errors
     /// [`ShapeError::TooManyCells`] (naming all the classifiers).
-    pub fn check_decided_cells(&self, classifiers: usize, decided: usize) -> Result<(), ShapeError> {
+    pub fn check_decided_cells(
+        &self,
+        classifiers: usize,
+        decided: usize,
+    ) -> Result<(), ShapeError> {
         let cells = classifiers.saturating_mul(self.classes * self.classes);
         let more = decided.saturating_mul(self.decisions * self.classes);
         if cells.saturating_add(more) > MAX_CELLS {

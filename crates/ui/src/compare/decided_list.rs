@@ -46,9 +46,11 @@ fn DecidedCard(
     let name = memo(move |_| decided(&|c| c.name.clone()));
     let stored = memo(move |_| {
         ctx.state.with(|s| {
-            s.problem.decided().get(index).map(|c| c.matrix.clone()).unwrap_or_else(|| {
-                Matrix::zeros(s.decisions().len(), s.n()).expect("a valid size")
-            })
+            s.problem
+                .decided()
+                .get(index)
+                .map(|c| c.matrix.clone())
+                .unwrap_or_else(|| Matrix::zeros(s.decisions().len(), s.n()).expect("a valid size"))
         })
     });
     let shown = Signal::derive(move || stored.with(|m| m.to_orientation(orientation.get())));

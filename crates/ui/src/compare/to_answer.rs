@@ -40,9 +40,7 @@ fn answer(cc: CompareContext, names: &[String]) -> Option<String> {
 pub fn ToAnswer() -> impl IntoView {
     let ctx = use_app();
     let cc = expect_context::<CompareContext>();
-    let names = memo(move |_| {
-        ctx.state.with(|s| s.problem.all_names())
-    });
+    let names = memo(move |_| ctx.state.with(|s| s.problem.all_names()));
     let text = memo(move |_| names.with(|n| answer(cc, n)));
     let go = move |_: leptos::ev::MouseEvent| {
         let results = document()

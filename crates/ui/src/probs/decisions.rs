@@ -128,10 +128,7 @@ pub fn DecisionsPanel() -> impl IntoView {
         })
     });
     let send = move |model: usize, rule: RuleKind| {
-        let c = report.with_untracked(|r| {
-            r.as_ref()
-                .map(|r| classifier(r, model, rule))
-        });
+        let c = report.with_untracked(|r| r.as_ref().map(|r| classifier(r, model, rule)));
         match c {
             Some(Ok(c)) => match try_edit(&ctx, |s| s.send_to_compare(c)) {
                 Ok(name) => ctx.say(format!("Added '{name}' to Compare")),
