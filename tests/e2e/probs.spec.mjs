@@ -10,7 +10,8 @@
 // * tests/reference/probs/triage.csv given to the file input gives the fixture's numbers
 //   (NumPy's, which ulab's tests also check), with and without deployment shares.
 // * A bad file names its line and model, and the previous data stay.
-// * Send to Compare: a square matrix goes; one with a "refer" row is refused, and says why.
+// * Send to Compare: a rule that refers keeps a row per decision there, ranked by its yield, its
+//   metrics "—" with the reason; the link holds it; another view says it leaves it out.
 // * The ROC view recognises a probabilities file and opens it here.
 // * Bad keys give notices; hostile model names stay text; exports; embed; 375 px fits;
 //   a reload says the file is needed; screenshots at 375 and 1280 px, light and dark.
@@ -156,18 +157,70 @@ test('a bad file names its line and model, and the previous data stay', async ({
   expect(log.errors).toEqual([]);
 });
 
-test('Send to Compare: a square matrix goes, one with a "refer" row says why it cannot', async ({ page }) => {
+test('Send to Compare: a rule that refers keeps a row per decision, ranked by its yield; other views say they leave it out', async ({ page }) => {
   const log = await open(page, 'view=probs&sample=triage');
   await expect(shown(page, 0, 'optimal')).toBeVisible();
-  // The optimal rule uses "refer": its matrix has four rows, Compare holds square ones.
-  await expect(page.getByTestId('probs-row-0-optimal').getByTestId('probs-send-blocked')).toBeVisible();
-  await expect(page.getByTestId('probs-blocked')).toContainText("calibrated, optimal (max expected utility): 'refer' for");
-  await expect(page.getByTestId('probs-blocked')).toContainText('only square confusion matrices');
+  const optimal = page.getByTestId('probs-row-0-optimal');
+  const yieldText = await optimal.getByTestId('probs-yield').textContent();
+  // The optimal rule refers: its button is marked, and the note says what Compare does.
+  await expect(optimal.getByTestId('probs-send')).toHaveText('Send †');
+  await expect(page.getByTestId('probs-refers')).toContainText('keeps a row per decision');
+  await optimal.getByTestId('probs-send').click();
+  await expect(page.getByTestId('toast')).toContainText("Added 'calibrated, optimal' to Compare");
   await page.getByTestId('probs-row-0-most_probable').getByTestId('probs-send').click();
   await expect(page.getByTestId('toast')).toContainText("Added 'calibrated, most probable' to Compare");
   await page.getByTestId('probs-open-compare').click();
   await expect(page.getByTestId('view-compare')).toBeVisible();
+  await expect(page.getByTestId('classifier-count')).toHaveText('2');
+  // Its card: four rows (home, treat minor, treat severe, refer), editable.
+  const card = page.getByTestId('decided-calibrated, optimal');
+  await expect(card).toBeVisible();
+  await expect(card.getByTestId('decided-values-0')).toContainText("also decides 'refer' for");
+  await expect(card.locator('tbody tr')).toHaveCount(4);
+  await expect(card.locator('tbody tr').nth(3).locator('th')).toHaveText('refer');
+  // Ranked by the same yield the Probabilities view showed.
+  const y = Number(await page.getByTestId('yield-calibrated, optimal').getAttribute('data-value'));
+  expect(fmt(y)).toBe(yieldText.trim());
+  // Each metric is "—" for it, with the reason.
+  const accuracy = page.getByTestId('metric-row-accuracy');
+  const dash = accuracy.getByTestId('metric-accuracy-calibrated, optimal');
+  await expect(dash).toHaveText(/^— \(not defined: the metric needs one output per class/);
+  await expect(accuracy.locator('[title*="one output per class"]')).toHaveCount(1);
+  // How sure ranks both.
+  await expect(page.getByTestId('compare-sure')).toContainText('calibrated, optimal', { timeout: 20000 });
+  // The link holds it with its four rows; opened again, the same.
+  const url = page.url();
+  expect(decodeURIComponent(url)).toContain('cm.calibrated, optimal=');
+  await page.goto('about:blank');
+  await page.goto(url);
+  await expect(page.getByTestId('decided-calibrated, optimal')).toBeVisible();
+  expect(Number(await page.getByTestId('yield-calibrated, optimal').getAttribute('data-value'))).toBe(y);
+  // Another view says whom it leaves out.
+  await page.goto(url.replace('view=compare', 'view=pd').replace(/#(?!.*view=)/, '#view=pd&'));
+  await expect(page.getByTestId('left-out')).toContainText("This view leaves out 'calibrated, optimal'");
+  await expect(page.getByTestId('left-out')).toContainText("it also decides 'refer'");
+  expect(log.errors).toEqual([]);
+});
+
+test('a hand-typed link with a row per decision: edits keep it, a wrong size is named', async ({ page }) => {
+  const base = 'u=15,-335;-35,165;0,0&cm.A=27,15;23,35&cm.D=27,5;13,35;10,10&decisions=long,short,refer';
+  const log = await open(page, base + '&cm.E=1,2;3,4;5,6;7,8', { testid: 'view-compare' });
+  await expect(page.getByTestId('link-notices')).toContainText('is 4 × 2 but there are 2 classes and 3 decisions');
+  await expect(page.getByTestId('yield-row-D')).toHaveClass(/is-best/);
+  expect(Number(await page.getByTestId('yield-D').getAttribute('data-value'))).toBe(40.5);
+  // Edit D's refer row: fewer referred, more wrong "long".
+  const cell = page.getByTestId('decided-editor-0').locator('input').nth(4);
+  await cell.fill('0');
+  await cell.press('Tab');
+  await expect(page.getByTestId('yield-D')).toHaveAttribute('data-value', String((405 - 1675 - 455 + 5775) / 90));
+  // Removing 'refer' while D refers is refused, with the reason; once D is gone, it goes.
+  await page.getByTestId('remove-decision-2').click();
+  await expect(page.getByTestId('classes-error')).toHaveText("Classifier 'D' decides 'refer' for 10 items: remove that classifier first.");
+  await expect(page.getByTestId('utility-editor').locator('tbody tr')).toHaveCount(3);
+  await page.getByTestId('remove-decided-0').click();
   await expect(page.getByTestId('classifier-count')).toHaveText('1');
+  await page.getByTestId('remove-decision-2').click();
+  await expect(page.getByTestId('utility-editor').locator('tbody tr')).toHaveCount(2);
   expect(log.errors).toEqual([]);
 });
 

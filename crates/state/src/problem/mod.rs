@@ -225,9 +225,12 @@ impl Problem {
     ///     decisions: vec!["long".into(), "short".into(), "refer".into()],
     ///     utility: Matrix::parse("15,-335;-35,165;0,0").unwrap(),
     ///     classifiers: vec![Classifier { name: "A".into(), matrix: Matrix::parse("27,15;23,35").unwrap() }],
+    ///     // A rule that referred 20 items: a row per decision.
+    ///     decided: vec![Classifier { name: "R".into(), matrix: Matrix::parse("20,10;20,30;10,10").unwrap() }],
     /// };
     /// let p = Problem::new(fields.clone()).unwrap();
     /// assert_eq!((p.n(), p.n_decisions(), p.confusion(0).total()), (2, 3, 100.0));
+    /// assert_eq!((p.all_names(), p.decided_counts()[0].total()), (vec!["A".into(), "R".into()], 100.0));
     /// let mut twice = fields;
     /// twice.classifiers.push(twice.classifiers[0].clone());
     /// assert_eq!(Problem::new(twice), Err(ProblemError::DuplicateName("A".into())));
