@@ -10,7 +10,8 @@
 // cargo's linked wasm, kept with its relocations (build.rs: --emit-relocs):
 //   1. wasm-split-cli (crate wasm_split_cli_support, installed by scripts/setup.sh): the main
 //      module, a chunk per split point and per set of split points sharing code, and
-//      __wasm_split.js, the chunks' loader;
+//      __wasm_split.js, the chunks' loader; then scripts/bundle.mjs merges those ~200 pieces
+//      into ~15 files (the first view's code in one) and rewrites the loader to fetch them;
 //   2. wasm-bindgen --target web on the main module (the chunks need no bindings of their own:
 //      they call the main module's exports), keeping the exports the chunks import;
 //   3. release: wasm-opt -Oz on the main module and on every chunk, as many at once as there
@@ -39,6 +40,7 @@ import {
 } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { bundlePieces } from './bundle.mjs';
 import { OPTIONS as WASM_OPT, optimizeAll } from './wasm-opt-pool.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -79,7 +81,7 @@ const input = readFileSync(linked);
 const pieces = path.join(targetDir, 'app-pieces', profile);
 const stamp = path.join(pieces, '.input-sha256');
 // The key: the linked wasm and what is done to it (the options, this script, the optimizer's).
-const inputSum = sha256(Buffer.concat([input, Buffer.from(JSON.stringify({ release, WASM_OPT })), readFileSync(path.join(root, 'scripts/wasm-opt-pool.mjs')), readFileSync(fileURLToPath(import.meta.url))]));
+const inputSum = sha256(Buffer.concat([input, Buffer.from(JSON.stringify({ release, WASM_OPT })), ...['wasm-opt-pool.mjs', 'bundle.mjs'].map((f) => readFileSync(path.join(root, 'scripts', f))), readFileSync(fileURLToPath(import.meta.url))]));
 if (!(existsSync(stamp) && readFileSync(stamp, 'utf8') === inputSum)) {
   rmSync(pieces, { recursive: true, force: true });
   const split = path.join(pieces, 'split');
@@ -99,6 +101,9 @@ if (!(existsSync(stamp) && readFileSync(stamp, 'utf8') === inputSum)) {
   const report = /(\} catch \(e\) \{\s*)console\.error\(e\);/;
   if (!report.test(link)) fail(`${linkFile}: the loader's error report not found (another wasm-split-cli?)`);
   writeFileSync(linkFile, link.replace(report, '$1console.warn(e);'));
+  const bundles = bundlePieces(split);
+  const merged = bundles.filter((b) => b.pieces.length > 1);
+  console.log(`app.mjs: ${bundles.reduce((a, b) => a + b.pieces.length, 0)} pieces in ${bundles.length} files (${merged.map((b) => `${b.file}: ${b.pieces.length}`).join(', ')})`);
   // The loader and the chunks beside the bound main module (`./utility-lab.js` imports
   // `./__wasm_split.js`, which imports `./utility-lab.js` and fetches `./<chunk>.wasm`).
   for (const f of readdirSync(split)) {
@@ -155,7 +160,7 @@ if (!html.includes('</head>')) fail(`${page}: no </head>`);
 writeFileSync(page, html.replace('</head>', `${loader}</head>`));
 
 const sizes = readdirSync(dest).filter((f) => f.endsWith('.wasm')).map((f) => readFileSync(path.join(dest, f)).length);
-console.log(`app.mjs: ${dirName}/: ${BIN}_bg.wasm and ${sizes.length - 1} chunks, ${sizes.reduce((a, b) => a + b, 0)} bytes of wasm (${profile}, ${((Date.now() - t0) / 1000).toFixed(1)} s)`);
+console.log(`app.mjs: ${dirName}/: ${BIN}_bg.wasm and ${sizes.length - 1} more files, ${sizes.reduce((a, b) => a + b, 0)} bytes of wasm (${profile}, ${((Date.now() - t0) / 1000).toFixed(1)} s)`);
 
 function listFiles(dir, sub = '') {
   const found = [];

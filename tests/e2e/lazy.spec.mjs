@@ -1,13 +1,14 @@
-// The page's code in pieces (crates/ui/src/lazy.rs, scripts/app.mjs): the first page's numbers come
-// from the main module alone, before any chunk is fetched; the Compare editors, metrics table
-// and chart (one chunk) and the share bar follow; every other view's code is fetched the first
-// time it opens, once; a chunk that cannot be fetched gives a message and a Retry button, not a
-// broken page.
+// The page's code in pieces (crates/ui/src/lazy.rs, scripts/app.mjs, scripts/bundle.mjs): the
+// first page's numbers come from the main module alone, before any chunk is fetched; the
+// Compare editors, metrics table and chart (one bundle) and then the share bar (another) follow:
+// three wasm files in all; every other view's code is fetched the first time it opens, once; a
+// chunk that cannot be fetched gives a message and a Retry button, not a broken page.
 import { test, expect } from './fixtures.mjs';
 import { MOUNTS, openApp, expectCleanLog } from './helpers.mjs';
 
-/** A chunk of the app's hashed folder: `split_<name>.wasm`. */
-const chunk = (name) => new RegExp(`/app-[0-9a-f]{16}/split_${name}\\.wasm$`);
+/** A view's code in the app's hashed folder: `split_<view>.wasm`, or the bundle holding it. */
+const FILE = { compare: 'bundle_compare', share_bar: 'bundle_chrome', print_link: 'bundle_chrome' };
+const chunk = (name) => new RegExp(`/app-[0-9a-f]{16}/${FILE[name] ?? `split_${name}`}\\.wasm$`);
 const fetched = (log, name) => log.requests.some((u) => chunk(name).test(u));
 
 for (const { prefix, what } of MOUNTS) {
@@ -20,6 +21,10 @@ for (const { prefix, what } of MOUNTS) {
     expect(fetched(log, 'compare')).toBe(true);
     expect(fetched(log, 'share_bar')).toBe(true);
     expect(fetched(log, 'print_link'), 'the handout link (QR code) after the first page').toBe(true);
+    // Three wasm files (issue 29: they were ~130): the main module, then the Compare bundle, and
+    // the share bar's only once that one is in.
+    const wasm = log.requests.filter((u) => new URL(u).pathname.endsWith('.wasm') && !u.includes('mc_worker'));
+    expect(wasm.map((u) => u.replace(/^.*\//, ''))).toEqual(['utility-lab_bg.wasm', 'bundle_compare.wasm', 'bundle_chrome.wasm']);
     for (const view of ['story', 'reliability', 'decide', 'space', 'pd', 'roc', 'probs']) {
       expect(fetched(log, view), `${view} before it opened`).toBe(false);
     }
@@ -47,7 +52,7 @@ test('the numbers are on screen while the editors and the chart still load', asy
   const held = new Promise((resolve) => {
     release = resolve;
   });
-  await page.route(/split_(compare|share_bar)\.wasm$/, async (route) => {
+  await page.route(/bundle_(compare|chrome)\.wasm$/, async (route) => {
     await held;
     await route.continue();
   });
@@ -67,7 +72,7 @@ test('the numbers are on screen while the editors and the chart still load', asy
     }).observe(document, { subtree: true, childList: true, characterData: true });
     const fetch0 = window.fetch;
     window.fetch = (input, ...rest) => {
-      if (window.__firstChunk === undefined && /\/(split|chunk)_[a-z0-9_]+\.wasm$/.test(String(input))) {
+      if (window.__firstChunk === undefined && /\/(split|chunk|bundle)_[a-z0-9_]+\.wasm$/.test(String(input))) {
         const shown = document.querySelector("[data-testid='yield-A']")?.textContent ?? null;
         window.__firstChunk = { shown, frames: window.__frames };
       }

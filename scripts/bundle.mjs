@@ -1,0 +1,344 @@
+// The app's wasm pieces merged into a few bundles (scripts/app.mjs, between wasm-split-cli and
+// the optimizer; issue 29).
+//
+// wasm-split-cli cuts one chunk per *set* of split points that share code: the app's 10 split
+// points gave ~200 files, 150 of them under 2 KB, and the first view fetched ~130 of them, six
+// at a time, 150 ms each on a phone (Fast 3G: the editors after 6 s). The pieces never name
+// each other: each imports only the main module's memory, table and one shared global, and
+// writes its functions into fixed table slots and its data at fixed addresses (active
+// segments). So pieces can be concatenated into one module (binaryen's wasm-merge) without
+// changing anything they do, as long as **each piece is in exactly one bundle** (instantiating
+// one twice would write its statics' initial values again) and a bundle loads before anything
+// that calls into it — which the loader ensures, as it did for the pieces.
+//
+// The bundles (the policy):
+//   compare — the Compare split point and every chunk it needs (the first view);
+//   chrome  — the share bar's and print link's split points and the chunks they need beyond
+//             compare: fetched once `compare` has arrived, so the editors come first;
+//   common  — the other views' shared chunks under COMMON_MAX bytes gzip, together;
+//   the other shared chunks, and each other view's own split point, alone.
+// A split point whose own piece went into a bundle gets the loader's own empty form
+// (`() => async (_imp) => ({})`, which wasm-split-cli writes for an empty split point) and
+// that bundle as a dependency.
+//
+// Every merge is checked: the bundle has exactly its pieces' non-empty data segments (address
+// and bytes), element segments (offset and length) and imports, and no more functions (wasm-merge
+// drops those that nothing calls and no table holds) — else the build fails.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+
+/** A shared chunk of another view smaller than this (gzip, before optimizing) joins `common`. */
+export const COMMON_MAX = 8192;
+
+/** The features the app's wasm uses (scripts/wasm-opt-pool.mjs) and wasm-merge must accept. */
+const FEATURES = ['--enable-bulk-memory', '--enable-nontrapping-float-to-int', '--enable-mutable-globals', '--enable-sign-ext'];
+
+/**
+ * Merges the pieces in `dir` (wasm-split-cli's output) into bundles and rewrites
+ * `dir/__wasm_split.js` to fetch them. Returns the bundles: `{ name, file, pieces }`.
+ */
+export function bundlePieces(dir, { wasmMerge = 'wasm-merge' } = {}) {
+  const loaderFile = path.join(dir, '__wasm_split.js');
+  const loader = parseLoader(readFileSync(loaderFile, 'utf8'));
+  const bundles = plan(loader, (f) => zlib.gzipSync(readFileSync(path.join(dir, f))).length);
+  for (const b of bundles.filter((b) => b.pieces.length > 1)) {
+    const inputs = b.pieces.map((f) => path.join(dir, f));
+    writeFileSync(path.join(dir, b.file), merge(inputs, wasmMerge));
+    for (const f of inputs) rmSync(f);
+  }
+  writeFileSync(loaderFile, writeLoader(loader, bundles));
+  return bundles;
+}
+
+/** The loader's parts: its head (the functions), each chunk's file, each split point's own
+ *  file and the chunks it needs. Fails on a loader of another form. */
+export function parseLoader(js) {
+  const at = js.search(/^\/\* /m);
+  if (at < 0) throw new Error('__wasm_split.js: no chunk found (another wasm-split-cli?)');
+  const head = js.slice(0, at);
+  const chunkFile = {};
+  const chunkRe = /const (__chunk_\d+) = makeLoad\(\(\) => \{\s*const src = fetch\(new URL\("\.\/([^"]+)", import\.meta\.url\)\);/g;
+  for (const m of js.matchAll(chunkRe)) chunkFile[m[1]] = m[2];
+  const splits = {};
+  const splitRe = /export const __wasm_split_load_(\w+) = wrapAsyncCb\(makeLoad\(([\s\S]*?)\n?, \[([^\]]*)\]\)\);/g;
+  for (const m of js.matchAll(splitRe)) {
+    const own = /fetch\(new URL\("\.\/([^"]+)"/.exec(m[2])?.[1] ?? null;
+    const deps = m[3].split(',').map((s) => s.trim()).filter(Boolean).map((v) => {
+      if (!chunkFile[v]) throw new Error(`__wasm_split.js: split point ${m[1]} needs ${v}, which has no file`);
+      return chunkFile[v];
+    });
+    splits[m[1]] = { own, deps };
+  }
+  const declared = (js.match(/const __chunk_\d+ = makeLoad/g) ?? []).length;
+  const exported = (js.match(/export const __wasm_split_load_/g) ?? []).length;
+  if (Object.keys(chunkFile).length !== declared || Object.keys(splits).length !== exported || !exported) {
+    throw new Error(`__wasm_split.js: read ${Object.keys(chunkFile).length} of ${declared} chunks, ${Object.keys(splits).length} of ${exported} split points`);
+  }
+  for (const fn of ['function makeLoad(fetcher, deps)', 'function wrapAsyncCb(callee)']) {
+    if (!head.includes(fn)) throw new Error(`__wasm_split.js: no ${fn}`);
+  }
+  return { head, chunkFile, splits };
+}
+
+/** The bundles of the policy (see the top), each piece in exactly one. `gz(file)`: its size. */
+export function plan({ chunkFile, splits }, gz) {
+  const needs = (s) => {
+    if (!splits[s]) throw new Error(`no split point ${s}`);
+    return [...splits[s].deps, ...(splits[s].own ? [splits[s].own] : [])];
+  };
+  const bundles = [];
+  const taken = new Set();
+  const add = (name, files) => {
+    const pieces = [...new Set(files)].filter((f) => !taken.has(f));
+    for (const f of pieces) taken.add(f);
+    if (pieces.length) bundles.push({ name, pieces, file: pieces.length > 1 ? `bundle_${name}.wasm` : pieces[0] });
+  };
+  add('compare', needs('compare'));
+  add('chrome', [...needs('share_bar'), ...needs('print_link')]);
+  const rest = Object.values(chunkFile).filter((f) => !taken.has(f)).sort();
+  add('common', rest.filter((f) => gz(f) < COMMON_MAX));
+  for (const f of rest) add(f.replace(/\.wasm$/, ''), [f]);
+  for (const s of Object.keys(splits).sort()) if (splits[s].own) add(`split_${s}`, [splits[s].own]);
+  const all = [...Object.values(chunkFile), ...Object.values(splits).map((s) => s.own).filter(Boolean)];
+  const placed = bundles.flatMap((b) => b.pieces);
+  if (placed.length !== new Set(all).size || placed.some((f) => !all.includes(f))) {
+    throw new Error('bundles: not every piece in exactly one bundle');
+  }
+  return bundles;
+}
+
+/** The loader fetching `bundles`: the chrome bundle only once the compare bundle is in. */
+export function writeLoader({ head, splits }, bundles) {
+  const bundleOf = {};
+  for (const b of bundles) for (const f of b.pieces) bundleOf[f] = b;
+  const v = (b) => `__bundle_${b.name.replace(/\W/g, '_')}`;
+  const compare = bundles.find((b) => b.name === 'compare');
+  const fetcher = (b) => {
+    const get = `fetch(new URL("./${b.file}", import.meta.url))`;
+    const src = b.name === 'chrome' && compare ? `${v(compare)}().then(() => ${get})` : get;
+    return `() => {\n    const src = ${src};\n    src.catch(() => {});\n    return async (imports) => (WebAssembly.instantiateStreaming(src, imports));\n}\n`;
+  };
+  const ownFile = new Set(Object.values(splits).map((s) => s.own));
+  let out = head;
+  for (const b of bundles) {
+    // A split point's own piece alone is fetched by its own loader below.
+    if (b.pieces.length === 1 && ownFile.has(b.pieces[0])) continue;
+    out += `/* ${b.pieces.join(', ')} */\nconst ${v(b)} = makeLoad(${fetcher(b)}, []);\n`;
+  }
+  for (const [s, { own, deps }] of Object.entries(splits)) {
+    const need = new Set(deps.map((f) => v(bundleOf[f])));
+    let fetch;
+    if (own && bundleOf[own].pieces.length === 1) {
+      fetch = fetcher(bundleOf[own]);
+    } else {
+      fetch = '() => async (_imp) => ({})';
+      if (own) need.add(v(bundleOf[own]));
+    }
+    out += `export const __wasm_split_load_${s} = wrapAsyncCb(makeLoad(${fetch}, [${[...need].join(', ')}]));\n`;
+  }
+  return out;
+}
+
+// ---- merging pieces (binaryen's wasm-merge) ----
+
+/** The pieces `inputs` as one module, checked (see the top). */
+export function merge(inputs, wasmMerge = 'wasm-merge') {
+  if (inputs.length === 1) return readFileSync(inputs[0]);
+  const bufs = inputs.map((f) => readFileSync(f));
+  // The first module re-exports the shared imports (it must import all of them); the others
+  // import them from it, so the bundle imports the main module's memory and table once.
+  const fields = (b) => imports(b).map((i) => i.field);
+  const all = new Set(bufs.flatMap(fields));
+  const first = bufs.findIndex((b) => fields(b).length === all.size);
+  if (first < 0) throw new Error(`merge: no piece imports all of ${[...all]}`);
+  const order = [first, ...bufs.map((_, i) => i).filter((i) => i !== first)];
+  const tmp = mkdtempSync(path.join(os.tmpdir(), 'ulab-merge-'));
+  try {
+    const args = [];
+    order.forEach((k, i) => {
+      const p = path.join(tmp, `m${i}.wasm`);
+      writeFileSync(p, linkable(bufs[k], i === 0));
+      args.push(p, `m${i}`);
+    });
+    const merged = path.join(tmp, 'merged.wasm');
+    execFileSync(wasmMerge, [...args, '-o', merged, ...FEATURES], { stdio: ['ignore', 'ignore', 'inherit'] });
+    const out = withoutExports(readFileSync(merged));
+    check(bufs, out);
+    return out;
+  } finally {
+    rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+const leb = (n) => {
+  const o = [];
+  do {
+    let b = n & 0x7f;
+    n >>>= 7;
+    if (n) b |= 0x80;
+    o.push(b);
+  } while (n);
+  return Buffer.from(o);
+};
+const name = (s) => Buffer.concat([leb(Buffer.byteLength(s)), Buffer.from(s)]);
+const section = (id, body) => Buffer.concat([Buffer.from([id]), leb(body.length), body]);
+
+/** A reader of a wasm binary from byte `p`. */
+function reader(buf, p = 8) {
+  const r = {
+    p,
+    u32() {
+      let v = 0;
+      let s = 0;
+      let b;
+      do {
+        b = buf[r.p++];
+        v |= (b & 0x7f) << s;
+        s += 7;
+      } while (b & 0x80);
+      return v >>> 0;
+    },
+    str() {
+      const n = r.u32();
+      const v = buf.toString('utf8', r.p, r.p + n);
+      r.p += n;
+      return v;
+    },
+    /** A constant expression (up to its `end`), as hex. */
+    expr() {
+      const start = r.p;
+      while (buf[r.p] !== 0x0b) {
+        const op = buf[r.p++];
+        if (op === 0x41 || op === 0x23 || op === 0xd2) r.u32();
+        else if (op === 0xd0) r.p++;
+        else if (op !== 0x6a) throw new Error(`merge: constant expression with opcode ${op}`);
+      }
+      r.p++;
+      return buf.toString('hex', start, r.p);
+    },
+  };
+  return r;
+}
+
+/** The sections: `{ id, start, body, end }`. */
+function sections(buf) {
+  const out = [];
+  const r = reader(buf);
+  while (r.p < buf.length) {
+    const start = r.p;
+    const id = buf[r.p++];
+    const size = r.u32();
+    out.push({ id, start, body: r.p, end: r.p + size });
+    r.p += size;
+  }
+  return out;
+}
+
+/** The imports: `{ mod, field, kind, desc }` (desc: the bytes after the names). */
+function imports(buf) {
+  const s = sections(buf).find((x) => x.id === 2);
+  if (!s) return [];
+  const r = reader(buf, s.body);
+  return Array.from({ length: r.u32() }, () => {
+    const mod = r.str();
+    const field = r.str();
+    const at = r.p;
+    const kind = buf[r.p++];
+    if (kind === 0) r.u32();
+    else if (kind === 1 || kind === 2) {
+      if (kind === 1) r.p++;
+      const flags = r.u32();
+      r.u32();
+      if (flags & 1) r.u32();
+    } else if (kind === 3) r.p += 2;
+    return { mod, field, kind, desc: buf.subarray(at, r.p) };
+  });
+}
+
+/** A piece ready for wasm-merge: the first re-exports its imports; the others import from it. */
+function linkable(buf, first) {
+  const own = imports(buf);
+  const parts = [buf.subarray(0, 8)];
+  let exported = false;
+  const exportAll = () => {
+    const counts = [0, 0, 0, 0];
+    const list = own.map((i) => Buffer.concat([name(i.field), Buffer.from([i.kind]), leb(counts[i.kind]++)]));
+    parts.push(section(7, Buffer.concat([leb(list.length), ...list])));
+    exported = true;
+  };
+  for (const s of sections(buf)) {
+    if (s.id === 2) {
+      const list = own.map((i) => Buffer.concat([name(first ? i.mod : 'm0'), name(i.field), i.desc]));
+      parts.push(section(2, Buffer.concat([leb(list.length), ...list])));
+      continue;
+    }
+    if (s.id === 7) {
+      if (buf[s.body] !== 0) throw new Error('merge: a piece with exports (another wasm-split-cli?)');
+      continue;
+    }
+    // Sections in order: the exports go before the first section after them (start, elements…).
+    if (first && !exported && s.id > 7) exportAll();
+    parts.push(buf.subarray(s.start, s.end));
+  }
+  if (first && !exported) exportAll();
+  return Buffer.concat(parts);
+}
+
+function withoutExports(buf) {
+  const kept = sections(buf).filter((s) => s.id !== 7);
+  return Buffer.concat([buf.subarray(0, 8), ...kept.map((s) => buf.subarray(s.start, s.end))]);
+}
+
+/** What a merge must keep: data segments, element segments, function count, imports. */
+function signature(buf) {
+  const sig = { data: [], elements: [], functions: 0, imports: imports(buf).map((i) => `${i.mod}.${i.field}`) };
+  for (const s of sections(buf)) {
+    const r = reader(buf, s.body);
+    if (s.id === 3) sig.functions = r.u32();
+    if (s.id === 11) {
+      for (let n = r.u32(); n > 0; n--) {
+        const flag = r.u32();
+        if (flag === 2) r.u32();
+        const at = flag === 1 ? 'passive' : r.expr();
+        const size = r.u32();
+        // An empty segment writes nothing (binaryen drops it).
+        if (size > 0) sig.data.push(`${at}:${buf.toString('hex', r.p, r.p + size)}`);
+        r.p += size;
+      }
+    }
+    if (s.id === 9) {
+      for (let n = r.u32(); n > 0; n--) {
+        const flag = r.u32();
+        let at = 'passive';
+        if ((flag & 1) === 0) {
+          if (flag & 2) r.u32();
+          at = r.expr();
+        }
+        if (flag & 3) r.p++;
+        const k = r.u32();
+        const items = [];
+        for (let j = 0; j < k; j++) items.push(flag & 4 ? r.expr() : r.u32());
+        // Function indices change in a merge: the offset and the count must not.
+        sig.elements.push(`${at}:${k}`);
+      }
+    }
+  }
+  return sig;
+}
+
+function check(inputs, merged) {
+  const ins = inputs.map(signature);
+  const out = signature(merged);
+  const same = (a, b) => JSON.stringify([...a].sort()) === JSON.stringify([...b].sort());
+  const fail = (what) => {
+    throw new Error(`merge: the bundle's ${what} differ from its pieces'`);
+  };
+  if (!same(ins.flatMap((s) => s.data), out.data)) fail('data segments');
+  if (!same(ins.flatMap((s) => s.elements), out.elements)) fail('element segments');
+  // wasm-merge drops the functions nothing calls and no table holds (as -Oz would): never more.
+  if (out.functions > ins.reduce((a, s) => a + s.functions, 0) || out.functions === 0) fail('functions');
+  if (!same([...new Set(ins.flatMap((s) => s.imports))], out.imports)) fail('imports');
+}
