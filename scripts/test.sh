@@ -22,9 +22,11 @@ cd "$ROOT"
 # scikit-learn forms, every bad cell named; +6.4 KB, read by the link decoder before any view),
 # the theme key, the baseline rule, the history entry of the Utility space; 246 183 bytes after
 # the reader's size cut (one cell loop, no Matrix::parse at startup), with the Story handout's
-# and the theme's code. The limit is ~1 % above that, to catch growth; lower it with every cut
+# and the theme's code. 251 213 bytes on 2026-11-27 (night) with the classifiers that have a row
+# per decision (issue 26: validated in the problem, read from links, ranked by the first page's
+# analysis: +5.0 KB). The limit is ~1 % above that, to catch growth; lower it with every cut
 # (docs/benchmarks.md, "Size and load time").
-MAX_WASM_GZIP_BYTES=248500
+MAX_WASM_GZIP_BYTES=253700
 # The Monte Carlo worker links only the Monte Carlo and its messages (crates/mc-worker, profile
 # worker): 128 555 bytes on 2026-11-27 (it was 809 850 with the whole app linked in). Issue 29's
 # bar: 150 KiB.
