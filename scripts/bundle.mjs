@@ -164,7 +164,8 @@ export function merge(inputs, wasmMerge = 'wasm-merge') {
       args.push(p, `m${i}`);
     });
     const merged = path.join(tmp, 'merged.wasm');
-    execFileSync(wasmMerge, [...args, '-o', merged, ...FEATURES], { stdio: ['ignore', 'ignore', 'inherit'] });
+    // -g: the names stay (the optimizer drops them unless APP_WASM_NAMES=1).
+    execFileSync(wasmMerge, [...args, '-o', merged, '-g', ...FEATURES], { stdio: ['ignore', 'ignore', 'inherit'] });
     const out = withoutExports(readFileSync(merged));
     check(bufs, out);
     return out;
