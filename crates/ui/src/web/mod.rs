@@ -37,28 +37,39 @@ pub fn js_message(value: &JsValue) -> String {
         .unwrap_or_else(|| "unknown error".to_string())
 }
 
+/// Gives the event loop back to the browser (input, rendering) and resumes in a later task:
+/// `scheduler.yield()` where the browser has it, else a `setTimeout` of zero (which browsers
+/// may delay by 4 ms when nested).
+pub async fn next_task() {
+    resume_after(|scheduler| method(scheduler, "yield")?.call0(scheduler).ok()).await
+}
+
 /// Gives the event loop back and resumes in a later task of *background* priority
 /// (`scheduler.postTask(…, { priority: "background" })` where the browser has it, else a
 /// `setTimeout` of zero): input and rendering go first. For work that nobody waits on at once
 /// (How sure): a continuation of [`next_task`]'s `scheduler.yield()` runs before the next frame,
 /// so a 20-class edit's frame waited ~540 ms for the whole job's 8 ms slices.
 pub async fn next_background_task() {
-    use js_sys::{Function, Object, Promise, Reflect};
-    use wasm_bindgen::closure::Closure;
+    resume_after(|scheduler| {
+        let post = method(scheduler, "postTask")?;
+        let options = js_sys::Object::new();
+        js_sys::Reflect::set(&options, &"priority".into(), &"background".into()).ok()?;
+        let task = wasm_bindgen::closure::Closure::once_into_js(|| {});
+        post.call2(scheduler, &task, &options).ok()
+    })
+    .await
+}
+
+/// Awaits the promise `ask` gets from the browser's `scheduler` (none, or no promise: a
+/// `setTimeout` of zero).
+async fn resume_after(ask: impl FnOnce(&JsValue) -> Option<JsValue>) {
+    use js_sys::{Promise, Reflect};
     let scheduler = Reflect::get(&js_sys::global(), &JsValue::from_str("scheduler")).ok();
     let promise = scheduler
         .filter(|s| s.is_object())
-        .and_then(|s| {
-            let post = Reflect::get(&s, &JsValue::from_str("postTask")).ok()?;
-            let post = post.dyn_ref::<Function>()?;
-            let options = Object::new();
-            Reflect::set(&options, &"priority".into(), &"background".into()).ok()?;
-            let task = Closure::once_into_js(|| {});
-            post.call2(&s, &task, &options)
-                .ok()?
-                .dyn_into::<Promise>()
-                .ok()
-        })
+        .as_ref()
+        .and_then(ask)
+        .and_then(|p| p.dyn_into::<Promise>().ok())
         .unwrap_or_else(|| {
             Promise::new(&mut |resolve, _| {
                 let _ = web_sys::window()
@@ -68,24 +79,10 @@ pub async fn next_background_task() {
     let _ = wasm_bindgen_futures::JsFuture::from(promise).await;
 }
 
-/// Gives the event loop back to the browser (input, rendering) and resumes in a later task:
-/// `scheduler.yield()` where the browser has it, else a `setTimeout` of zero (which browsers
-/// may delay by 4 ms when nested).
-pub async fn next_task() {
-    use js_sys::{Function, Promise, Reflect};
-    let scheduler = Reflect::get(&js_sys::global(), &JsValue::from_str("scheduler")).ok();
-    let promise = scheduler
-        .filter(|s| s.is_object())
-        .and_then(|s| {
-            let f = Reflect::get(&s, &JsValue::from_str("yield")).ok()?;
-            f.dyn_ref::<Function>()?.call0(&s).ok()
-        })
-        .and_then(|p| p.dyn_into::<Promise>().ok())
-        .unwrap_or_else(|| {
-            Promise::new(&mut |resolve, _| {
-                let _ = web_sys::window()
-                    .map(|w| w.set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, 0));
-            })
-        });
-    let _ = wasm_bindgen_futures::JsFuture::from(promise).await;
+/// `object[name]` if it is a function.
+fn method(object: &JsValue, name: &str) -> Option<js_sys::Function> {
+    js_sys::Reflect::get(object, &JsValue::from_str(name))
+        .ok()?
+        .dyn_into()
+        .ok()
 }
