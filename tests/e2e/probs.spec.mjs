@@ -199,6 +199,10 @@ test('Send to Compare: a rule that refers keeps a row per decision, ranked by it
   await page.goto(url.replace('view=compare', 'view=pd').replace(/#(?!.*view=)/, '#view=pd&'));
   await expect(page.getByTestId('left-out')).toContainText("This view leaves out 'calibrated, optimal'");
   await expect(page.getByTestId('left-out')).toContainText("it also decides 'refer'");
+  // The Story tells the paper's example, not the user's classifiers: no note there.
+  await page.locator('a[data-view="story"]').click();
+  await expect(page.getByTestId('view-story')).toBeVisible();
+  await expect(page.getByTestId('left-out')).toHaveCount(0);
   expect(log.errors).toEqual([]);
 });
 

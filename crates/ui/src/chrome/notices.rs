@@ -76,16 +76,17 @@ pub fn UnreadNotice() -> impl IntoView {
     }
 }
 
-/// On a view that reads only the classifiers with one output per class (all but Compare,
-/// Probabilities and ROC): which classifiers with a row per decision it leaves out
-/// ([`ulab_state::Problem::left_out_note`]).
+/// On a view that ranks only the classifiers with one output per class (Decide, the Utility
+/// space, the Preference-driven measure, the Metric reliability question): which classifiers
+/// with a row per decision it leaves out ([`ulab_state::Problem::left_out_note`]). Compare
+/// ranks them; Probabilities, ROC and the Story do not read the problem's classifiers.
 #[component]
 pub fn LeftOutNotice() -> impl IntoView {
     use ulab_state::View;
     let ctx = use_app();
     let message = move || {
         ctx.state.with(|s| match s.view {
-            View::Compare | View::Probs | View::Roc => None,
+            View::Compare | View::Probs | View::Roc | View::Story => None,
             _ => s.problem.left_out_note(),
         })
     };
