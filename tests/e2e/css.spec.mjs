@@ -57,6 +57,8 @@ test('the first page looks the same with or without the views\' stylesheet', asy
     await expect(page.getByTestId('problem')).toBeVisible();
     await expect(page.getByTestId('yields-chart')).toBeVisible();
     await expect(page.getByTestId('metric-table')).toBeVisible();
+    // How sure works in the background (its card grows when it is done): both pages done.
+    await expect(page.getByTestId('compare-sure')).toHaveAttribute('data-state', 'done', { timeout: 20000 });
     const s = await styles(page);
     await context.close();
     return s;
