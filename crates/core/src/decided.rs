@@ -170,21 +170,14 @@ impl DecisionCounts {
     /// ```
     pub fn reweight(&self, prevalence: &[f64]) -> Result<DecisionCounts, CoreError> {
         let (rows, n) = (self.n_decisions(), self.n());
-        super::utility::check_shares("deployment class shares", prevalence, n)?;
-        let totals = self.class_totals();
-        let mut data = vec![0.0; rows * n];
-        for j in 0..n {
-            if totals[j] == 0.0 {
-                if prevalence[j] > 0.0 {
-                    return Err(CoreError::AbsentClass { class: j });
-                }
-                continue;
-            }
-            let w = prevalence[j] * self.total;
-            for d in 0..rows {
-                data[d * n + j] = w * (self.get(d, j) / totals[j]);
-            }
-        }
+        let data = super::prevalence::reweight_columns(
+            rows,
+            n,
+            |d, j| self.get(d, j),
+            &self.class_totals(),
+            self.total,
+            prevalence,
+        )?;
         DecisionCounts::derived(Matrix::new(rows, n, data)?)
     }
 }

@@ -32,10 +32,37 @@ use super::utility::check_shares;
 /// ```
 pub fn reweight(cm: &ConfusionMatrix, prevalence: &[f64]) -> Result<ConfusionMatrix, CoreError> {
     let n = cm.n();
+    let data = reweight_columns(
+        n,
+        n,
+        |i, j| cm.get(i, j),
+        &cm.class_totals(),
+        cm.total(),
+        prevalence,
+    )?;
+    // Each cell is at most N (the total of a valid matrix, up to 10¹⁹), which may exceed the
+    // bound on typed counts: a derived matrix.
+    ConfusionMatrix::derived(Matrix::new(n, n, data)?)
+}
+
+/// The cells of `rows × n` counts `M` (row-major, `get(r, j)`), each column re-weighted from its
+/// class total `t_j` to the deployment share `π_j` of the total `N`: `M'_rj = N·π_j·M_rj/t_j`.
+/// Shared by [`reweight`] (a confusion matrix) and `DecisionCounts::reweight` (a row per
+/// decision).
+///
+/// # Errors
+/// `prevalence` of the wrong length, negative, not summing to 1, or positive for a class that
+/// has no case (`t_j = 0`).
+pub(crate) fn reweight_columns(
+    rows: usize,
+    n: usize,
+    get: impl Fn(usize, usize) -> f64,
+    totals: &[f64],
+    big_n: f64,
+    prevalence: &[f64],
+) -> Result<Vec<f64>, CoreError> {
     check_shares("deployment class shares", prevalence, n)?;
-    let totals = cm.class_totals();
-    let big_n = cm.total();
-    let mut data = vec![0.0; n * n];
+    let mut data = vec![0.0; rows * n];
     for j in 0..n {
         if totals[j] == 0.0 {
             if prevalence[j] > 0.0 {
@@ -43,13 +70,11 @@ pub fn reweight(cm: &ConfusionMatrix, prevalence: &[f64]) -> Result<ConfusionMat
             }
             continue;
         }
-        // `M_ij / t_j ≤ 1` first: `N / t_j` alone overflows for a tiny class total.
+        // `M_rj / t_j ≤ 1` first: `N / t_j` alone overflows for a tiny class total.
         let w = prevalence[j] * big_n;
-        for i in 0..n {
-            data[i * n + j] = w * (cm.get(i, j) / totals[j]);
+        for r in 0..rows {
+            data[r * n + j] = w * (get(r, j) / totals[j]);
         }
     }
-    // Each cell is at most N (the total of a valid matrix, up to 10¹⁹), which may exceed the
-    // bound on typed counts: a derived matrix.
-    ConfusionMatrix::derived(Matrix::new(n, n, data)?)
+    Ok(data)
 }

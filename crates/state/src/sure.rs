@@ -22,7 +22,7 @@ use ulab_core::mc::question::{QuestionConfig, QuestionSlices, QuestionTally};
 use ulab_core::mc::settle::{ItemsToSettle, Settle, SettleSearch, SettleStep, settle_wins};
 use ulab_core::mc::sure::{Sure, sure_summary};
 use ulab_core::text::{number, prose};
-use ulab_core::{ConfusionMatrix, CoreError, DecisionCounts, Orientation};
+use ulab_core::{ConfusionMatrix, CoreError, DecisionCounts, Matrix, Orientation};
 
 /// Why there is no answer (one line for the user).
 #[derive(Debug, Clone, PartialEq)]
@@ -114,22 +114,22 @@ pub fn compare_job(state: &AppState) -> Result<SureJob, SureError> {
     let mut assumed_size = Vec::new();
     let mut counts = Vec::new();
     for (c, cm) in problem.classifiers().iter().zip(problem.confusions()) {
-        if cm.is_integer_counts() && cm.total() > 1.0 {
-            counts.push(cm.clone());
-        } else {
-            assumed_size.push(c.name.clone());
-            let scaled = cm.normalized().map(|v| v * n)?;
-            counts.push(ConfusionMatrix::new(scaled, Orientation::OutputRows)?);
+        match as_test_items(cm.counts(), cm.total(), cm.is_integer_counts(), n)? {
+            None => counts.push(cm.clone()),
+            Some(scaled) => {
+                assumed_size.push(c.name.clone());
+                counts.push(ConfusionMatrix::new(scaled, Orientation::OutputRows)?);
+            }
         }
     }
     let mut decided = Vec::new();
     for (c, d) in problem.decided().iter().zip(problem.decided_counts()) {
-        if d.is_integer_counts() && d.total() > 1.0 {
-            decided.push(d.clone());
-        } else {
-            assumed_size.push(c.name.clone());
-            let scaled = d.counts().map(|v| v / d.total() * n)?;
-            decided.push(DecisionCounts::new(scaled)?);
+        match as_test_items(d.counts(), d.total(), d.is_integer_counts(), n)? {
+            None => decided.push(d.clone()),
+            Some(scaled) => {
+                assumed_size.push(c.name.clone());
+                decided.push(DecisionCounts::new(scaled)?);
+            }
         }
     }
     let mut config = QuestionConfig::how_sure(problem.utility().clone(), counts);
@@ -137,6 +137,16 @@ pub fn compare_job(state: &AppState) -> Result<SureJob, SureError> {
     config.prevalence = state.prevalence.clone();
     config.draws = draws_for(&config);
     SureJob::new(config, problem.all_names(), assumed_size)
+}
+
+/// A classifier's counts as the question draws from them: `None` when they are whole counts of
+/// more than one item (as given), else the fractions scaled to the question's `n` test items,
+/// `M_ij / N · n`.
+fn as_test_items(m: &Matrix, total: f64, whole: bool, n: f64) -> Result<Option<Matrix>, CoreError> {
+    if whole && total > 1.0 {
+        return Ok(None);
+    }
+    m.map(|v| v / total * n).map(Some)
 }
 
 /// The number of draws of a page's question: about 2·10⁶ cells drawn in all

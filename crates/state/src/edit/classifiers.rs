@@ -178,15 +178,25 @@ impl AppState {
             });
         }
         let cm = ConfusionMatrix::new(m, orientation).map_err(EditError::Confusion)?;
-        if let Some(p) = &self.prevalence {
-            let totals = cm.class_totals();
-            if let Some(j) = (0..n).find(|j| p[*j] > 0.0 && totals[*j] <= 0.0) {
-                return Err(EditError::NeedsCases {
-                    class: self.classes()[j].clone(),
-                });
-            }
-        }
+        self.check_cases(&cm.class_totals())?;
         Ok(cm.counts().clone())
+    }
+
+    /// Checks a classifier's class totals against the deployment shares: a class with a share
+    /// needs a test case.
+    ///
+    /// # Errors
+    /// [`EditError::NeedsCases`] naming the first class with a share and no case.
+    pub(crate) fn check_cases(&self, totals: &[f64]) -> Result<(), EditError> {
+        let Some(p) = &self.prevalence else {
+            return Ok(());
+        };
+        match (0..self.n()).find(|j| p[*j] > 0.0 && totals[*j] <= 0.0) {
+            Some(j) => Err(EditError::NeedsCases {
+                class: self.classes()[j].clone(),
+            }),
+            None => Ok(()),
+        }
     }
 
     /// Sets classifier `i`'s matrix, written in `orientation`.

@@ -133,14 +133,7 @@ impl AppState {
             });
         }
         let counts = DecisionCounts::new(m).map_err(EditError::Confusion)?;
-        if let Some(p) = &self.prevalence {
-            let totals = counts.class_totals();
-            if let Some(j) = (0..n).find(|j| p[*j] > 0.0 && totals[*j] <= 0.0) {
-                return Err(EditError::NeedsCases {
-                    class: self.classes()[j].clone(),
-                });
-            }
-        }
+        self.check_cases(&counts.class_totals())?;
         Ok(counts.counts().clone())
     }
 
