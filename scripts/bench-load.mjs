@@ -1,12 +1,13 @@
 // Size and load time of the built page (speed is measured here, never asserted in tests).
 //
-//   node scripts/bench-load.mjs [DIST] [--runs 5] [--port 4391]
+//   node scripts/bench-load.mjs [DIST] [--runs 5] [--port 4391] [--uncompressed]
 //
 // 1. Sizes of DIST (default dist/): the main wasm, the views' chunks (all together; the largest
 //    alone), the worker wasm, all JS and all CSS — raw,
 //    gzip -9 and brotli (quality 11, what static hosts serve).
 // 2. Cold load in headless Chromium (Debian's /usr/bin/chromium), DIST served as a static host
-//    serves it (brotli, tests/e2e/serve.mjs --compress), a fresh browser context per run (empty
+//    serves it (brotli, tests/e2e/serve.mjs --compress; with --uncompressed as a host without
+//    compression serves it, e.g. `python3 -m http.server`), a fresh browser context per run (empty
 //    cache): the time from navigation start to the factory yields on screen (the Compare
 //    view's `yield-A` cell filled), and to the editors (the Compare chunk loaded, the page
 //    complete), median / min / max of RUNS runs (default 5) —
@@ -29,7 +30,9 @@ const opt = (name, dflt) => {
   const i = args.indexOf(`--${name}`);
   return i >= 0 ? Number(args[i + 1]) : dflt;
 };
-const dist = path.resolve(root, args.find((a, i) => !a.startsWith('--') && !(i > 0 && args[i - 1].startsWith('--'))) ?? 'dist');
+const VALUED = ['--runs', '--port'];
+const dist = path.resolve(root, args.find((a, i) => !a.startsWith('--') && !(i > 0 && VALUED.includes(args[i - 1]))) ?? 'dist');
+const compress = !args.includes('--uncompressed');
 const runs = opt('runs', 5);
 const port = opt('port', 4391);
 
@@ -76,7 +79,8 @@ for (const [name, names] of groups) {
 
 // ---- 2. cold load ----
 const fast3g = (share) => ({ offline: false, latency: 150, downloadThroughput: (1.6e6 / 8) * share, uploadThroughput: (750e3 / 8) * share });
-const server = await startServer({ port, host: '127.0.0.1', mounts: [{ prefix: '/', dir: dist }], compress: true });
+const server = await startServer({ port, host: '127.0.0.1', mounts: [{ prefix: '/', dir: dist }], compress });
+console.log(`Served ${compress ? 'with brotli' : 'uncompressed'}.`);
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
   args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],

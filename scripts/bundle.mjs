@@ -13,8 +13,12 @@
 //
 // The bundles (the policy):
 //   compare — the Compare split point and every chunk it needs (the first view);
+//   later   — the Compare page's parts that follow the editors (the How sure card, the import
+//             form: split point `later`) and the chunks they need beyond compare;
 //   chrome  — the share bar's and print link's split points and the chunks they need beyond
-//             compare: fetched once `compare` has arrived, so the editors come first;
+//             compare;
+//             `later` and `chrome` are fetched once `compare` has arrived, so the editors come
+//             first;
 //   common  — the other views' shared chunks under COMMON_MAX bytes gzip, together;
 //   the other shared chunks, and each other view's own split point, alone.
 // A split point whose own piece went into a bundle gets the loader's own empty form
@@ -97,6 +101,7 @@ export function plan({ chunkFile, splits }, gz) {
     if (pieces.length) bundles.push({ name, pieces, file: pieces.length > 1 ? `bundle_${name}.wasm` : pieces[0] });
   };
   add('compare', needs('compare'));
+  add('later', needs('later'));
   add('chrome', [...needs('share_bar'), ...needs('print_link')]);
   const rest = Object.values(chunkFile).filter((f) => !taken.has(f)).sort();
   add('common', rest.filter((f) => gz(f) < COMMON_MAX));
@@ -110,15 +115,28 @@ export function plan({ chunkFile, splits }, gz) {
   return bundles;
 }
 
-/** The loader fetching `bundles`: the chrome bundle only once the compare bundle is in. */
+/**
+ * Where the page's loader (scripts/app.mjs) leaves the compare bundle's request when it asked for
+ * it early, one round trip before the main module is in: `{ [file]: { take() } }`, each taken
+ * once (a Retry after a failed load asks again).
+ */
+export const EARLY = 'globalThis.__ulabEarly';
+
+/** The bundles fetched only once the compare bundle is in. */
+const AFTER_COMPARE = new Set(['later', 'chrome']);
+
+/** The loader fetching `bundles`: `AFTER_COMPARE` only once the compare bundle is in. */
 export function writeLoader({ head, splits }, bundles) {
   const bundleOf = {};
   for (const b of bundles) for (const f of b.pieces) bundleOf[f] = b;
   const v = (b) => `__bundle_${b.name.replace(/\W/g, '_')}`;
   const compare = bundles.find((b) => b.name === 'compare');
   const fetcher = (b) => {
-    const get = `fetch(new URL("./${b.file}", import.meta.url))`;
-    const src = b.name === 'chrome' && compare ? `${v(compare)}().then(() => ${get})` : get;
+    // The compare bundle may have been asked for already, by the page's loader (EARLY).
+    const get = b.name === 'compare'
+      ? `(${EARLY}["${b.file}"]?.take() ?? fetch(new URL("./${b.file}", import.meta.url)))`
+      : `fetch(new URL("./${b.file}", import.meta.url))`;
+    const src = AFTER_COMPARE.has(b.name) && compare ? `${v(compare)}().then(() => ${get})` : get;
     return `() => {\n    const src = ${src};\n    src.catch(() => {});\n    return async (imports) => (WebAssembly.instantiateStreaming(src, imports));\n}\n`;
   };
   const ownFile = new Set(Object.values(splits).map((s) => s.own));

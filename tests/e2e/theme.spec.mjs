@@ -66,6 +66,8 @@ test('a change of the system scheme redraws each plot once; a chosen theme ignor
   const corner = () =>
     canvas.evaluate((c) => [...c.getContext('2d').getImageData(1, 1, 1, 1).data.slice(0, 3)]);
   await expect.poll(corner).toEqual([255, 255, 255]);
+  // The page's last part (How sure, after the chart) in and done: the layout is settled.
+  await expect(page.getByTestId('compare-sure')).toHaveAttribute('data-state', 'done', { timeout: 20000 });
   // Every drawing first sets the canvas's size when it changes, or else clears the canvas
   // (plot_canvas::paint): count both.
   await canvas.evaluate((c) => {

@@ -2,8 +2,10 @@
 //! numbers come first: every view but Compare lives in its own wasm chunk, fetched the first
 //! time the view opens ([`crate::views`], the list of views); the Compare editors, metrics
 //! table (`ui::compare`) and chart (`ui::compare::yields_panel`), in one chunk (`compare`:
-//! they are always shown together), and the share bar (`ui::chrome::share_bar`, on every
-//! view), in one of its own, follow the yields and the verdict.
+//! they are always shown together), follow the yields and the verdict; the How sure card
+//! (`ui::compare::sure`) and the import form (`ui::widgets::import_dialog`), in the chunk
+//! `later`, and the share bar (`ui::chrome::share_bar`, on every view), in one of its own,
+//! follow the editors (`scripts/bundle.mjs` fetches them once `compare` is in).
 //!
 //! This file is the mechanism only: it names no view (the views use it, and `views` names
 //! them), so that no two files import each other.

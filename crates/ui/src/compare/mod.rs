@@ -52,10 +52,10 @@ split_entry!(
 );
 
 split_entry!(
-    /// The How sure card and its job, in the chunk `compare` (`ui::lazy`): they follow the
-    /// yields and the verdict.
+    /// The How sure card and its job, in the chunk `later` (`ui::lazy`, with the import form):
+    /// fetched once the editors, the metrics and the chart are in.
     sure_entry,
-    compare,
+    later,
     (),
     |()| view! { <SurePanel /> }.into_any()
 );

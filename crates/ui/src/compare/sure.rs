@@ -2,8 +2,8 @@
 //! confusion counts, each one's yield per item with its 90 % interval, the probability that it
 //! is the best, and how many test items would settle it — `ulab_state::sure`'s job, run in
 //! slices after every edit ([`crate::web::use_sure`]), shown by
-//! [`crate::widgets::sure_card`]. The card and its job are in the chunk `compare`
-//! (`ui::lazy`): the page shows the yields and the verdict first.
+//! [`crate::widgets::sure_card`]. The card and its job are in the chunk `later`
+//! (`ui::lazy`): the page shows the yields and the verdict first, then the editors.
 
 use crate::memo;
 use leptos::prelude::*;

@@ -11,6 +11,7 @@ use web_sys::HtmlInputElement;
 use super::input_kit::next_id;
 use super::radio::radio;
 use crate::context::{AppContext, use_app};
+use crate::lazy::{deferred, split_entry};
 use crate::web::sliced::{Sliced, feed};
 use ulab_core::Orientation;
 use ulab_core::text::{capitalize, percent};
@@ -172,6 +173,27 @@ impl ImportForm {
     }
 }
 
+split_entry!(
+    /// The panel's form and the readers behind it (`ulab_state::edit::import`, the CSV
+    /// reader), in the chunk `later` (`ui::lazy`) with the How sure card: fetched after the
+    /// editors, not on their way.
+    import_entry,
+    later,
+    (ImportForm, usize, String, String),
+    |(form, uid, panel_id, msg_id)| {
+        view! {
+            <div class="import-panel" id=panel_id role="group" aria-label="Import a classifier">
+                <p class="hint">
+                    "A confusion matrix (CSV, cells copied from a spreadsheet, or 27,15;23,35), or two columns y_true,y_pred with one row per test item (any labels; a header row is optional)."
+                </p>
+                {import_options(form, uid)}
+                {import_source(form, uid, msg_id)}
+            </div>
+        }
+        .into_any()
+    }
+);
+
 /// The import panel (a disclosure under the classifier cards): the toggle, the panel while
 /// open, and the last outcome.
 #[component]
@@ -205,13 +227,7 @@ pub fn ImportPanel() -> impl IntoView {
                 {rx(move || if open.get() { "▾ Import a classifier" } else { "▸ Import a classifier (CSV, spreadsheet, labels)…" })}
             </button>
             <Show when=cond(move || open.get())>
-                <div class="import-panel" id=panel_id2.clone() role="group" aria-label="Import a classifier">
-                    <p class="hint">
-                        "A confusion matrix (CSV, cells copied from a spreadsheet, or 27,15;23,35), or two columns y_true,y_pred with one row per test item (any labels; a header row is optional)."
-                    </p>
-                    {import_options(form, uid)}
-                    {import_source(form, uid, msg_id2.clone())}
-                </div>
+                {deferred("the import form", import_entry, (form, uid, panel_id2.clone(), msg_id2.clone()))}
             </Show>
             <p
                 id=msg_id
