@@ -82,8 +82,23 @@ fn mark_colours_stand_out_at_3_to_1() {
     }
 }
 
-/// A plot's SVG at a width, light or dark.
-type Svg = Box<dyn Fn(u32, bool) -> String>;
+/// A plot's SVG at a width, light or dark; drawn on plotters' SVG backend directly, or
+/// (`true`) recorded and replayed there, as the page's "SVG" export draws it
+/// ([`crate::record`]).
+type Svg = Box<dyn Fn(u32, bool, bool) -> String>;
+
+/// `plot`'s [`Svg`].
+fn svg_of<P: Plot + 'static>(plot: P) -> Svg {
+    Box::new(move |width, dark, recorded| {
+        if !recorded {
+            return plot.to_svg(width, dark).unwrap();
+        }
+        let size = (width, plot.height_for(width));
+        let (root, record) = crate::record::Recorder::new(size);
+        plot.draw_on(&root, &Theme { dark, scale: 1.0 }).unwrap();
+        record.svg(size).unwrap()
+    })
+}
 
 /// A sample of every Monte Carlo plot and the yield chart.
 fn samples() -> Vec<(&'static str, Svg)> {
@@ -156,20 +171,11 @@ fn samples() -> Vec<(&'static str, Svg)> {
         ],
     };
     vec![
-        ("sweep", Box::new(move |w, d| sweep.to_svg(w, d).unwrap())),
-        (
-            "scatter",
-            Box::new(move |w, d| scatter.to_svg(w, d).unwrap()),
-        ),
-        (
-            "fig. 6",
-            Box::new(move |w, d| differences.to_svg(w, d).unwrap()),
-        ),
-        (
-            "figs 4–5",
-            Box::new(move |w, d| space.to_svg(w, d).unwrap()),
-        ),
-        ("yields", Box::new(move |w, d| yields.to_svg(w, d).unwrap())),
+        ("sweep", svg_of(sweep)),
+        ("scatter", svg_of(scatter)),
+        ("fig. 6", svg_of(differences)),
+        ("figs 4–5", svg_of(space)),
+        ("yields", svg_of(yields)),
     ]
 }
 
@@ -178,7 +184,7 @@ fn every_text_the_plots_draw_reads_at_4_5_to_1() {
     for (what, svg) in samples() {
         for t in themes() {
             for width in [375, 900] {
-                let svg = svg(width, t.dark);
+                let svg = svg(width, t.dark, false);
                 let all = texts(&svg);
                 assert!(!all.is_empty(), "{what}");
                 for text in all {
@@ -201,13 +207,27 @@ fn no_text_overlaps_another_or_leaves_the_picture() {
     for (what, svg) in samples() {
         for width in [310, 375, 600, 900] {
             for dark in [false, true] {
-                let svg = svg(width, dark);
+                let svg = svg(width, dark, false);
                 let all = texts(&svg);
                 assert_eq!(overlapping(&all), Vec::<String>::new(), "{what} {width}");
                 let size = svg_size(&svg);
                 for t in &all {
                     assert!(t.inside(size), "{what} {width}: {:?} {:?}", t.text, t.bbox);
                 }
+            }
+        }
+    }
+}
+
+#[test]
+fn a_recorded_plot_replays_as_the_same_svg() {
+    // What the page exports (and draws on its canvas: the same record) is what the plot draws.
+    for (what, svg) in samples() {
+        for dark in [false, true] {
+            for width in [375, 900] {
+                let direct = svg(width, dark, false);
+                assert!(direct.contains("<text"), "{what}");
+                assert_eq!(svg(width, dark, true), direct, "{what} {width} dark={dark}");
             }
         }
     }

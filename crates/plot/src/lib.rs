@@ -18,6 +18,7 @@ mod mesh;
 mod panel_grid;
 pub mod pd;
 pub mod probs;
+pub mod record;
 pub mod reliability;
 pub mod roc;
 pub mod space;

@@ -10,8 +10,6 @@
 //! remembers nothing, so it sets each style the first time it is used; nothing else may set
 //! styles on the context while it draws.
 
-use plotters::coord::Shift;
-use plotters::prelude::{DrawingArea, IntoDrawingArea};
 use plotters_backend::text_anchor::{HPos, VPos};
 use plotters_backend::{
     BackendColor, BackendCoord, BackendStyle, BackendTextStyle, DrawingBackend, DrawingErrorKind,
@@ -93,11 +91,6 @@ impl Canvas {
         let (w, h) = (self.canvas.width(), self.canvas.height());
         self.context
             .clear_rect(0.0, 0.0, f64::from(w), f64::from(h));
-    }
-
-    /// The whole canvas as plotters' drawing area.
-    pub fn area(self) -> DrawingArea<Canvas, Shift> {
-        self.into_drawing_area()
     }
 
     fn set_fill(&mut self, color: BackendColor) {

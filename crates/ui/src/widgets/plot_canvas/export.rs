@@ -4,20 +4,23 @@
 use leptos::html;
 use leptos::prelude::*;
 use std::rc::Rc;
+use std::sync::Arc;
+use ulab_plot::Theme;
 use wasm_bindgen::JsCast;
 
-use super::paint::{DrawFn, paint, screen_theme};
+use super::paint::{DrawFn, paint, screen_theme, svg_of};
 use crate::context::use_app;
 use crate::web::export::file_stem;
 use crate::web::use_download::use_download;
 use crate::{cond, handler, rx};
 
-/// What the exports draw: the plot on a canvas, and its SVG document for a width and a scheme.
+/// What the exports draw: the plot (on a canvas for a PNG in the other colours, as SVG) and its
+/// height for a width.
 pub(super) struct Sources {
-    /// Draws on a canvas (for a PNG in the other colours).
+    /// Draws the plot.
     pub(super) draw: Rc<DrawFn>,
-    /// The SVG document for a width and a scheme.
-    pub(super) svg: Rc<dyn Fn(u32, bool) -> Result<String, String>>,
+    /// The plot's height for a width.
+    pub(super) height_for: Arc<dyn Fn(u32) -> u32 + Send + Sync>,
     /// The canvas as shown.
     pub(super) canvas: NodeRef<html::Canvas>,
     /// The canvas's CSS size as shown.
@@ -31,10 +34,11 @@ pub(super) fn export_buttons(sources: Sources, name: &str) -> impl IntoView + us
     let download = use_download();
     let Sources {
         draw,
-        svg,
+        height_for,
         canvas,
         size,
     } = sources;
+    let draw_svg = Rc::clone(&draw);
     let light_export = RwSignal::new(false);
     let export_dark = move || ctx.scheme.dark.get_untracked() && !light_export.get_untracked();
     let stem = file_stem(name);
@@ -68,7 +72,11 @@ pub(super) fn export_buttons(sources: Sources, name: &str) -> impl IntoView + us
     };
     let save_svg = move |_| {
         let w = size.get_untracked().0.max(320);
-        match svg(w, export_dark()) {
+        let theme = Theme {
+            dark: export_dark(),
+            scale: 1.0,
+        };
+        match svg_of(&*draw_svg, (w, height_for(w)), theme) {
             Ok(svg) => download.svg(&svg_name, &svg),
             Err(e) => ctx.say(format!("SVG export failed: {e}")),
         }

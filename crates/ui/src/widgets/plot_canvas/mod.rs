@@ -5,9 +5,10 @@
 //! clicks (and taps) on it ([`CanvasClick`]).
 
 //!
-//! The parts: the width followed ([`crate::web::use_width`]), the painting ([`paint`]), the
-//! exports ([`export`]), the table ([`table`]); [`figure`] wires them, with the accessible name
-//! and the clicks.
+//! The parts: the width followed ([`crate::web::use_width`]), the painting ([`paint`]: the
+//! plot drawn on a recorder, `ulab_plot::record`, whose record is replayed on the canvas or written as
+//! SVG, so that each plot's drawing code is compiled once), the exports ([`export`]), the table
+//! ([`table`]); [`figure`] wires them, with the accessible name and the clicks.
 
 mod backend;
 mod export;
@@ -49,10 +50,8 @@ struct Parts {
     track: Rc<dyn Fn()>,
     /// The height for a width (tracks the plot).
     height_for: Arc<dyn Fn(u32) -> u32 + Send + Sync>,
-    /// Draws on the canvas (tracks the plot).
+    /// Draws the plot (tracks it).
     draw: Rc<DrawFn>,
-    /// The SVG document for a width and a scheme (does not track).
-    svg: Rc<dyn Fn(u32, bool) -> Result<String, String>>,
     /// The table, read only while its disclosure is open.
     table: Signal<PlotTable>,
     /// The key numbers for the accessible name.
@@ -88,7 +87,6 @@ where
         track: Rc::new(move || plot.track()),
         height_for: Arc::new(move |w| plot.with(|p| p.height_for(w))),
         draw: Rc::new(move |root, theme| plot.with(|p| p.draw_on(root, theme))),
-        svg: Rc::new(move |w, dark| plot.with_untracked(|p| p.to_svg(w, dark))),
         table: Signal::derive(move || {
             if open.get() {
                 plot.with(|p| p.table())
@@ -115,7 +113,6 @@ fn figure(
         track,
         height_for,
         draw,
-        svg,
         table,
         summary,
     } = parts;
@@ -127,9 +124,10 @@ fn figure(
 
     // The canvas's CSS height follows from its width (none before the first measure: the
     // canvas's own aspect ratio).
+    let height_of = Arc::clone(&height_for);
     let height = memo(move |_| {
         let w = width.get();
-        (w > 0).then(|| height_for(w))
+        (w > 0).then(|| height_of(w))
     });
 
     let draw_png = Rc::clone(&draw);
@@ -148,7 +146,7 @@ fn figure(
     });
     let exports = Sources {
         draw: draw_png,
-        svg,
+        height_for,
         canvas: canvas_ref,
         size: Signal::derive(move || (width.get(), height.get().unwrap_or(0))),
     };

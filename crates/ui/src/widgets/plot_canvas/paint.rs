@@ -5,9 +5,11 @@ use plotters::prelude::DrawingArea;
 
 use super::backend::Canvas;
 use ulab_plot::Theme;
+use ulab_plot::record::{Recorder, replay};
 
-/// Draws a plot on a canvas's drawing area.
-pub(super) type DrawFn = dyn Fn(&DrawingArea<Canvas, Shift>, &Theme) -> Result<(), String>;
+/// Draws a plot: on the recorder (`ulab_plot::record`), whose record is then replayed on the
+/// canvas or written as SVG.
+pub(super) type DrawFn = dyn Fn(&DrawingArea<Recorder, Shift>, &Theme) -> Result<(), String>;
 
 /// The plot theme of the page now: `dark`, at the screen's device pixel ratio (1 to 4).
 pub(super) fn screen_theme(dark: bool) -> Theme {
@@ -31,6 +33,8 @@ pub(super) fn paint(
         (f64::from(w) * theme.scale).round() as u32,
         (f64::from(h) * theme.scale).round() as u32,
     );
+    let (root, record) = Recorder::new(size);
+    draw(&root, &theme).map_err(|e| format!("the plot could not be drawn: {e}"))?;
     // A new size clears the canvas; the same size is not set again (that would reset the
     // canvas on every redraw, e.g. on every move of a slider), only cleared.
     let resized = (canvas.width(), canvas.height()) != size;
@@ -38,13 +42,18 @@ pub(super) fn paint(
         canvas.set_width(size.0);
         canvas.set_height(size.1);
     }
-    let backend = Canvas::new(canvas.clone())
+    let mut backend = Canvas::new(canvas.clone())
         .ok_or_else(|| "this browser cannot draw on a canvas".to_string())?;
     if !resized {
         backend.clear();
     }
-    let root = backend.area();
-    draw(&root, &theme)
-        .and_then(|_| root.present().map_err(|e| e.to_string()))
-        .map_err(|e| format!("the plot could not be drawn: {e}"))
+    replay(&record, &mut backend).map_err(|e| format!("the plot could not be drawn: {e}"))
+}
+
+/// The SVG document of what `draw` draws at `size` pixels in `theme` (the plot's
+/// `Plot::to_svg`, from the one drawing code the canvas uses).
+pub(super) fn svg_of(draw: &DrawFn, size: (u32, u32), theme: Theme) -> Result<String, String> {
+    let (root, record) = Recorder::new(size);
+    draw(&root, &theme)?;
+    record.svg(size)
 }
