@@ -14,6 +14,7 @@ pub mod limits;
 pub mod matrix;
 pub mod mc;
 pub mod metrics;
+pub mod order;
 pub mod pd;
 pub mod prevalence;
 pub mod probs;

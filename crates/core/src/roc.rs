@@ -99,8 +99,7 @@ impl Roc {
     /// ```
     pub fn from_scores(scores: &[f64], positive: &[bool]) -> Result<Roc, CoreError> {
         let (p, n) = check_scores(scores, positive)?;
-        let mut order: Vec<usize> = (0..scores.len()).collect();
-        order.sort_by(|&a, &b| scores[b].total_cmp(&scores[a]));
+        let order = crate::order::order_by(scores, true);
         let mut points = vec![RocPoint {
             fpr: 0.0,
             tpr: 0.0,
@@ -212,8 +211,7 @@ impl Roc {
 pub fn mann_whitney_auc(scores: &[f64], positive: &[bool]) -> Result<f64, CoreError> {
     // Validation shared with the curve.
     let roc = Roc::from_scores(scores, positive)?;
-    let mut order: Vec<usize> = (0..scores.len()).collect();
-    order.sort_by(|&a, &b| scores[a].total_cmp(&scores[b]));
+    let order = crate::order::order_by(scores, false);
     let mut rank_sum = 0.0;
     let mut k = 0;
     while k < order.len() {

@@ -74,7 +74,7 @@ pub fn project(p: [f64; 3]) -> [f64; 3] {
     }
     // Sort descending, find the largest k with u_k − (Σ_{i≤k} u_i − 1)/k > 0.
     let mut u = p;
-    u.sort_by(|a, b| b.total_cmp(a));
+    crate::order::sort_descending(&mut u);
     let mut cum = 0.0;
     let mut theta = 0.0;
     for (k, v) in u.iter().enumerate() {

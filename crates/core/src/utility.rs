@@ -492,9 +492,7 @@ pub fn check_shares(what: &'static str, p: &[f64], n: usize) -> Result<(), CoreE
 /// assert_eq!(ranking(&[3.5, -3.5, 7.0]), vec![2, 0, 1]);
 /// ```
 pub fn ranking(values: &[f64]) -> Vec<usize> {
-    let mut idx: Vec<usize> = (0..values.len()).collect();
-    idx.sort_by(|&a, &b| values[b].total_cmp(&values[a]));
-    idx
+    crate::order::order_by(values, true)
 }
 
 /// The yields of several classifiers under one utility matrix and their ranking (best first).

@@ -320,7 +320,7 @@ fn symmetric_range(v: &[f64]) -> f64 {
     if a.is_empty() {
         return 1.0;
     }
-    a.sort_by(f64::total_cmp);
+    ulab_core::order::sort_ascending(&mut a);
     let q = a[((a.len() - 1) as f64 * 0.995).round() as usize];
     if q > 0.0 { q * 1.08 } else { 1.0 }
 }

@@ -99,8 +99,7 @@ pub fn grid_layout(width: u32, panels: usize, most: usize, min_width: u32) -> (u
 /// assert_eq!(y[2], 300.0);
 /// ```
 pub fn spread_labels(wanted: &[f64], gap: f64, lo: f64, hi: f64) -> Vec<f64> {
-    let mut order: Vec<usize> = (0..wanted.len()).collect();
-    order.sort_by(|&a, &b| wanted[a].total_cmp(&wanted[b]));
+    let order = ulab_core::order::order_by(wanted, false);
     let mut y: Vec<f64> = order.iter().map(|&i| wanted[i].clamp(lo, hi)).collect();
     for k in 1..y.len() {
         if y[k] < y[k - 1] + gap {

@@ -86,8 +86,8 @@ struct PlacedLabel {
 /// assert_eq!(placed, [(0.0, 0), (260.0, 0)]);
 /// ```
 pub fn place_in_rows(labels: &[(f64, f64)], width: f64, gap: f64) -> Vec<(f64, usize)> {
-    let mut order: Vec<usize> = (0..labels.len()).collect();
-    order.sort_by(|&a, &b| labels[a].0.total_cmp(&labels[b].0));
+    let starts: Vec<f64> = labels.iter().map(|l| l.0).collect();
+    let order = ulab_core::order::order_by(&starts, false);
     let mut row_ends: Vec<f64> = Vec::new();
     let mut out = vec![(0.0, 0); labels.len()];
     for i in order {

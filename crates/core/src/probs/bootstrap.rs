@@ -407,7 +407,7 @@ pub fn quantile(sorted: &[f64], q: f64) -> f64 {
 /// Mean and 90 % interval of values (summed in sorted order: the same whatever order they
 /// came in).
 fn describe(mut v: Vec<f64>) -> ArmSummary {
-    v.sort_unstable_by(f64::total_cmp);
+    crate::order::sort_ascending(&mut v);
     let mean = v.iter().sum::<f64>() / v.len().max(1) as f64;
     ArmSummary {
         mean,

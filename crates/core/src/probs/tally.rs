@@ -90,7 +90,7 @@ impl Tally {
                 });
             }
             let mut sorted = thresholds.to_vec();
-            sorted.sort_unstable_by(f64::total_cmp);
+            crate::order::sort_ascending(&mut sorted);
             let bins = sorted.len() + 1;
             t.curve = Some(NetBenefits {
                 given: thresholds.to_vec(),

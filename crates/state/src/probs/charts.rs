@@ -146,7 +146,7 @@ pub fn yield_curve_chart(
         let mut ts = grid.clone();
         ts.extend(implied);
         ts.extend(r.best.threshold.filter(|t| (0.0..=1.0).contains(t)));
-        ts.sort_by(f64::total_cmp);
+        ulab_core::order::sort_ascending(&mut ts);
         ts.dedup();
         let points = ts
             .into_iter()

@@ -73,8 +73,7 @@ pub fn SureCard(
 
 fn report_view(r: &SureReport, prefix: &'static str, what: &'static str) -> impl IntoView + use<> {
     let sentences = r.sentences();
-    let mut order: Vec<usize> = (0..r.names.len()).collect();
-    order.sort_by(|&a, &b| r.sure.p_best[b].total_cmp(&r.sure.p_best[a]));
+    let order = ulab_core::order::order_by(&r.sure.p_best, true);
     let rows = order
         .into_iter()
         .map(|k| {

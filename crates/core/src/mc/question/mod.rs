@@ -205,7 +205,7 @@ pub fn question_summary(
             0.0
         };
         let mut sorted = ys.clone();
-        sorted.sort_by(|a, b| a.total_cmp(b));
+        crate::order::sort_ascending(&mut sorted);
         let quantiles = QUANTILES.map(|q| quantile(&sorted, q));
         let mut histogram = vec![0u64; bins];
         for y in ys {
