@@ -132,9 +132,10 @@ export function writeLoader({ head, splits }, bundles) {
   const v = (b) => `__bundle_${b.name.replace(/\W/g, '_')}`;
   const compare = bundles.find((b) => b.name === 'compare');
   const fetcher = (b) => {
-    // The compare bundle may have been asked for already, by the page's loader (EARLY).
+    // The compare bundle may have been asked for already, by the page's loader (EARLY; a page
+    // whose loader did not ask fetches it here).
     const get = b.name === 'compare'
-      ? `(${EARLY}["${b.file}"]?.take() ?? fetch(new URL("./${b.file}", import.meta.url)))`
+      ? `(${EARLY}?.["${b.file}"]?.take() ?? fetch(new URL("./${b.file}", import.meta.url)))`
       : `fetch(new URL("./${b.file}", import.meta.url))`;
     const src = AFTER_COMPARE.has(b.name) && compare ? `${v(compare)}().then(() => ${get})` : get;
     return `() => {\n    const src = ${src};\n    src.catch(() => {});\n    return async (imports) => (WebAssembly.instantiateStreaming(src, imports));\n}\n`;

@@ -154,3 +154,19 @@ test('the import form follows the editors: opened before its code is in, it says
   await expect(page.getByText('Loading the import form…')).toHaveCount(0);
   await expect(page.getByTestId('compare-sure')).toBeVisible();
 });
+
+test('without the early request (a loader that did not ask), the Compare bundle is fetched as before', async ({ page }) => {
+  // The page's loader leaves its early request in globalThis.__ulabEarly (scripts/app.mjs);
+  // here that is lost: the chunk loader asks for the bundle itself.
+  await page.addInitScript(() => {
+    Object.defineProperty(globalThis, '__ulabEarly', { get: () => undefined, set: () => {}, configurable: true });
+  });
+  const requests = [];
+  page.on('request', (r) => requests.push(r.url()));
+  await page.goto('/');
+  await expect(page.getByTestId('yield-A')).toHaveText('3.5');
+  await expect(page.getByTestId('problem')).toBeVisible();
+  await expect(page.getByTestId('metric-table')).toBeVisible();
+  // Asked for twice: once early (its promise lost), once by the chunk loader.
+  expect(requests.filter((u) => u.endsWith('/bundle_compare.wasm')).length).toBe(2);
+});
