@@ -9,7 +9,9 @@
 //    serves it (brotli, tests/e2e/serve.mjs --compress; with --uncompressed as a host without
 //    compression serves it, e.g. `python3 -m http.server`), a fresh browser context per run (empty
 //    cache): the time from navigation start to the factory yields on screen (the Compare
-//    view's `yield-A` cell filled), and to the editors (the Compare chunk loaded, the page
+//    view's `yield-A` cell filled: for the plain link, the first page the build drew,
+//    scripts/prerender.mjs), to the yields the app draws itself (a link with its own state: the
+//    factory with one cell changed), and to the editors (the Compare chunk loaded, the page
 //    complete), median / min / max of RUNS runs (default 5) —
 //    * unthrottled (local server), and
 //    * "Fast 3G" as issue 13 defines it: 1.6 Mbit/s down, 750 kbit/s up, 150 ms latency,
@@ -88,7 +90,9 @@ const browser = await chromium.launch({
 try {
   // Warm the server's compressed copies so the first run does not pay for brotli.
   for (const f of files) await fetch(`http://127.0.0.1:${port}/${f}`, { headers: { 'Accept-Encoding': 'br' } }).then((r) => r.arrayBuffer());
-  const load = async (network) => {
+  // A link with its own state: the build's first page is not shown, the app draws the yields.
+  const STATE = '#v=1&view=compare&u=15,-335;-35,165&cm.A=28,15;22,35&cm.B=43,18;7,32&classes=long,short';
+  const load = async (network, hash = '') => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
@@ -97,7 +101,7 @@ try {
     if (network) await cdp.send('Network.emulateNetworkConditions', network);
     const errors = [];
     page.on('pageerror', (e) => errors.push(String(e)));
-    await page.goto(`http://127.0.0.1:${port}/`, { waitUntil: 'commit' });
+    await page.goto(`http://127.0.0.1:${port}/${hash}`, { waitUntil: 'commit' });
     const handle = await page.waitForFunction(
       () => {
         const cell = document.querySelector("[data-testid='yield-A']");
@@ -124,8 +128,12 @@ try {
     ['Fast 3G at 90 % (1.44 Mbit/s, 150 ms)', fast3g(0.9)],
   ]) {
     const results = [];
-    for (let r = 0; r < runs; r++) results.push(await load(network));
-    for (const [i, what] of [[0, 'the factory yields'], [1, 'the editors']]) {
+    for (let r = 0; r < runs; r++) results.push([...(await load(network)), (await load(network, STATE))[0]]);
+    for (const [i, what] of [
+      [0, 'the factory yields'],
+      [2, 'the yields of a link with its own state'],
+      [1, 'the editors'],
+    ]) {
       const times = results.map((t) => t[i]).sort((a, b) => a - b);
       const median = times[Math.floor(times.length / 2)];
       console.log(

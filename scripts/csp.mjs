@@ -9,7 +9,7 @@
 //
 // The policy (docs/limits.md, "Content-Security-Policy", says why each line is there):
 //   default-src 'none'                       nothing that is not listed below
-//   script-src 'self' 'wasm-unsafe-eval' 'sha256-…'   our files, our wasm, the app's loader
+//   script-src 'self' 'wasm-unsafe-eval' 'sha256-…'   our files, our wasm, the app's loader, the first page's script
 //   style-src 'self' 'unsafe-inline'         our stylesheets; style attributes set by the app
 //   img-src 'self' data: blob:               the favicon, plot images and exports
 //   connect-src 'self'                       the wasm files: no other origin, ever
@@ -33,7 +33,8 @@ const file = path.join(dir, 'index.html');
 const html = readFileSync(file, 'utf8');
 if (html.includes('http-equiv="Content-Security-Policy"')) fail(`${file} already has a policy`);
 
-// Every inline <script> (one without src): the loader. Hash its exact text.
+// Every inline <script> (one without src): the loader, and the first page's (scripts/prerender.mjs).
+// Hash its exact text.
 const hashes = [];
 for (const m of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
   if (/\bsrc\s*=/i.test(m[1])) continue;

@@ -5,7 +5,7 @@
 #   * trunk 0.21.14, wasm-bindgen-cli at the version of the wasm-bindgen crate in Cargo.lock and
 #     wasm-split-cli 0.2.4 (cargo install, from crates.io; ~16 min the first time on 2 cores);
 #   * the npm packages of package-lock.json (npm ci): binaryen's wasm-opt and Playwright;
-#   * Debian's chromium for the end-to-end tests (apt-get), and a C compiler / Node.js if missing;
+#   * Debian's chromium for the end-to-end tests and the build's first page (scripts/prerender.mjs) (apt-get), and a C compiler / Node.js if missing;
 #   * the crates of Cargo.lock (cargo fetch), so that Trunk can build offline.
 # Nothing else is downloaded: Trunk.toml sets `offline = true`, so Trunk uses these tools
 # (found on PATH) and never fetches its own.

@@ -51,6 +51,9 @@ for (const { prefix, what } of MOUNTS) {
 }
 
 test('the numbers are on screen while the editors and the chart still load', async ({ page }) => {
+  // A link with its own state (the factory in light colours), so the numbers are the app's own,
+  // not the first page the build drew for the plain link (scripts/prerender.mjs).
+  const link = '/#v=1&view=compare&u=15,-335;-35,165&cm.A=27,15;23,35&cm.B=43,18;7,32&classes=long,short&theme=light';
   let release;
   const held = new Promise((resolve) => {
     release = resolve;
@@ -87,7 +90,8 @@ test('the numbers are on screen while the editors and the chart still load', asy
       return instantiate0.apply(this, args);
     };
   });
-  await page.goto('/');
+  await page.goto(link);
+  await expect(page.locator('[data-prerendered]')).toHaveCount(0);
   await expect(page.getByTestId('yield-A')).toHaveText('3.5');
   await expect(page.getByTestId('yields-table')).toBeVisible();
   const first = await page.evaluate(() => window.__firstChunk);

@@ -40,14 +40,19 @@ pub mod widgets;
 
 pub use reactive::{cond, handler, memo, rx};
 
-/// Starts the app: index.html's loading line goes; a panic goes to the browser console and replaces the page by
+/// Starts the app: index.html's loading line (or the build's first page) goes; a panic goes to the browser console and replaces the page by
 /// [`fallback`]'s message with the current link; [`app::App`] is mounted on `<body>`; the
 /// service worker that keeps the page working offline is registered ([`web::offline`]).
 pub fn start() {
     fallback::install();
-    // The "Loading" line of index.html, shown until now.
-    if let Some(boot) = leptos::prelude::document().get_element_by_id("boot") {
+    // The "Loading" line of index.html, or the first page drawn by the build
+    // (scripts/prerender.mjs), shown until now; the same page is mounted in the same task.
+    let document = leptos::prelude::document();
+    if let Some(boot) = document.get_element_by_id("boot") {
         boot.remove();
+    }
+    if let Ok(Some(first)) = document.query_selector("[data-prerendered]") {
+        first.remove();
     }
     leptos::mount::mount_to_body(app::App);
     web::offline::register();
