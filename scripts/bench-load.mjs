@@ -1,6 +1,7 @@
 // Size and load time of the built page (speed is measured here, never asserted in tests).
 //
 //   node scripts/bench-load.mjs [DIST] [--runs 5] [--port 4391] [--uncompressed]
+//   node scripts/bench-load.mjs [DIST] --runs 0        # the sizes only
 //
 // 1. Sizes of DIST (default dist/): the main wasm, the views' chunks (all together; the largest
 //    alone), the worker wasm, all JS and all CSS — raw,
@@ -79,7 +80,8 @@ for (const [name, names] of groups) {
   }
 }
 
-// ---- 2. cold load ----
+// ---- 2. cold load (none with --runs 0: the sizes only) ----
+if (runs === 0) process.exit(0);
 const fast3g = (share) => ({ offline: false, latency: 150, downloadThroughput: (1.6e6 / 8) * share, uploadThroughput: (750e3 / 8) * share });
 const server = await startServer({ port, host: '127.0.0.1', mounts: [{ prefix: '/', dir: dist }], compress });
 console.log(`Served ${compress ? 'with brotli' : 'uncompressed'}.`);
