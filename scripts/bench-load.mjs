@@ -19,6 +19,7 @@
 //      through the DevTools protocol's Network.emulateNetworkConditions, and
 //    * the same with 90 % of those rates (1.44 Mbit/s down), as DevTools' own "Fast 3G" preset
 //      scales them: stricter, the figure this benchmark printed before 2026-11-25.
+//    Before them: the wasm a visit fetches to open each view (gzip -9), with no service worker.
 import { chromium } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -92,6 +93,29 @@ const browser = await chromium.launch({
 try {
   // Warm the server's compressed copies so the first run does not pay for brotli.
   for (const f of files) await fetch(`http://127.0.0.1:${port}/${f}`, { headers: { 'Accept-Encoding': 'br' } }).then((r) => r.arrayBuffer());
+  // What a phone fetches to open one view: the wasm files a fresh visit asks for until the view
+  // is complete (no "Loading …" line left, then 3 s more), with no service worker (its offline
+  // cache fetches every file once the page is idle: the sizes above, all together).
+  const FACTORY = 'u=15,-335;-35,165&cm.A=27,15;23,35&cm.B=43,18;7,32&classes=long,short';
+  console.log('Wasm a visit fetches to open one view (gzip -9, no offline cache):');
+  for (const view of ['compare', 'space', 'reliability', 'roc', 'decide', 'pd', 'story', 'probs']) {
+    const context = await browser.newContext({ viewport: { width: 375, height: 800 }, serviceWorkers: 'block' });
+    const page = await context.newPage();
+    const wasm = new Set();
+    context.on('request', (r) => {
+      const p = new URL(r.url()).pathname.slice(1);
+      if (p.endsWith('.wasm')) wasm.add(p);
+    });
+    const complete = () => page.waitForFunction(() => document.querySelector('main') && !document.querySelector("[data-testid='part-loading']"), null, { timeout: 60000 });
+    await page.goto(`http://127.0.0.1:${port}/#v=1&view=${view}&${FACTORY}`);
+    await complete();
+    await page.waitForTimeout(3000);
+    await complete();
+    await context.close();
+    const s = sizes([...wasm]);
+    console.log(`  ${view.padEnd(12)}${kb(s.gz)}   (${s.n} files: ${[...wasm].map((f) => path.basename(f, '.wasm')).join(', ')})`);
+  }
+
   // A link with its own state: the build's first page is not shown, the app draws the yields.
   const STATE = '#v=1&view=compare&u=15,-335;-35,165&cm.A=28,15;22,35&cm.B=43,18;7,32&classes=long,short';
   const load = async (network, hash = '') => {
