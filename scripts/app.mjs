@@ -186,9 +186,23 @@ const watch = (res) => {
 const main = fetch('${wasm}').then(watch, (e) => { ask(); throw e; });` : `
 const main = fetch('${wasm}');`;
 const loader = `<script type="module">${early}
-const { default: init, ...bindings } = await import('${js}');
-const wasm = await init({ module_or_path: main });
-window.wasmBindings = bindings;
+let wasm;
+try {
+  const { default: init, ...bindings } = await import('${js}');
+  wasm = await init({ module_or_path: main });
+  window.wasmBindings = bindings;
+} catch (e) {
+  // The app could not start (the network failed, or the browser lacks WebAssembly's features):
+  // said in place of the loading line or the build's first page, whose buttons would never work.
+  const line = document.createElement("p");
+  line.className = "boot";
+  line.setAttribute("role", "alert");
+  line.dataset.testid = "start-failed";
+  line.textContent = "Utility Lab could not start (" + ((e && e.message) || e) + "). Check the connection and reload the page.";
+  document.querySelector("[data-prerendered]")?.replaceWith(line);
+  document.getElementById("boot")?.replaceWith(line);
+  throw e;
+}
 dispatchEvent(new CustomEvent("TrunkApplicationStarted", {detail: {wasm}}));
 </script>
 <link rel="preload" href="${wasm}" crossorigin="anonymous" as="fetch" type="application/wasm">

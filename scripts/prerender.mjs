@@ -12,9 +12,11 @@
 // when the link has no state of its own (no query, no hash, or the factory's own Compare link),
 // with the colour theme the user chose in the header (local storage), and otherwise leaves the
 // "Loading Utility Lab…" line. The app removes the copy when it starts (crates/ui/src/lib.rs)
-// and mounts the same page in the same task, so nothing moves. In the copy every button is
-// disabled (nothing answers them until the app runs; a click waits for the real one) and the
-// root carries `data-prerendered`; the view links are plain links to each view and work at once.
+// and mounts the same page in the same task, so nothing moves (and the focus stays where it
+// was). In the copy every button is disabled (nothing could answer it before the app runs: a
+// click does nothing) and the root carries `data-prerendered`; the view links are plain links
+// to each view and work at once; the skip link moves the focus as the app's does. If the app
+// cannot start, the loader says so in the copy's place (scripts/app.mjs).
 //
 // Release builds only (as csp.mjs). Usage outside Trunk:
 //   node scripts/prerender.mjs DIR [--public-url /some/path/]
@@ -35,6 +37,8 @@ if (dir === process.env.TRUNK_STAGING_DIR && process.env.TRUNK_PROFILE !== 'rele
   process.exit(0);
 }
 const publicUrl = flag('public-url') ?? process.env.TRUNK_PUBLIC_URL ?? './';
+// The page fetches its wasm from its own origin only (the CSP's connect-src 'self').
+if (/^[a-z][a-z0-9+.-]*:/i.test(publicUrl)) fail(`a public URL with an origin (${publicUrl}) is not supported: use a path (/app/) or ./`);
 // Where the page expects to be served: its own absolute base, or anywhere (relative URLs).
 const prefix = publicUrl.startsWith('/') ? publicUrl.replace(/\/?$/, '/') : '/';
 const file = path.join(dir, 'index.html');
@@ -105,12 +109,19 @@ const show = `(() => {
     toggle.firstElementChild.textContent = theme === "light" ? "\\u2600" : "\\u263e";
     toggle.lastElementChild.textContent = label;
   }
+  // The skip link moves the focus as the app's does, without touching the link.
+  page.querySelector(".skip-link")?.addEventListener("click", (e) => {
+    e.preventDefault();
+    document.getElementById("main")?.focus();
+  });
   if (boot) boot.replaceWith(page);
 })();`;
 const out = html.replace(
-  /(<p class="boot" id="boot"[^>]*>[\s\S]*?<\/p>)/,
-  `$1\n    <!-- The first page of the plain link, drawn by this build (scripts/prerender.mjs). -->\n    <template id="first-page">${page}</template>\n    <script>${show}</script>`,
+  /<p class="boot" id="boot"[^>]*>[\s\S]*?<\/p>/,
+  (boot) =>
+    `${boot}\n    <!-- The first page of the plain link, drawn by this build (scripts/prerender.mjs). -->\n    <template id="first-page">${page}</template>\n    <script>${show}</script>`,
 );
+if (out === html) fail(`${file}: the loading line (<p class="boot" id="boot">) was not found`);
 writeFileSync(file, out);
 console.log(`prerender.mjs: ${file}: first page written (${page.length} bytes, link ${snapshot.link.slice(0, 40)}…)`);
 

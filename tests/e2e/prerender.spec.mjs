@@ -91,22 +91,70 @@ for (const [what, hash] of [
   });
 }
 
-test('a theme chosen in the header colours the first page as the app will', async ({ page }) => {
-  await page.addInitScript(() => localStorage.setItem('utility-lab-theme', 'dark'));
-  await page.emulateMedia({ colorScheme: 'light' });
+for (const [theme, system] of [
+  ['dark', 'light'],
+  ['light', 'dark'],
+]) {
+  test(`a theme chosen in the header (${theme}, the system ${system}) colours the first page as the app will`, async ({ page }) => {
+    await page.addInitScript((t) => localStorage.setItem('utility-lab-theme', t), theme);
+    await page.emulateMedia({ colorScheme: system });
+    const release = await hold(page, /\/utility-lab_bg\.wasm$/);
+    await page.goto('/');
+    const toggle = page.getByTestId('theme-toggle');
+    await expect(page.locator('[data-prerendered]')).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+    const built = { text: await toggle.textContent(), label: await toggle.getAttribute('aria-label') };
+    expect(built.text).toContain(`Theme: ${theme}`);
+    release();
+    await expect(page.locator('[data-prerendered]')).toHaveCount(0);
+    await expect(toggle).toBeEnabled();
+    await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+    expect({ text: await toggle.textContent(), label: await toggle.getAttribute('aria-label') }).toEqual(built);
+  });
+}
+
+test("the first page's skip link moves the focus without changing the link, and the focus stays when the app starts", async ({ page }) => {
   const release = await hold(page, /\/utility-lab_bg\.wasm$/);
   await page.goto('/');
-  const toggle = page.getByTestId('theme-toggle');
   await expect(page.locator('[data-prerendered]')).toBeVisible();
-  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
-  const built = { text: await toggle.textContent(), label: await toggle.getAttribute('aria-label') };
-  expect(built.text).toContain('Theme: dark');
+  await page.keyboard.press('Tab');
+  await expect(page.getByText('Skip to content')).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('main#main')).toBeFocused();
+  expect(await page.evaluate(() => location.hash)).toBe('');
   release();
   await expect(page.locator('[data-prerendered]')).toHaveCount(0);
-  await expect(toggle).toBeEnabled();
-  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
-  expect({ text: await toggle.textContent(), label: await toggle.getAttribute('aria-label') }).toEqual(built);
+  await expect(page.locator('main#main')).toBeFocused();
+  await expectPartsLoaded(page);
+  await expect(page.getByTestId('link-notices')).toHaveCount(0);
+  expect(await page.evaluate(() => location.hash)).not.toContain('main');
 });
+
+test('a view link focused in the first page is focused in the app', async ({ page }) => {
+  const release = await hold(page, /\/utility-lab_bg\.wasm$/);
+  await page.goto('/');
+  await page.locator('[data-prerendered] a[data-view="roc"]').focus();
+  release();
+  await expect(page.locator('[data-prerendered]')).toHaveCount(0);
+  await expect(page.locator('a[data-view="roc"]')).toBeFocused();
+});
+
+for (const [what, url] of [
+  ['the plain link', '/'],
+  ['a link with its own state', `/${FACTORY}&theme=dark`],
+]) {
+  test(`an app that cannot start says so in place of the page (${what})`, async ({ page }) => {
+    page.on('pageerror', () => {});
+    await page.route(/\/utility-lab_bg\.wasm$/, (route) => route.abort());
+    await page.goto(url);
+    const failed = page.getByTestId('start-failed');
+    await expect(failed).toContainText('Utility Lab could not start');
+    await expect(failed).toContainText('reload the page');
+    await expect(failed).toHaveAttribute('role', 'alert');
+    await expect(page.locator('[data-prerendered]')).toHaveCount(0);
+    await expect(page.locator('#boot')).toHaveCount(0);
+  });
+}
 
 test('a view link followed before the app starts opens that view when it does', async ({ page }) => {
   const release = await hold(page, /\/utility-lab_bg\.wasm$/);

@@ -40,20 +40,53 @@ pub mod widgets;
 
 pub use reactive::{cond, handler, memo, rx};
 
-/// Starts the app: index.html's loading line (or the build's first page) goes; a panic goes to the browser console and replaces the page by
-/// [`fallback`]'s message with the current link; [`app::App`] is mounted on `<body>`; the
-/// service worker that keeps the page working offline is registered ([`web::offline`]).
+/// Starts the app: index.html's loading line (or the build's first page) goes; a panic goes
+/// to the browser console and replaces the page by [`fallback`]'s message with the current
+/// link; [`app::App`] is mounted on `<body>`; the service worker that keeps the page working
+/// offline is registered ([`web::offline`]).
 pub fn start() {
     fallback::install();
     // The "Loading" line of index.html, or the first page drawn by the build
-    // (scripts/prerender.mjs), shown until now; the same page is mounted in the same task.
+    // (scripts/prerender.mjs), shown until now; the same page is mounted in the same task, and
+    // what had the focus in the build's page has it in the app's.
     let document = leptos::prelude::document();
     if let Some(boot) = document.get_element_by_id("boot") {
         boot.remove();
     }
+    let mut focused = None;
     if let Ok(Some(first)) = document.query_selector("[data-prerendered]") {
+        focused = document
+            .active_element()
+            .filter(|e| first.contains(Some(e)))
+            .and_then(|e| same_element(&e));
         first.remove();
     }
     leptos::mount::mount_to_body(app::App);
+    if let Some(e) = focused.and_then(|s| document.query_selector(&s).ok().flatten()) {
+        use wasm_bindgen::JsCast;
+        if let Ok(e) = e.dyn_into::<web_sys::HtmlElement>() {
+            let _ = e.focus();
+        }
+    }
     web::offline::register();
+}
+
+/// A selector of the element of the app's page that is `e` of the build's first page: by its
+/// test id, its view (the view links), the skip link's class, or its id.
+fn same_element(e: &web_sys::Element) -> Option<String> {
+    let plain = |v: &str| {
+        !v.is_empty()
+            && v.chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+    };
+    let attr = |name: &str| e.get_attribute(name).filter(|v| plain(v));
+    if let Some(v) = attr("data-testid") {
+        Some(format!("[data-testid=\"{v}\"]"))
+    } else if let Some(v) = attr("data-view") {
+        Some(format!("a[data-view=\"{v}\"]"))
+    } else if e.class_list().contains("skip-link") {
+        Some(".skip-link".to_string())
+    } else {
+        attr("id").map(|v| format!("#{v}"))
+    }
 }
