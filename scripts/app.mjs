@@ -41,7 +41,7 @@ import {
 } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { bundlePieces } from './bundle.mjs';
+import { bundlePieces, firstFiles } from './bundle.mjs';
 import { OPTIONS as WASM_OPT, optimizeAll } from './wasm-opt-pool.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -132,23 +132,42 @@ const base = `${publicUrl.replace(/\/?$/, '/')}${dirName}/`;
 const js = `${base}${BIN}.js`;
 const wasm = `${base}${BIN}_bg.wasm`;
 const mainBytes = readFileSync(path.join(dest, `${BIN}_bg.wasm`)).length;
-const compareBundle = existsSync(path.join(dest, 'bundle_compare.wasm')) ? `${base}bundle_compare.wasm` : null;
+// The first view's bundles (scripts/bundle.mjs: asked for early) and the views with code of
+// their own (the split points other than Compare's parts and the chrome).
+const splitLoader = readFileSync(path.join(dest, '__wasm_split.js'), 'utf8');
+const firsts = firstFiles(splitLoader);
+const otherViews = [...splitLoader.matchAll(/export const __wasm_split_load_(\w+) =/g)]
+  .map((m) => m[1])
+  .filter((s) => !['compare', 'later', 'share_bar', 'print_link'].includes(s));
 // The loader, as Trunk wrote it (window.wasmBindings: the bindings for tests and the console),
 // but watching the main module's bytes come in (a copy of its response: the preload below
 // starts it, the script runs once the stylesheet is in): once the rest would take about one
-// round trip, it asks for the Compare bundle (scripts/bundle.mjs, EARLY), which then arrives
-// right after the main module instead of a round trip and a render later (issue 29: the editors
-// ~0.25 s sooner on Fast 3G, the yields as before). Anything unexpected: asked for at once.
-const early = compareBundle ? `
+// round trip, it asks for the first view's bundles (scripts/bundle.mjs, EARLY), which then
+// arrive right after the main module instead of a round trip and a render later (issue 29: the
+// editors ~0.25 s sooner on Fast 3G, the yields as before) — when the link opens Compare (its
+// `view=` key names no other view): a link to another view fetches none of Compare's code.
+// Anything unexpected: asked for at once.
+// How long before the main module's end the first view's bundles are asked for, in round trips (measured
+// with three bundles at Fast 3G: 0.5 had the yields of a link 0.06 s sooner and the editors 0.07 s
+// later, 1.1 the yields 0.11 s later and the editors no sooner).
+const EARLY_RTTS = 0.8;
+const early = firsts.length ? `
 const early = {};
 globalThis.__ulabEarly = early;
+let view = '';
+try {
+  view = decodeURIComponent(/(?:^|&)\\s*view=([^&]*)/.exec(location.hash.slice(1))?.[1] ?? '').trim();
+} catch {}
+early.compare = !${JSON.stringify(otherViews)}.includes(view);
 let asked = false;
 const ask = () => {
-  if (asked) return;
+  if (asked || !early.compare) return;
   asked = true;
-  const src = fetch('${compareBundle}');
-  src.catch(() => {});
-  early['bundle_compare.wasm'] = { take() { delete early['bundle_compare.wasm']; return src; } };
+  for (const file of ${JSON.stringify(firsts)}) {
+    const src = fetch('${base}' + file);
+    src.catch(() => {});
+    early[file] = { take() { delete early[file]; return src; } };
+  }
 };
 // The round trip: the browser's estimate (Chromium's Network Information), else the page's own
 // (Navigation Timing: request to first byte).
@@ -172,14 +191,14 @@ const count = async (res) => {
     seen.push([now, got]);
     while (now - seen[1]?.[0] >= WINDOW) seen.shift();
     const [t, g] = seen[0];
-    if (now - t >= WINDOW && (${mainBytes} - got) * (now - t) <= 0.8 * rtt * (got - g)) {
+    if (now - t >= WINDOW && (${mainBytes} - got) * (now - t) <= ${EARLY_RTTS} * rtt * (got - g)) {
       reader.cancel().catch(() => {});
       return;
     }
   }
 };
 const watch = (res) => {
-  if (res.ok && res.body) count(res.clone()).catch(() => {}).then(ask);
+  if (early.compare && res.ok && res.body) count(res.clone()).catch(() => {}).then(ask);
   else ask();
   return res;
 };

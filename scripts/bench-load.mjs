@@ -2,6 +2,7 @@
 //
 //   node scripts/bench-load.mjs [DIST] [--runs 5] [--port 4391] [--uncompressed]
 //   node scripts/bench-load.mjs [DIST] --runs 0        # the sizes only
+//   node scripts/bench-load.mjs [DIST] --views story,decide   # those views' links only (none: no view's)
 //
 // 1. Sizes of DIST (default dist/): the main wasm, the views' chunks (all together; the largest
 //    alone), the worker wasm, all JS and all CSS — raw,
@@ -19,7 +20,8 @@
 //      through the DevTools protocol's Network.emulateNetworkConditions, and
 //    * the same with 90 % of those rates (1.44 Mbit/s down), as DevTools' own "Fast 3G" preset
 //      scales them: stricter, the figure this benchmark printed before 2026-11-25.
-//    Before them: the wasm a visit fetches to open each view (gzip -9), with no service worker.
+//    Before them: a link to each view at Fast 3G, the wasm its visit fetches (gzip -9, no service
+//    worker) and the time to the view complete (median of RUNS).
 import { chromium } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -34,11 +36,15 @@ const opt = (name, dflt) => {
   const i = args.indexOf(`--${name}`);
   return i >= 0 ? Number(args[i + 1]) : dflt;
 };
-const VALUED = ['--runs', '--port'];
+const VALUED = ['--runs', '--port', '--views'];
 const dist = path.resolve(root, args.find((a, i) => !a.startsWith('--') && !(i > 0 && VALUED.includes(args[i - 1]))) ?? 'dist');
 const compress = !args.includes('--uncompressed');
 const runs = opt('runs', 5);
 const port = opt('port', 4391);
+const ALL_VIEWS = ['compare', 'space', 'reliability', 'roc', 'decide', 'pd', 'story', 'probs'];
+const viewsArg = args.includes('--views') ? args[args.indexOf('--views') + 1] ?? '' : null;
+const VIEWS = viewsArg === null ? ALL_VIEWS : viewsArg === 'none' ? [] : viewsArg.split(',');
+for (const v of VIEWS) if (!ALL_VIEWS.includes(v)) throw new Error(`--views: no view ${v} (${ALL_VIEWS.join(', ')}, or none)`);
 
 // ---- 1. sizes ----
 // Every file, with its path under DIST (the app's wasm is in the folder app-<hash>/).
@@ -93,27 +99,42 @@ const browser = await chromium.launch({
 try {
   // Warm the server's compressed copies so the first run does not pay for brotli.
   for (const f of files) await fetch(`http://127.0.0.1:${port}/${f}`, { headers: { 'Accept-Encoding': 'br' } }).then((r) => r.arrayBuffer());
-  // What a phone fetches to open one view: the wasm files a fresh visit asks for until the view
-  // is complete (no "Loading …" line left, then 3 s more), with no service worker (its offline
-  // cache fetches every file once the page is idle: the sizes above, all together).
+  // What a phone fetches to open one view, and how long it takes: a link to the view (the
+  // factory's problem), Fast 3G, the wasm files a fresh visit asks for until the view is
+  // complete (no "Loading …" line left, then 3 s more), with no service worker (its offline
+  // cache fetches every file once the page is idle: the sizes above, all together); the time
+  // from navigation start to the view complete, median of RUNS visits.
   const FACTORY = 'u=15,-335;-35,165&cm.A=27,15;23,35&cm.B=43,18;7,32&classes=long,short';
-  console.log('Wasm a visit fetches to open one view (gzip -9, no offline cache):');
-  for (const view of ['compare', 'space', 'reliability', 'roc', 'decide', 'pd', 'story', 'probs']) {
-    const context = await browser.newContext({ viewport: { width: 375, height: 800 }, serviceWorkers: 'block' });
-    const page = await context.newPage();
-    const wasm = new Set();
-    context.on('request', (r) => {
-      const p = new URL(r.url()).pathname.slice(1);
-      if (p.endsWith('.wasm')) wasm.add(p);
-    });
-    const complete = () => page.waitForFunction(() => document.querySelector('main') && !document.querySelector("[data-testid='part-loading']"), null, { timeout: 60000 });
-    await page.goto(`http://127.0.0.1:${port}/#v=1&view=${view}&${FACTORY}`);
-    await complete();
-    await page.waitForTimeout(3000);
-    await complete();
-    await context.close();
+  if (VIEWS.length) console.log(`A link to each view at Fast 3G: the wasm a visit fetches (gzip -9, no offline cache), the view complete (median of ${runs}):`);
+  for (const view of VIEWS) {
+    const times = [];
+    let wasm;
+    for (let run = 0; run < runs; run++) {
+      const context = await browser.newContext({ viewport: { width: 375, height: 800 }, serviceWorkers: 'block' });
+      const page = await context.newPage();
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Network.enable');
+      await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+      await cdp.send('Network.emulateNetworkConditions', fast3g(1));
+      wasm = new Set();
+      context.on('request', (r) => {
+        const p = new URL(r.url()).pathname.slice(1);
+        if (p.endsWith('.wasm')) wasm.add(p);
+      });
+      const complete = () => page.waitForFunction(
+        () => (document.querySelector('main') && !document.querySelector("[data-testid='part-loading']") ? performance.now() : null),
+        null,
+        { polling: 'raf', timeout: 120000 },
+      );
+      await page.goto(`http://127.0.0.1:${port}/#v=1&view=${view}&${FACTORY}`, { waitUntil: 'commit' });
+      times.push(await (await complete()).jsonValue());
+      await page.waitForTimeout(3000);
+      await complete();
+      await context.close();
+    }
+    times.sort((a, b) => a - b);
     const s = sizes([...wasm]);
-    console.log(`  ${view.padEnd(12)}${kb(s.gz)}   (${s.n} files: ${[...wasm].map((f) => path.basename(f, '.wasm')).join(', ')})`);
+    console.log(`  ${view.padEnd(12)}${kb(s.gz)}  ${(times[Math.floor(times.length / 2)] / 1000).toFixed(2)} s   (${s.n} files: ${[...wasm].map((f) => path.basename(f, '.wasm')).join(', ')})`);
   }
 
   // A link with its own state: the build's first page is not shown, the app draws the yields.

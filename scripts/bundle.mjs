@@ -11,16 +11,15 @@
 // one twice would write its statics' initial values again) and a bundle loads before anything
 // that calls into it — which the loader ensures, as it did for the pieces.
 //
-// The bundles (the policy):
-//   compare — the Compare split point and every chunk it needs (the first view);
-//   later   — the Compare page's parts that follow the editors (the How sure card, the import
-//             form: split point `later`) and the chunks they need beyond compare;
-//   chrome  — the share bar's and print link's split points and the chunks they need beyond
-//             compare;
-//             `later` and `chrome` are fetched once `compare` has arrived, so the editors come
-//             first;
-//   common  — the other views' shared chunks under COMMON_MAX bytes gzip, together;
-//   the other shared chunks, and each other view's own split point, alone.
+// The bundles (the policy, `plan`): a visit fetches the code of its view — Compare's first view,
+// then its later parts (the How sure card, the import form) and the chrome (the share bar and
+// the print link, on every page); any other view with the chrome — and as little else as a
+// few requests allow. The pieces needed by the same loads start as one bundle, and bundles are
+// merged while a merge saves more requests than it adds bytes fetched for nothing. Compare's
+// first view fetches exactly its own code, in at most FIRST_MAX bundles, which the page's loader
+// asks for early on a link that opens Compare (and only then: a link to the Story fetches no
+// Compare code); its later parts and the chrome are fetched once those are in, so the editors
+// come first.
 // A split point whose own piece went into a bundle gets the loader's own empty form
 // (`() => async (_imp) => ({})`, which wasm-split-cli writes for an empty split point) and
 // that bundle as a dependency.
@@ -34,7 +33,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 
-/** A shared chunk of another view smaller than this (gzip, before optimizing) joins `common`. */
+/** A bundle smaller than this (gzip, before optimizing) is not worth a request of its own. */
 export const COMMON_MAX = 8192;
 
 /** The features the app's wasm uses (scripts/wasm-opt-pool.mjs) and wasm-merge must accept. */
@@ -87,70 +86,183 @@ export function parseLoader(js) {
   return { head, chunkFile, splits };
 }
 
-/** The bundles of the policy (see the top), each piece in exactly one. `gz(file)`: its size. */
+/** The load a split point belongs to: Compare's first view, its later parts, the chrome (on
+ *  every page), or (any other split point) its view. */
+const LOAD = { compare: 'compare', later: 'later', share_bar: 'chrome', print_link: 'chrome' };
+const loadOf = (split) => LOAD[split] ?? split;
+
+/** A bundle fewer to fetch on a visit is worth this many bytes more (gzip, before optimizing):
+ *  over HTTP/1.1 a request is ~150 ms of latency on a phone, ~20 KB at Fast 3G, shared by the
+ *  six connections a page has. */
+export const REQUEST_BYTES = 12_000;
+
+/** A byte fetched for nothing on a visit to Compare (the plain link, the most opened) counts
+ *  this many times one on a visit to another view. */
+export const COMPARE_WEIGHT = 3;
+
+/** The most bundles Compare's first view fetches (beside the main module). Measured at Fast 3G
+ *  (scripts/bench-load.mjs, median of 3–5): in one, the editors at 2.37 s, but a link to any
+ *  other view fetched all of it; in two (what it shares with every view, and the rest) 2.42 s,
+ *  a link to the Story 0.7 s sooner (each bundle is optimized alone: +9 KB brotli); in three
+ *  (the rest split into Compare's own and what it shares with Decide, ROC, Probabilities and
+ *  the preference-driven measure, whose links then fetch ~45 KB less) 2.48 s; in five 2.53 s. */
+export const FIRST_MAX = 2;
+
+/**
+ * The bundles of the policy (see the top), each piece in exactly one. `gz(file)`: its size.
+ *
+ * A piece is needed by the loads (`loadOf`) of the split points that need it; a visit makes the
+ * loads of its view — Compare with its later parts and the chrome, any other view with the
+ * chrome. The pieces needed by the same loads start as one bundle; then, greedily, the two
+ * bundles whose merge saves the most — `REQUEST_BYTES` per visit that fetches both, less the
+ * bytes a visit fetching only one of them would fetch for nothing (`COMPARE_WEIGHT` times on a
+ * visit to Compare) — are merged, and any bundle
+ * under `COMMON_MAX` is merged with the one it costs least to join. A bundle Compare's first
+ * view needs is never merged with one it does not need, so that view fetches exactly its code.
+ * Every bundle says what it is needed by (`loads`) and whether the first view needs it (`first`).
+ */
 export function plan({ chunkFile, splits }, gz) {
   const needs = (s) => {
     if (!splits[s]) throw new Error(`no split point ${s}`);
     return [...splits[s].deps, ...(splits[s].own ? [splits[s].own] : [])];
   };
-  const bundles = [];
-  const taken = new Set();
-  const add = (name, files) => {
-    const pieces = [...new Set(files)].filter((f) => !taken.has(f));
-    for (const f of pieces) taken.add(f);
-    if (pieces.length) bundles.push({ name, pieces, file: pieces.length > 1 ? `bundle_${name}.wasm` : pieces[0] });
+  for (const s of Object.keys(LOAD)) needs(s);
+  const loadsOf = new Map();
+  for (const s of Object.keys(splits).sort()) {
+    for (const f of needs(s)) {
+      if (!loadsOf.has(f)) loadsOf.set(f, new Set());
+      loadsOf.get(f).add(loadOf(s));
+    }
+  }
+  const all = new Set([...Object.values(chunkFile), ...Object.values(splits).map((s) => s.own).filter(Boolean)]);
+  for (const f of all) if (!loadsOf.has(f)) throw new Error(`bundles: ${f} is needed by no split point`);
+  const loads = [...new Set([...loadsOf.values()].flatMap((l) => [...l]))];
+  const visits = [['compare', 'later', 'chrome'], ...loads.filter((l) => !['compare', 'later', 'chrome'].includes(l)).map((l) => [l, 'chrome'])];
+
+  // The pieces needed by the same loads, together.
+  const byLoads = new Map();
+  for (const f of [...all].sort(byNumber)) {
+    const key = [...loadsOf.get(f)].sort().join(',');
+    if (!byLoads.has(key)) byLoads.set(key, { loads: new Set(loadsOf.get(f)), pieces: [], gz: 0 });
+    const g = byLoads.get(key);
+    g.pieces.push(f);
+    g.gz += gz(f);
+  }
+  let groups = [...byLoads.keys()].sort().map((k) => byLoads.get(k));
+  const first = (g) => g.loads.has('compare');
+  const fetchedOn = (g) => visits.map((v) => v.some((l) => g.loads.has(l)));
+  // What merging a and b costs, in bytes (negative: saves); null if not allowed.
+  const cost = (a, b) => {
+    if (first(a) !== first(b)) return null;
+    const va = fetchedOn(a);
+    const vb = fetchedOn(b);
+    let c = 0;
+    for (let i = 0; i < visits.length; i++) {
+      const w = i === 0 ? COMPARE_WEIGHT : 1;
+      if (va[i] && vb[i]) c -= w * REQUEST_BYTES;
+      else if (va[i]) c += w * b.gz;
+      else if (vb[i]) c += w * a.gz;
+    }
+    return c;
   };
-  add('compare', needs('compare'));
-  add('later', needs('later'));
-  add('chrome', [...needs('share_bar'), ...needs('print_link')]);
-  const rest = Object.values(chunkFile).filter((f) => !taken.has(f)).sort();
-  add('common', rest.filter((f) => gz(f) < COMMON_MAX));
-  for (const f of rest) add(f.replace(/\.wasm$/, ''), [f]);
-  for (const s of Object.keys(splits).sort()) if (splits[s].own) add(`split_${s}`, [splits[s].own]);
-  const all = [...Object.values(chunkFile), ...Object.values(splits).map((s) => s.own).filter(Boolean)];
+  const cheapest = (candidates, partners) => {
+    let best = null;
+    for (const a of candidates) {
+      for (const b of partners) {
+        if (a === b) continue;
+        const c = cost(a, b);
+        if (c !== null && (!best || c < best.c || (c === best.c && a.gz + b.gz < best.a.gz + best.b.gz))) best = { a, b, c };
+      }
+    }
+    return best;
+  };
+  for (;;) {
+    let m = cheapest(groups, groups);
+    if (!m || m.c >= 0) {
+      // A bundle too small to be worth its request joins the one it costs least to join; the
+      // first view's bundles are merged down to FIRST_MAX (they are asked for at once, beside
+      // the main module: over HTTP/1.1 a page has six connections).
+      const small = groups.filter((g) => g.gz < COMMON_MAX).sort((x, y) => x.gz - y.gz);
+      const firsts = groups.filter(first);
+      m = small.length ? cheapest([small[0]], groups) : null;
+      if (!m && firsts.length > FIRST_MAX) m = cheapest(firsts, firsts);
+      if (!m) break;
+    }
+    const merged = { loads: new Set([...m.a.loads, ...m.b.loads]), pieces: [...m.a.pieces, ...m.b.pieces].sort(byNumber), gz: m.a.gz + m.b.gz };
+    groups = [...groups.filter((g) => g !== m.a && g !== m.b), merged];
+  }
+
+  // Names: after the split points whose own piece a bundle holds, else shared_<n>.
+  const ownOf = new Map(Object.entries(splits).filter(([, s]) => s.own).map(([n, s]) => [s.own, n]));
+  const named = groups.map((g) => {
+    const owners = [...new Set(g.pieces.filter((f) => ownOf.has(f)).map((f) => loadOf(ownOf.get(f))))].sort();
+    return { g, owners };
+  });
+  named.sort((x, y) => (x.owners.length ? 0 : 1) - (y.owners.length ? 0 : 1) || y.g.gz - x.g.gz);
+  let n = 0;
+  const bundles = named.map(({ g, owners }) => {
+    const single = g.pieces.length === 1;
+    const name = owners.length ? owners.join('_') : single ? g.pieces[0].replace(/\.wasm$/, '') : `shared_${++n}`;
+    const file = single ? g.pieces[0] : `bundle_${name}.wasm`;
+    return { name, file, pieces: g.pieces, loads: [...g.loads].sort(), first: first(g) };
+  });
   const placed = bundles.flatMap((b) => b.pieces);
-  if (placed.length !== new Set(all).size || placed.some((f) => !all.includes(f))) {
+  if (placed.length !== all.size || placed.some((f) => !all.has(f))) {
     throw new Error('bundles: not every piece in exactly one bundle');
   }
+  if (new Set(bundles.map((b) => b.file)).size !== bundles.length) throw new Error('bundles: two with one name');
   return bundles;
 }
 
+/** Pieces in the order wasm-split-cli numbers them (chunk_2 before chunk_10). */
+const byNumber = (a, b) => a.localeCompare(b, 'en', { numeric: true });
+
 /**
- * Where the page's loader (scripts/app.mjs) leaves the compare bundle's request when it asked for
- * it early, one round trip before the main module is in: `{ [file]: { take() } }`, each taken
- * once (a Retry after a failed load asks again).
+ * Where the page's loader (scripts/app.mjs) leaves the requests of the first view's bundles when
+ * it asked for them early, one round trip before the main module is in: `{ compare: true,
+ * [file]: { take() } }`, each taken once (a Retry after a failed load asks again). `compare`:
+ * the link opens Compare (else the loader asked for nothing).
  */
 export const EARLY = 'globalThis.__ulabEarly';
 
-/** The bundles fetched only once the compare bundle is in. */
-const AFTER_COMPARE = new Set(['later', 'chrome']);
+/** The files of the first view's bundles in a loader written by `writeLoader`. */
+export function firstFiles(loaderJs) {
+  return [...loaderJs.matchAll(/__ulabEarly\?\.\["([^"]+)"\]/g)].map((m) => m[1]);
+}
 
-/** The loader fetching `bundles`: `AFTER_COMPARE` only once the compare bundle is in. */
+/**
+ * The loader fetching `bundles`. On a visit that opens Compare, the bundles only its later parts
+ * and the chrome need are fetched once the first view's are in, so the editors come first.
+ */
 export function writeLoader({ head, splits }, bundles) {
   const bundleOf = {};
   for (const b of bundles) for (const f of b.pieces) bundleOf[f] = b;
   const v = (b) => `__bundle_${b.name.replace(/\W/g, '_')}`;
-  const compare = bundles.find((b) => b.name === 'compare');
+  const firsts = bundles.filter((b) => b.first);
   const fetcher = (b) => {
-    // The compare bundle may have been asked for already, by the page's loader (EARLY; a page
+    // A first-view bundle may have been asked for already, by the page's loader (EARLY; a page
     // whose loader did not ask fetches it here).
-    const get = b.name === 'compare'
+    const get = b.first
       ? `(${EARLY}?.["${b.file}"]?.take() ?? fetch(new URL("./${b.file}", import.meta.url)))`
       : `fetch(new URL("./${b.file}", import.meta.url))`;
-    const src = AFTER_COMPARE.has(b.name) && compare ? `${v(compare)}().then(() => ${get})` : get;
+    const after = !b.first && firsts.length && b.loads.some((l) => l === 'later' || l === 'chrome');
+    const src = after
+      ? `(${EARLY}?.compare ? Promise.all([${firsts.map((f) => `${v(f)}()`).join(', ')}]).then(() => ${get}) : ${get})`
+      : get;
     return `() => {\n    const src = ${src};\n    src.catch(() => {});\n    return async (imports) => (WebAssembly.instantiateStreaming(src, imports));\n}\n`;
   };
   const ownFile = new Set(Object.values(splits).map((s) => s.own));
   let out = head;
   for (const b of bundles) {
-    // A split point's own piece alone is fetched by its own loader below.
-    if (b.pieces.length === 1 && ownFile.has(b.pieces[0])) continue;
+    // A split point's own piece alone is fetched by its own loader below (unless the first
+    // view needs it: the others wait for the first view's bundles by name).
+    if (b.pieces.length === 1 && ownFile.has(b.pieces[0]) && !b.first) continue;
     out += `/* ${b.pieces.join(', ')} */\nconst ${v(b)} = makeLoad(${fetcher(b)}, []);\n`;
   }
   for (const [s, { own, deps }] of Object.entries(splits)) {
     const need = new Set(deps.map((f) => v(bundleOf[f])));
     let fetch;
-    if (own && bundleOf[own].pieces.length === 1) {
+    if (own && bundleOf[own].pieces.length === 1 && !bundleOf[own].first) {
       fetch = fetcher(bundleOf[own]);
     } else {
       fetch = '() => async (_imp) => ({})';

@@ -96,6 +96,7 @@ run "cargo clippy (native)" cargo clippy --workspace --all-targets -- -D warning
 run "cargo clippy (wasm32)" cargo clippy --workspace --target wasm32-unknown-unknown --lib --bins -- -D warnings
 run "cargo test" cargo test --workspace
 run "fuzz (short)" "$ROOT/scripts/fuzz.sh" 10000 1
+run "build scripts' tests (node --test)" node --test tests/scripts/
 run "trunk build --release" trunk build --release
 run "trunk build --release (sub-path)" trunk build --release --public-url "$SUBPATH" --dist dist-subpath
 run "compressed wasm size" wasm_size_check

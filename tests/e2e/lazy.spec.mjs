@@ -1,15 +1,48 @@
 // The page's code in pieces (crates/ui/src/lazy.rs, scripts/app.mjs, scripts/bundle.mjs): the
 // first page's numbers come from the main module alone, before any chunk is fetched; the
-// Compare editors, metrics table and chart (one bundle) and then, once that one is in, the How
-// sure card with the import form (another) and the share bar (a third): four wasm files in all; every other view's code is fetched the first time it opens, once; a
-// chunk that cannot be fetched gives a message and a Retry button, not a broken page.
+// Compare editors, metrics table and chart (a few bundles, asked for together) and then, once
+// those are in, the How sure card with the import form and the share bar; every other view's
+// code is fetched the first time it opens, once, and a link to another view fetches none of
+// Compare's; a chunk that cannot be fetched gives a message and a Retry button, not a broken page.
 import { test, expect } from './fixtures.mjs';
 import { MOUNTS, openApp, expectCleanLog } from './helpers.mjs';
 
-/** A view's code in the app's hashed folder: `split_<view>.wasm`, or the bundle holding it. */
-const FILE = { compare: 'bundle_compare', later: 'bundle_later', share_bar: 'bundle_chrome', print_link: 'bundle_chrome' };
-const chunk = (name) => new RegExp(`/app-[0-9a-f]{16}/${FILE[name] ?? `split_${name}`}\\.wasm$`);
+/** The file holding a split point's own code: `split_<name>.wasm`, or the bundle named after it
+ *  (the share bar's and the print link's: the chrome's). */
+const OWN = { share_bar: 'chrome|share_bar', print_link: 'chrome|print_link' };
+const chunk = (name) => new RegExp(`/app-[0-9a-f]{16}/(bundle|split)_(${OWN[name] ?? name})\\.wasm$`);
 const fetched = (log, name) => log.requests.some((u) => chunk(name).test(u));
+const wasmNames = (requests) =>
+  requests.filter((u) => new URL(u).pathname.endsWith('.wasm') && !u.includes('mc_worker')).map((u) => u.replace(/^.*\//, ''));
+
+/** The build's chunk loader (`__wasm_split.js`, written by scripts/bundle.mjs), as fetched. */
+async function chunkLoader(page, requests) {
+  const url = requests.find((u) => /\/app-[0-9a-f]{16}\/__wasm_split\.js$/.test(u));
+  expect(url, 'the chunk loader was fetched').toBeTruthy();
+  return page.evaluate(async (u) => (await fetch(u)).text(), url);
+}
+
+/** The files of Compare's first view, as the build's chunk loader lists them. */
+async function firstViewFiles(page, requests) {
+  const js = await chunkLoader(page, requests);
+  const files = [...js.matchAll(/__ulabEarly\?\.\["([^"]+)"\]/g)].map((m) => m[1]);
+  expect(files.length, "the first view's bundles").toBeGreaterThan(0);
+  return files;
+}
+
+/** The files each split point needs (its bundles and its own), as the chunk loader lists them. */
+function needs(js) {
+  const fileOf = {};
+  for (const m of js.matchAll(/const (__bundle_\w+) = makeLoad\(\(\) => \{\s*const src = [^\n]*new URL\("\.\/([^"]+)"/g)) fileOf[m[1]] = m[2];
+  const out = {};
+  for (const m of js.matchAll(/export const __wasm_split_load_(\w+) = wrapAsyncCb\(makeLoad\(([\s\S]*?), \[([^\]]*)\]\)\);/g)) {
+    const own = /new URL\("\.\/([^"]+)"/.exec(m[2])?.[1];
+    const deps = m[3].split(',').map((v) => v.trim()).filter(Boolean).map((v) => fileOf[v]);
+    expect(deps.every(Boolean), `${m[1]}: ${m[3]}`).toBe(true);
+    out[m[1]] = new Set([...deps, ...(own ? [own] : [])]);
+  }
+  return out;
+}
 
 for (const { prefix, what } of MOUNTS) {
   test(`served as ${what}: each view's code is fetched when it opens, and once`, async ({ page }) => {
@@ -22,12 +55,14 @@ for (const { prefix, what } of MOUNTS) {
     expect(fetched(log, 'later'), 'How sure and the import form').toBe(true);
     expect(fetched(log, 'share_bar')).toBe(true);
     expect(fetched(log, 'print_link'), 'the handout link (QR code) after the first page').toBe(true);
-    // Four wasm files (issue 29: they were ~130): the main module, then the Compare bundle, and
-    // How sure's and the share bar's only once that one is in.
-    const wasm = log.requests.filter((u) => new URL(u).pathname.endsWith('.wasm') && !u.includes('mc_worker'));
-    const names = wasm.map((u) => u.replace(/^.*\//, ''));
-    expect(names.slice(0, 2)).toEqual(['utility-lab_bg.wasm', 'bundle_compare.wasm']);
-    expect(names.slice(2).sort()).toEqual(['bundle_chrome.wasm', 'bundle_later.wasm']);
+    // A few wasm files (issue 29: they were ~130): the main module, then the first view's
+    // bundles, and How sure's and the share bar's only once those are in.
+    const names = wasmNames(log.requests);
+    const firsts = await firstViewFiles(page, log.requests);
+    expect(names.length, names.join(', ')).toBeLessThanOrEqual(12);
+    expect(names[0]).toBe('utility-lab_bg.wasm');
+    expect(names.slice(1, 1 + firsts.length).sort()).toEqual([...firsts].sort());
+    expect(new Set(names).size, 'each file once').toBe(names.length);
     for (const view of ['story', 'reliability', 'decide', 'space', 'pd', 'roc', 'probs']) {
       expect(fetched(log, view), `${view} before it opened`).toBe(false);
     }
@@ -58,7 +93,7 @@ test('the numbers are on screen while the editors and the chart still load', asy
   const held = new Promise((resolve) => {
     release = resolve;
   });
-  await page.route(/bundle_(compare|later|chrome)\.wasm$/, async (route) => {
+  await page.route(/\/app-[0-9a-f]{16}\/(bundle|split|chunk)_\w+\.wasm$/, async (route) => {
     await held;
     await route.continue();
   });
@@ -113,7 +148,7 @@ test('the numbers are on screen while the editors and the chart still load', asy
 test('a view whose code cannot be fetched says so, and Retry loads it', async ({ page }) => {
   await openApp(page, '/');
   let fail = true;
-  await page.route(/split_story\.wasm$/, (route) => (fail ? route.abort() : route.continue()));
+  await page.route(/(bundle|split)_story\.wasm$/, (route) => (fail ? route.abort() : route.continue()));
   await page.locator('a[data-view="story"]').click();
   const failed = page.getByTestId('part-load-failed');
   await expect(failed).toContainText('Could not load the Story view');
@@ -145,7 +180,7 @@ test('the import form follows the editors: opened before its code is in, it says
   const held = new Promise((resolve) => {
     release = resolve;
   });
-  await page.route(/bundle_later\.wasm$/, async (route) => {
+  await page.route(/(bundle|split)_later\.wasm$/, async (route) => {
     await held;
     await route.continue();
   });
@@ -159,9 +194,9 @@ test('the import form follows the editors: opened before its code is in, it says
   await expect(page.getByTestId('compare-sure')).toBeVisible();
 });
 
-test('without the early request (a loader that did not ask), the Compare bundle is fetched as before', async ({ page }) => {
+test("without the early request (a loader that did not ask), the first view's bundles are fetched as before", async ({ page }) => {
   // The page's loader leaves its early request in globalThis.__ulabEarly (scripts/app.mjs);
-  // here that is lost: the chunk loader asks for the bundle itself.
+  // here that is lost: the chunk loader asks for the bundles itself.
   await page.addInitScript(() => {
     Object.defineProperty(globalThis, '__ulabEarly', { get: () => undefined, set: () => {}, configurable: true });
   });
@@ -172,5 +207,59 @@ test('without the early request (a loader that did not ask), the Compare bundle 
   await expect(page.getByTestId('problem')).toBeVisible();
   await expect(page.getByTestId('metric-table')).toBeVisible();
   // Asked for twice: once early (its promise lost), once by the chunk loader.
-  expect(requests.filter((u) => u.endsWith('/bundle_compare.wasm')).length).toBe(2);
+  for (const file of await firstViewFiles(page, requests)) {
+    expect(requests.filter((u) => u.endsWith(`/${file}`)).length, file).toBe(2);
+  }
 });
+
+// The Story and the Utility space share no code with Compare's own bundle; Decide does (it then
+// fetches that bundle, and only what it needs besides).
+for (const [view, compareOwnFetched] of [['story', false], ['space', false], ['decide', true]]) {
+  test(`a link to the ${view} view fetches only the bundles holding its code and the chrome's; Compare opens from it`, async ({ page }) => {
+    const requests = [];
+    page.context().on('request', (r) => requests.push(r.url()));
+    await page.goto(`/#v=1&view=${view}&u=15,-335;-35,165&cm.A=27,15;23,35&cm.B=43,18;7,32&classes=long,short`);
+    await expect(page.getByTestId(`view-${view}`)).toBeVisible();
+    await expect(page.getByTestId('part-loading')).toHaveCount(0);
+    const need = needs(await chunkLoader(page, requests));
+    const allowed = new Set(['utility-lab_bg.wasm', ...need[view], ...need.share_bar, ...need.print_link]);
+    const names = wasmNames(requests);
+    expect(names.filter((n) => !allowed.has(n)), `fetched for the ${view} view: ${names.join(', ')}`).toEqual([]);
+    expect(names.filter((n) => need[view].has(n)).length, `the ${view} view's own code`).toBeGreaterThan(0);
+    // Compare's own bundle (its split point's code): only if the view needs code it holds.
+    const compareOwn = [...need.compare].filter((f) => chunk('compare').test(`/app-0123456789abcdef/${f}`));
+    expect(compareOwn.length).toBe(1);
+    expect(need[view].has(compareOwn[0])).toBe(compareOwnFetched);
+    expect(names.includes(compareOwn[0])).toBe(compareOwnFetched);
+
+    await page.locator('a[data-view="compare"]').click();
+    await expect(page.getByTestId('yield-A')).toHaveText('3.5');
+    await expect(page.getByTestId('problem')).toBeVisible();
+    await expect(page.getByTestId('metric-table')).toBeVisible();
+    await expect(page.getByTestId('part-loading')).toHaveCount(0);
+    expect(wasmNames(requests)).toContain(compareOwn[0]);
+    expect(new Set(wasmNames(requests)).size, 'each file once').toBe(wasmNames(requests).length);
+  });
+}
+
+// The page's loader reads the link's view to ask for Compare's code early (scripts/app.mjs): a
+// view it cannot read or does not know is Compare's (the app says what it could not read).
+for (const [what, view] of [['an unknown view', 'nonsense'], ['a broken escape', '%E0%A4%A'], ['an escaped Story', '%73tory']]) {
+  test(`a link with ${what} opens as the app reads it, with every part loaded`, async ({ page }) => {
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(String(e)));
+    const requests = [];
+    page.context().on('request', (r) => requests.push(r.url()));
+    await page.goto(`/#v=1&view=${view}&u=15,-335;-35,165&cm.A=27,15;23,35&cm.B=43,18;7,32&classes=long,short`);
+    if (view === '%73tory') {
+      await expect(page.getByTestId('view-story')).toBeVisible();
+    } else {
+      await expect(page.getByTestId('yield-A')).toHaveText('3.5');
+      await expect(page.getByTestId('problem')).toBeVisible();
+    }
+    await expect(page.getByTestId('part-loading')).toHaveCount(0);
+    const names = wasmNames(requests);
+    expect(new Set(names).size, `each file once: ${names.join(', ')}`).toBe(names.length);
+    expect(errors).toEqual([]);
+  });
+}

@@ -53,7 +53,7 @@ test('the first page is the page the app draws first, on a phone', async ({ page
   await page.setViewportSize({ width: 375, height: 800 });
   await page.emulateMedia({ colorScheme: 'dark' });
   const release = await hold(page, /\/utility-lab_bg\.wasm$/);
-  await hold(page, /\/bundle_[a-z]+\.wasm$/);
+  await hold(page, /\/app-[0-9a-f]{16}\/(bundle|split|chunk)_\w+\.wasm$/);
   await page.goto('/');
   await expect(page.locator('[data-prerendered]')).toBeVisible();
   const built = await page.locator('[data-prerendered]').evaluate((e) => e.outerHTML);
