@@ -145,7 +145,8 @@ const otherViews = [...splitLoader.matchAll(/export const __wasm_split_load_(\w+
 // round trip, it asks for the first view's bundles (scripts/bundle.mjs, EARLY), which then
 // arrive right after the main module instead of a round trip and a render later (issue 29: the
 // editors ~0.25 s sooner on Fast 3G, the yields as before) — when the link opens Compare (its
-// `view=` key names no other view): a link to another view fetches none of Compare's code.
+// `view=` key names no other view): a link to another view fetches only the bundles holding
+// its own code (scripts/bundle.mjs).
 // Anything unexpected: asked for at once.
 // How long before the main module's end the first view's bundles are asked for, in round trips (measured
 // with three bundles at Fast 3G: 0.5 had the yields of a link 0.06 s sooner and the editors 0.07 s
@@ -154,10 +155,15 @@ const EARLY_RTTS = 0.8;
 const early = firsts.length ? `
 const early = {};
 globalThis.__ulabEarly = early;
+// The link's view as the app reads it (crates/state/src/link/parts.rs): the last \`view=\`, key
+// and value percent-decoded and trimmed. A wrong guess costs only speed: every part still
+// loads what it needs.
+const decode = (t) => { try { return decodeURIComponent(t); } catch { return t; } };
 let view = '';
-try {
-  view = decodeURIComponent(/(?:^|&)\\s*view=([^&]*)/.exec(location.hash.slice(1))?.[1] ?? '').trim();
-} catch {}
+for (const part of location.hash.slice(1).split('&')) {
+  const at = part.indexOf('=');
+  if (at >= 0 && decode(part.slice(0, at)).trim() === 'view') view = decode(part.slice(at + 1)).trim();
+}
 early.compare = !${JSON.stringify(otherViews)}.includes(view);
 let asked = false;
 const ask = () => {

@@ -17,9 +17,10 @@
 // few requests allow. The pieces needed by the same loads start as one bundle, and bundles are
 // merged while a merge saves more requests than it adds bytes fetched for nothing. Compare's
 // first view fetches exactly its own code, in at most FIRST_MAX bundles, which the page's loader
-// asks for early on a link that opens Compare (and only then: a link to the Story fetches no
-// Compare code); its later parts and the chrome are fetched once those are in, so the editors
-// come first.
+// asks for early on a link that opens Compare (and only then: a link to the Story, the Utility
+// space or the Metric reliability fetches none of Compare's own code; Decide, ROC, Probabilities
+// and the preference-driven measure share some of it); its later parts and the chrome are
+// fetched once those are in, so the editors come first.
 // A split point whose own piece went into a bundle gets the loader's own empty form
 // (`() => async (_imp) => ({})`, which wasm-split-cli writes for an empty split point) and
 // that bundle as a dependency.
@@ -184,7 +185,8 @@ export function plan({ chunkFile, splits }, gz) {
       // the main module: over HTTP/1.1 a page has six connections).
       const small = groups.filter((g) => g.gz < COMMON_MAX).sort((x, y) => x.gz - y.gz);
       const firsts = groups.filter(first);
-      m = small.length ? cheapest([small[0]], groups) : null;
+      m = null;
+      for (const g of small) if (!m) m = cheapest([g], groups);
       if (!m && firsts.length > FIRST_MAX) m = cheapest(firsts, firsts);
       if (!m) break;
     }
@@ -245,9 +247,10 @@ export function writeLoader({ head, splits }, bundles) {
     const get = b.first
       ? `(${EARLY}?.["${b.file}"]?.take() ?? fetch(new URL("./${b.file}", import.meta.url)))`
       : `fetch(new URL("./${b.file}", import.meta.url))`;
+    // Only the order: a first bundle that fails to load is its own parts' failure, not these.
     const after = !b.first && firsts.length && b.loads.some((l) => l === 'later' || l === 'chrome');
     const src = after
-      ? `(${EARLY}?.compare ? Promise.all([${firsts.map((f) => `${v(f)}()`).join(', ')}]).then(() => ${get}) : ${get})`
+      ? `(${EARLY}?.compare ? Promise.all([${firsts.map((f) => `${v(f)}()`).join(', ')}]).catch(() => {}).then(() => ${get}) : ${get})`
       : get;
     return `() => {\n    const src = ${src};\n    src.catch(() => {});\n    return async (imports) => (WebAssembly.instantiateStreaming(src, imports));\n}\n`;
   };

@@ -2,8 +2,9 @@
 // first page's numbers come from the main module alone, before any chunk is fetched; the
 // Compare editors, metrics table and chart (a few bundles, asked for together) and then, once
 // those are in, the How sure card with the import form and the share bar; every other view's
-// code is fetched the first time it opens, once, and a link to another view fetches none of
-// Compare's; a chunk that cannot be fetched gives a message and a Retry button, not a broken page.
+// code is fetched the first time it opens, once, and a link to another view fetches only the
+// bundles holding its code (none of Compare's own for the Story and the Utility space); a
+// chunk that cannot be fetched gives a message and a Retry button, not a broken page.
 import { test, expect } from './fixtures.mjs';
 import { MOUNTS, openApp, expectCleanLog } from './helpers.mjs';
 
@@ -263,3 +264,19 @@ for (const [what, view] of [['an unknown view', 'nonsense'], ['a broken escape',
     expect(errors).toEqual([]);
   });
 }
+
+test("a first-view bundle that cannot be fetched fails only the parts that need it: the share bar still loads", async ({ page }) => {
+  let fail = true;
+  await page.route(/\/app-[0-9a-f]{16}\/(bundle|split)_compare\.wasm$/, (route) => (fail ? route.abort() : route.continue()));
+  await page.goto('/#v=1&view=compare&u=15,-335;-35,165&cm.A=27,15;23,35&cm.B=43,18;7,32&classes=long,short');
+  await expect(page.getByTestId('yield-A')).toHaveText('3.5');
+  await expect(page.getByTestId('part-load-failed').first()).toBeVisible();
+  await expect(page.getByTestId('share-bar'), 'the share bar waits for the first bundles, then loads').toBeVisible();
+  fail = false;
+  // Each part that failed has its Retry.
+  const retry = page.getByTestId('part-load-failed').getByRole('button', { name: 'Retry' });
+  while ((await retry.count()) > 0) await retry.first().click();
+  await expect(page.getByTestId('part-load-failed')).toHaveCount(0);
+  await expect(page.getByTestId('problem')).toBeVisible();
+  await expect(page.getByTestId('metric-table')).toBeVisible();
+});

@@ -95,6 +95,48 @@ test('the loader asks for the first bundles early, and each split point loads ev
   }
 });
 
+test('each file is fetched by one loader only, and the same pieces give the same bundles', () => {
+  const js = writeLoader(parsed, bundles);
+  // One file per fetcher (a fetcher may name it twice: with and without the wait).
+  const urls = [...js.matchAll(/const src = ([^\n]*);/g)].map((m) => {
+    const files = new Set([...m[1].matchAll(/new URL\("\.\/([^"]+)"/g)].map((f) => f[1]));
+    assert.equal(files.size, 1, m[1]);
+    return [...files][0];
+  });
+  assert.equal(new Set(urls).size, urls.length, urls.join(', '));
+  assert.deepEqual(new Set(urls), new Set(bundles.map((b) => b.file)));
+  assert.deepEqual(plan(parseLoader(loader(SPLITS, CHUNKS)), gz), bundles);
+});
+
+test("a later part waits for the first view's bundles' turn, not for their success", () => {
+  const js = writeLoader(parsed, bundles);
+  const waits = [...js.matchAll(/Promise\.all\(\[[^\]]*\]\)([^\n]*)/g)].map((m) => m[1]);
+  assert.ok(waits.length > 0);
+  for (const w of waits) assert.match(w, /^\.catch\(\(\) => \{\}\)\.then\(/);
+});
+
+test("Compare's first view as one piece of its own: declared by name, its split point waits for it", () => {
+  // Compare needs nothing but its own piece and the chunk every split point needs.
+  const small = parseLoader(loader(['compare', 'later', 'share_bar', 'print_link', 'story'], {
+    1: ['compare', 'later', 'print_link', 'share_bar', 'story'],
+    2: ['later'],
+    3: ['share_bar', 'print_link'],
+    4: ['story'],
+  }));
+  const bs = plan(small, gz);
+  const firsts = bs.filter((b) => b.first);
+  assert.ok(firsts.length <= FIRST_MAX);
+  assert.deepEqual(new Set(firsts.flatMap((b) => b.pieces)), new Set(['split_compare.wasm', 'chunk_1.wasm']));
+  const js = writeLoader(small, bs);
+  assert.deepEqual(new Set(firstFiles(js)), new Set(firsts.map((b) => b.file)));
+  // Every name a loader waits for is declared before the split points' loaders.
+  const declared = new Set([...js.matchAll(/^const (__bundle_\w+) = makeLoad/gm)].map((m) => m[1]));
+  for (const m of js.matchAll(/__bundle_\w+/g)) assert.ok(declared.has(m[0]), m[0]);
+  const compare = /export const __wasm_split_load_compare = wrapAsyncCb\(makeLoad\(([\s\S]*?), \[([^\]]*)\]\)\);/.exec(js);
+  assert.equal(compare[1], '() => async (_imp) => ({})');
+  for (const b of firsts) assert.ok(compare[2].includes(`__bundle_${b.name}`), b.name);
+});
+
 test('a loader of another form is refused', () => {
   assert.throws(() => parseLoader('export const x = 1;'), /no chunk found/);
   assert.throws(() => plan(parseLoader(loader(['story'], { 1: ['story'] })), gz), /no split point compare/);
