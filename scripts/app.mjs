@@ -41,7 +41,7 @@ import {
 } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { bundlePieces, firstFiles } from './bundle.mjs';
+import { bundlePieces, firstFiles, viewSplits } from './bundle.mjs';
 import { OPTIONS as WASM_OPT, optimizeAll } from './wasm-opt-pool.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -136,9 +136,7 @@ const mainBytes = readFileSync(path.join(dest, `${BIN}_bg.wasm`)).length;
 // their own (the split points other than Compare's parts and the chrome).
 const splitLoader = readFileSync(path.join(dest, '__wasm_split.js'), 'utf8');
 const firsts = firstFiles(splitLoader);
-const otherViews = [...splitLoader.matchAll(/export const __wasm_split_load_(\w+) =/g)]
-  .map((m) => m[1])
-  .filter((s) => !['compare', 'later', 'share_bar', 'print_link'].includes(s));
+const otherViews = viewSplits(splitLoader);
 // The loader, as Trunk wrote it (window.wasmBindings: the bindings for tests and the console),
 // but watching the main module's bytes come in (a copy of its response: the preload below
 // starts it, the script runs once the stylesheet is in): once the rest would take about one

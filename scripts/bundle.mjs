@@ -91,6 +91,8 @@ export function parseLoader(js) {
  *  every page), or (any other split point) its view. */
 const LOAD = { compare: 'compare', later: 'later', share_bar: 'chrome', print_link: 'chrome' };
 const loadOf = (split) => LOAD[split] ?? split;
+/** The loads of a visit to Compare (any other view's visit: the view's and the chrome). */
+const COMPARE_VISIT = ['compare', 'later', 'chrome'];
 
 /** A bundle fewer to fetch on a visit is worth this many bytes more (gzip, before optimizing):
  *  over HTTP/1.1 a request is ~150 ms of latency on a phone, ~20 KB at Fast 3G, shared by the
@@ -138,25 +140,26 @@ export function plan({ chunkFile, splits }, gz) {
   const all = new Set([...Object.values(chunkFile), ...Object.values(splits).map((s) => s.own).filter(Boolean)]);
   for (const f of all) if (!loadsOf.has(f)) throw new Error(`bundles: ${f} is needed by no split point`);
   const loads = [...new Set([...loadsOf.values()].flatMap((l) => [...l]))];
-  const visits = [['compare', 'later', 'chrome'], ...loads.filter((l) => !['compare', 'later', 'chrome'].includes(l)).map((l) => [l, 'chrome'])];
+  const visits = [COMPARE_VISIT, ...loads.filter((l) => !COMPARE_VISIT.includes(l)).map((l) => [l, 'chrome'])];
+  // Which visits fetch a bundle of these loads.
+  const group = (loads, pieces, size) => ({ loads, pieces, gz: size, on: visits.map((v) => v.some((l) => loads.has(l))) });
 
   // The pieces needed by the same loads, together.
   const byLoads = new Map();
   for (const f of [...all].sort(byNumber)) {
     const key = [...loadsOf.get(f)].sort().join(',');
-    if (!byLoads.has(key)) byLoads.set(key, { loads: new Set(loadsOf.get(f)), pieces: [], gz: 0 });
+    if (!byLoads.has(key)) byLoads.set(key, group(new Set(loadsOf.get(f)), [], 0));
     const g = byLoads.get(key);
     g.pieces.push(f);
     g.gz += gz(f);
   }
   let groups = [...byLoads.keys()].sort().map((k) => byLoads.get(k));
   const first = (g) => g.loads.has('compare');
-  const fetchedOn = (g) => visits.map((v) => v.some((l) => g.loads.has(l)));
   // What merging a and b costs, in bytes (negative: saves); null if not allowed.
   const cost = (a, b) => {
     if (first(a) !== first(b)) return null;
-    const va = fetchedOn(a);
-    const vb = fetchedOn(b);
+    const va = a.on;
+    const vb = b.on;
     let c = 0;
     for (let i = 0; i < visits.length; i++) {
       const w = i === 0 ? COMPARE_WEIGHT : 1;
@@ -190,7 +193,7 @@ export function plan({ chunkFile, splits }, gz) {
       if (!m && firsts.length > FIRST_MAX) m = cheapest(firsts, firsts);
       if (!m) break;
     }
-    const merged = { loads: new Set([...m.a.loads, ...m.b.loads]), pieces: [...m.a.pieces, ...m.b.pieces].sort(byNumber), gz: m.a.gz + m.b.gz };
+    const merged = group(new Set([...m.a.loads, ...m.b.loads]), [...m.a.pieces, ...m.b.pieces].sort(byNumber), m.a.gz + m.b.gz);
     groups = [...groups.filter((g) => g !== m.a && g !== m.b), merged];
   }
 
@@ -230,6 +233,28 @@ export const EARLY = 'globalThis.__ulabEarly';
 /** The files of the first view's bundles in a loader written by `writeLoader`. */
 export function firstFiles(loaderJs) {
   return [...loaderJs.matchAll(/__ulabEarly\?\.\["([^"]+)"\]/g)].map((m) => m[1]);
+}
+
+/** The split points of the views other than Compare in a loader (their names: the views' keys). */
+export function viewSplits(loaderJs) {
+  return [...loaderJs.matchAll(/export const __wasm_split_load_(\w+) =/g)].map((m) => m[1]).filter((s) => !(s in LOAD));
+}
+
+/** The files each split point's loader fetches (its bundles and its own), in a loader written by
+ *  `writeLoader`: `{ [split]: Set(file) }`. Fails on a name it cannot resolve. */
+export function fetchedBySplit(loaderJs) {
+  const fileOf = {};
+  for (const m of loaderJs.matchAll(/const (__bundle_\w+) = makeLoad\(\(\) => \{\s*const src = [^\n]*new URL\("\.\/([^"]+)"/g)) fileOf[m[1]] = m[2];
+  const out = {};
+  for (const m of loaderJs.matchAll(/export const __wasm_split_load_(\w+) = wrapAsyncCb\(makeLoad\(([\s\S]*?), \[([^\]]*)\]\)\);/g)) {
+    const own = /new URL\("\.\/([^"]+)"/.exec(m[2])?.[1];
+    const deps = m[3].split(',').map((v) => v.trim()).filter(Boolean).map((v) => {
+      if (!fileOf[v]) throw new Error(`loader: ${m[1]} waits for ${v}, which fetches no file`);
+      return fileOf[v];
+    });
+    out[m[1]] = new Set([...deps, ...(own ? [own] : [])]);
+  }
+  return out;
 }
 
 /**

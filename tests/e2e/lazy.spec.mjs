@@ -7,6 +7,7 @@
 // chunk that cannot be fetched gives a message and a Retry button, not a broken page.
 import { test, expect } from './fixtures.mjs';
 import { MOUNTS, openApp, expectCleanLog } from './helpers.mjs';
+import { fetchedBySplit, firstFiles } from '../../scripts/bundle.mjs';
 
 /** The file holding a split point's own code: `split_<name>.wasm`, or the bundle named after it
  *  (the share bar's and the print link's: the chrome's). */
@@ -25,24 +26,9 @@ async function chunkLoader(page, requests) {
 
 /** The files of Compare's first view, as the build's chunk loader lists them. */
 async function firstViewFiles(page, requests) {
-  const js = await chunkLoader(page, requests);
-  const files = [...js.matchAll(/__ulabEarly\?\.\["([^"]+)"\]/g)].map((m) => m[1]);
+  const files = firstFiles(await chunkLoader(page, requests));
   expect(files.length, "the first view's bundles").toBeGreaterThan(0);
   return files;
-}
-
-/** The files each split point needs (its bundles and its own), as the chunk loader lists them. */
-function needs(js) {
-  const fileOf = {};
-  for (const m of js.matchAll(/const (__bundle_\w+) = makeLoad\(\(\) => \{\s*const src = [^\n]*new URL\("\.\/([^"]+)"/g)) fileOf[m[1]] = m[2];
-  const out = {};
-  for (const m of js.matchAll(/export const __wasm_split_load_(\w+) = wrapAsyncCb\(makeLoad\(([\s\S]*?), \[([^\]]*)\]\)\);/g)) {
-    const own = /new URL\("\.\/([^"]+)"/.exec(m[2])?.[1];
-    const deps = m[3].split(',').map((v) => v.trim()).filter(Boolean).map((v) => fileOf[v]);
-    expect(deps.every(Boolean), `${m[1]}: ${m[3]}`).toBe(true);
-    out[m[1]] = new Set([...deps, ...(own ? [own] : [])]);
-  }
-  return out;
 }
 
 for (const { prefix, what } of MOUNTS) {
@@ -222,7 +208,7 @@ for (const [view, compareOwnFetched] of [['story', false], ['space', false], ['d
     await page.goto(`/#v=1&view=${view}&u=15,-335;-35,165&cm.A=27,15;23,35&cm.B=43,18;7,32&classes=long,short`);
     await expect(page.getByTestId(`view-${view}`)).toBeVisible();
     await expect(page.getByTestId('part-loading')).toHaveCount(0);
-    const need = needs(await chunkLoader(page, requests));
+    const need = fetchedBySplit(await chunkLoader(page, requests));
     const allowed = new Set(['utility-lab_bg.wasm', ...need[view], ...need.share_bar, ...need.print_link]);
     const names = wasmNames(requests);
     expect(names.filter((n) => !allowed.has(n)), `fetched for the ${view} view: ${names.join(', ')}`).toEqual([]);

@@ -3,7 +3,7 @@
 // that fetches them. The loaders here have wasm-split-cli's form (its chunks, its split points).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { FIRST_MAX, firstFiles, parseLoader, plan, writeLoader } from '../../scripts/bundle.mjs';
+import { FIRST_MAX, fetchedBySplit, firstFiles, parseLoader, plan, viewSplits, writeLoader } from '../../scripts/bundle.mjs';
 
 const HEAD = 'function makeLoad(fetcher, deps) {}\nfunction wrapAsyncCb(callee) {}\n';
 const fetcher = (file) =>
@@ -79,14 +79,13 @@ test("a visit to another view fetches none of Compare's own code, and little it 
 test('the loader asks for the first bundles early, and each split point loads everything it needs', () => {
   const js = writeLoader(parsed, bundles);
   assert.deepEqual(new Set(firstFiles(js)), new Set(bundles.filter((b) => b.first).map((b) => b.file)));
-  // Each split point's loader depends on the bundles holding what it needs.
-  const fileOfVar = {};
-  for (const m of js.matchAll(/const (__bundle_\w+) = makeLoad\(\(\) => \{\s*const src = [^\n]*new URL\("\.\/([^"]+)"/g)) fileOfVar[m[1]] = m[2];
-  for (const m of js.matchAll(/export const __wasm_split_load_(\w+) = wrapAsyncCb\(makeLoad\(([\s\S]*?), \[([^\]]*)\]\)\);/g)) {
-    const own = /new URL\("\.\/([^"]+)"/.exec(m[2])?.[1];
-    const files = new Set([...m[3].split(',').map((v) => v.trim()).filter(Boolean).map((v) => fileOfVar[v]), own].filter(Boolean));
-    for (const piece of needs(m[1])) assert.ok(files.has(bundleOf[piece].file), `${m[1]} needs ${piece} (${bundleOf[piece].file})`);
+  // Each split point's loader fetches the bundles holding what it needs.
+  const fetched = fetchedBySplit(js);
+  assert.deepEqual(Object.keys(fetched).sort(), [...SPLITS].sort());
+  for (const s of SPLITS) {
+    for (const piece of needs(s)) assert.ok(fetched[s].has(bundleOf[piece].file), `${s} needs ${piece} (${bundleOf[piece].file})`);
   }
+  assert.deepEqual(viewSplits(js).sort(), ['decide', 'probs', 'story']);
   // The later parts and the chrome wait for the first view's bundles, on a visit to Compare only.
   for (const b of bundles.filter((x) => !x.first && x.loads.some((l) => l === 'later' || l === 'chrome'))) {
     const at = js.indexOf(`new URL("./${b.file}"`);
