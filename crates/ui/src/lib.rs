@@ -6,7 +6,7 @@
 //! * [`chrome`]: header, view navigation, footer, notices, share bar;
 //! * [`widgets`]: building blocks shared by the views (the card of a panel, matrix editor,
 //!   plot canvas, settings fields, …);
-//! * [`reactive`]: [`rx`], the one pointer type for a view's closures (keeps the wasm small);
+//! * [`reactive`]: [`rx`], [`memo`], [`derived`], [`callback`]…: the closures handed to Leptos, boxed (keeps the wasm small);
 //! * [`lazy`]: how a part of the page is loaded from its own wasm chunk when it is shown;
 //!   [`views`]: the list of views (Compare at once, every other from its chunk);
 //! * [`fallback`]: the page shown if the app panics (the link, a Reload button);
@@ -38,7 +38,7 @@ pub mod views;
 pub mod web;
 pub mod widgets;
 
-pub use reactive::{cond, handler, memo, rx};
+pub use reactive::{callback, cond, derived, handler, memo, rx};
 
 /// Starts the app: index.html's loading line (or the build's first page) goes; a panic goes
 /// to the browser console and replaces the page by [`fallback`]'s message with the current

@@ -1,27 +1,67 @@
 //! Boxed closures for Leptos, so the page's wasm stays small. Use them in `crates/ui/src/` for the
-//! closures of `view!`s, memos, `<Show when>` conditions and event handlers.
+//! closures of `view!`s, memos, `<Show when>` conditions, event handlers, derived signals and
+//! callbacks.
 //!
 //! Leptos compiles its machinery (a view's build and rebuild, a render effect, a memo, an event
 //! listener) once per closure *type*, and every `move || …` is its own type. Behind a box, the
 //! closures with the same output share one copy: `{rx(move || count.get().to_string())}`
 //! renders exactly like `{move || …}`. Measured on the whole app (gzip -9 of the main wasm,
-//! opt-level "z"): [`rx`] −16 KB, [`handler`] −16 KB, [`memo`] and [`cond`] −3.5 KB together.
+//! opt-level "z"): [`rx`] −16 KB, [`handler`] −16 KB, [`memo`] and [`cond`] −3.5 KB together;
+//! the boxes behind one-method traits instead of `dyn Fn…` (below), with [`derived`] and
+//! [`callback`]: −8.6 KB of all wasm (2026-11-28).
 
-use leptos::prelude::Memo;
+use leptos::prelude::{Callback, Memo, Signal};
 use std::sync::Arc;
 
-/// A reactive closure behind a box: `tachys` renders any `FnMut() -> T + Send` through its
-/// `ReactiveFunction` impl, so this type costs one copy of that code per output type `T` (a
-/// box, not an `Arc<dyn Fn>`, because views as outputs are `Send` but not `Sync`).
-pub type Rx<T> = Box<dyn FnMut() -> T + Send>;
+// Why traits of our own, not `Box<dyn FnMut() -> T>`: a `dyn Fn…` vtable holds the closure's
+// `FnOnce::call_once` (and a `dyn Fn`'s its `call_mut` too), a shim compiled for every closure
+// type and never called through the box (Leptos calls the box, not the closure) — ~60 bytes
+// of wasm per closure, ~1 000 closures. A one-method trait's vtable holds that method only;
+// each helper wraps its box in one closure per output type, which is what Leptos sees.
 
-/// Erases the closure's type (see the module docs); use it for every closure in a `view!`.
-pub fn rx<T: 'static>(f: impl FnMut() -> T + Send + 'static) -> Rx<T> {
-    Box::new(f)
+/// A view's reactive closure, called through [`rx`]'s box.
+pub trait RxFn<T>: Send {
+    /// Calls the closure.
+    fn run(&mut self) -> T;
 }
 
-/// A memo's closure behind a box (its argument is the previous value).
-type MemoFn<T> = Box<dyn Fn(Option<&T>) -> T + Send + Sync>;
+impl<T, F: FnMut() -> T + Send> RxFn<T> for F {
+    fn run(&mut self) -> T {
+        self()
+    }
+}
+
+/// The closure Leptos sees for every boxed view closure with output `T`: one type per `T`.
+fn rx_boxed<T: 'static>(mut f: Box<dyn RxFn<T>>) -> impl FnMut() -> T + Send + 'static {
+    move || f.run()
+}
+
+/// Erases the closure's type (see the module docs); use it for every closure in a `view!`.
+/// `tachys` renders any `FnMut() -> T + Send` through its `ReactiveFunction` impl; what it
+/// gets here is one closure type per output `T` (behind it a box, not an `Arc<dyn Fn>`,
+/// because views as outputs are `Send` but not `Sync`).
+pub fn rx<T: 'static>(f: impl FnMut() -> T + Send + 'static) -> impl FnMut() -> T + Send + 'static {
+    rx_boxed(Box::new(f))
+}
+
+/// A memo's closure (its argument is the previous value), called through [`memo`]'s box.
+pub trait MemoFn<T>: Send + Sync {
+    /// Calls the closure.
+    fn run(&self, prev: Option<&T>) -> T;
+}
+
+impl<T, F: Fn(Option<&T>) -> T + Send + Sync> MemoFn<T> for F {
+    fn run(&self, prev: Option<&T>) -> T {
+        self(prev)
+    }
+}
+
+/// The closure every memo of `T` is built from: one type per `T`.
+fn memo_boxed<T: 'static>(
+    f: Box<dyn MemoFn<T>>,
+) -> impl Fn(Option<&T>) -> T + Send + Sync + 'static {
+    move |prev| f.run(prev)
+}
 
 /// [`Memo::new`] with the closure behind a box, for the same reason as [`rx`]: the memo's
 /// machinery is compiled once per value type instead of once per closure.
@@ -29,20 +69,107 @@ pub fn memo<T>(f: impl Fn(Option<&T>) -> T + Send + Sync + 'static) -> Memo<T>
 where
     T: PartialEq + Send + Sync + 'static,
 {
-    let f: MemoFn<T> = Box::new(f);
-    Memo::new(f)
+    Memo::new(memo_boxed(Box::new(f)))
+}
+
+/// A condition, called through [`cond`]'s box.
+pub trait CondFn: Send + Sync {
+    /// Calls the closure.
+    fn run(&self) -> bool;
+}
+
+impl<F: Fn() -> bool + Send + Sync> CondFn for F {
+    fn run(&self) -> bool {
+        self()
+    }
+}
+
+/// The one closure type of every boxed condition.
+fn cond_boxed(f: Box<dyn CondFn>) -> impl Fn() -> bool + Send + Sync + 'static {
+    move || f.run()
 }
 
 /// A `<Show when=…>` condition behind a box (see [`rx`]): `Show` is compiled once per
 /// condition type, so boxed conditions share one copy.
-pub fn cond(f: impl Fn() -> bool + Send + Sync + 'static) -> Box<dyn Fn() -> bool + Send + Sync> {
-    Box::new(f)
+pub fn cond(
+    f: impl Fn() -> bool + Send + Sync + 'static,
+) -> impl Fn() -> bool + Send + Sync + 'static {
+    cond_boxed(Box::new(f))
+}
+
+/// An event handler, called through [`handler`]'s box.
+pub trait HandlerFn<E> {
+    /// Calls the handler.
+    fn run(&mut self, event: E);
+}
+
+impl<E, F: FnMut(E)> HandlerFn<E> for F {
+    fn run(&mut self, event: E) {
+        self(event)
+    }
+}
+
+/// The one closure type of every boxed handler of events `E`.
+fn handler_boxed<E: 'static>(mut f: Box<dyn HandlerFn<E>>) -> impl FnMut(E) + 'static {
+    move |e| f.run(e)
 }
 
 /// An event handler behind a box (see [`rx`]): `on:click=handler(move |_| …)`; tachys
 /// attaches handlers once per event type instead of once per closure.
-pub fn handler<E: 'static>(f: impl FnMut(E) + 'static) -> Box<dyn FnMut(E)> {
-    Box::new(f)
+pub fn handler<E: 'static>(f: impl FnMut(E) + 'static) -> impl FnMut(E) + 'static {
+    handler_boxed(Box::new(f))
+}
+
+/// A derived signal's closure, called through [`derived`]'s box.
+pub trait GetFn<T>: Send + Sync {
+    /// Calls the closure.
+    fn run(&self) -> T;
+}
+
+impl<T, F: Fn() -> T + Send + Sync> GetFn<T> for F {
+    fn run(&self) -> T {
+        self()
+    }
+}
+
+/// The closure every boxed derived signal of `T` is built from: one type per `T`.
+fn derived_boxed<T: 'static>(f: Box<dyn GetFn<T>>) -> impl Fn() -> T + Send + Sync + 'static {
+    move || f.run()
+}
+
+/// [`Signal::derive`] with the closure behind a box (see [`rx`]): Leptos keeps it in an
+/// `Arc<dyn Fn>`, whose vtable would otherwise hold two shims per closure.
+pub fn derived<T>(f: impl Fn() -> T + Send + Sync + 'static) -> Signal<T>
+where
+    T: Send + Sync + 'static,
+{
+    Signal::derive(derived_boxed(Box::new(f)))
+}
+
+/// A callback's closure, called through [`callback`]'s box.
+pub trait CallFn<In, Out>: Send + Sync {
+    /// Calls the closure.
+    fn run(&self, input: In) -> Out;
+}
+
+impl<In, Out, F: Fn(In) -> Out + Send + Sync> CallFn<In, Out> for F {
+    fn run(&self, input: In) -> Out {
+        self(input)
+    }
+}
+
+/// The closure every boxed callback from `In` to `Out` is built from.
+fn callback_boxed<In: 'static, Out: 'static>(
+    f: Box<dyn CallFn<In, Out>>,
+) -> impl Fn(In) -> Out + Send + Sync + 'static {
+    move |input| f.run(input)
+}
+
+/// [`Callback::new`] with the closure behind a box, for the same reason as [`derived`].
+pub fn callback<In: 'static, Out: 'static>(
+    f: impl Fn(In) -> Out + Send + Sync + 'static,
+) -> Callback<In, Out> {
+    Callback::new(callback_boxed(Box::new(f)))
 }
 
 /// A value shared without copying, equal only to itself (so that signals of large data — a

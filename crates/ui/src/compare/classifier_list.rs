@@ -5,6 +5,7 @@
 //! Each card reacts only to its own matrix (memos), so typing in one matrix re-renders nothing
 //! in the others.
 
+use crate::{callback, derived};
 use crate::{handler, memo, rx};
 use leptos::prelude::*;
 
@@ -154,10 +155,10 @@ fn ClassifierCard(
     let values = memo(move |_| stored.with(values_of));
     let note = memo(move |_| ctx.state.with(|s| s.test_set_note(index)));
     let large = large_problem(&ctx);
-    let corner = Signal::derive(move || confusion_corner(orientation.get()).to_string());
+    let corner = derived(move || confusion_corner(orientation.get()).to_string());
     let rename =
-        Callback::new(move |typed: String| try_edit(&ctx, |s| s.rename_classifier(index, &typed)));
-    let remove = Callback::new(move |()| {
+        callback(move |typed: String| try_edit(&ctx, |s| s.rename_classifier(index, &typed)));
+    let remove = callback(move |()| {
         let _ = try_edit(&ctx, |s| s.remove_classifier(index));
     });
     let duplicate = move |_| {
@@ -185,7 +186,7 @@ fn ClassifierCard(
                 <NameField
                     value=name
                     on_input=rename
-                    label=Signal::derive(move || format!("Name of classifier {}", index + 1))
+                    label=derived(move || format!("Name of classifier {}", index + 1))
                     testid=format!("classifier-name-{index}")
                     class="classifier-name"
                     focus=focus
@@ -202,7 +203,7 @@ fn ClassifierCard(
                     </button>
                     <RemoveButton
                         on_remove=remove
-                        label=Signal::derive(move || format!("Remove classifier {}", name.get()))
+                        label=derived(move || format!("Remove classifier {}", name.get()))
                         title="Remove"
                         testid=format!("remove-classifier-{index}")
                     />

@@ -3,6 +3,7 @@
 //! in the orientation of the other matrices), remove. Compare ranks them by their yield; the
 //! metrics that need one output per class show "—" for them.
 
+use crate::{callback, derived};
 use crate::{memo, rx};
 use leptos::prelude::*;
 
@@ -53,12 +54,12 @@ fn DecidedCard(
                 .unwrap_or_else(|| Matrix::zeros(s.decisions().len(), s.n()).expect("a valid size"))
         })
     });
-    let shown = Signal::derive(move || stored.with(|m| m.to_orientation(orientation.get())));
-    let rows = Signal::derive(move || match orientation.get() {
+    let shown = derived(move || stored.with(|m| m.to_orientation(orientation.get())));
+    let rows = derived(move || match orientation.get() {
         Orientation::OutputRows => decisions.get(),
         Orientation::TrueRows => classes.get(),
     });
-    let cols = Signal::derive(move || match orientation.get() {
+    let cols = derived(move || match orientation.get() {
         Orientation::OutputRows => classes.get(),
         Orientation::TrueRows => decisions.get(),
     });
@@ -74,19 +75,18 @@ fn DecidedCard(
             .collect::<Vec<_>>()
             .join(", ")
     };
-    let rename =
-        Callback::new(move |typed: String| try_edit(&ctx, |s| s.rename_decided(index, &typed)));
-    let remove = Callback::new(move |()| {
+    let rename = callback(move |typed: String| try_edit(&ctx, |s| s.rename_decided(index, &typed)));
+    let remove = callback(move |()| {
         let _ = try_edit(&ctx, |s| s.remove_decided(index));
     });
-    let check = Callback::new(move |m: Matrix| {
+    let check = callback(move |m: Matrix| {
         let o = orientation.get_untracked();
         ctx.state
             .with_untracked(|s| s.check_decided(m, o))
             .map(|_| ())
             .map_err(|e| e.to_string())
     });
-    let commit = Callback::new(move |m: Matrix| {
+    let commit = callback(move |m: Matrix| {
         let o = orientation.get_untracked();
         let _ = try_edit(&ctx, |s| s.set_decided(index, m, o));
     });
@@ -101,14 +101,14 @@ fn DecidedCard(
                 <NameField
                     value=name
                     on_input=rename
-                    label=Signal::derive(move || format!("Name of classifier {} with a row per decision", index + 1))
+                    label=derived(move || format!("Name of classifier {} with a row per decision", index + 1))
                     testid=format!("decided-name-{index}")
                     class="classifier-name"
                 />
                 <span class="card-actions">
                     <RemoveButton
                         on_remove=remove
-                        label=Signal::derive(move || format!("Remove classifier {}", name.get()))
+                        label=derived(move || format!("Remove classifier {}", name.get()))
                         title="Remove"
                         testid=format!("remove-decided-{index}")
                     />
@@ -121,14 +121,14 @@ fn DecidedCard(
                 value=shown
                 row_labels=rows
                 col_labels=cols
-                corner=Signal::derive(move || if output_rows() { "decision ↓ / true →" } else { confusion_corner(Orientation::TrueRows) }.to_string())
+                corner=derived(move || if output_rows() { "decision ↓ / true →" } else { confusion_corner(Orientation::TrueRows) }.to_string())
                 check=check
                 on_commit=commit
-                label=Signal::derive(move || format!("Decisions × classes of {}", name.get()))
+                label=derived(move || format!("Decisions × classes of {}", name.get()))
                 testid=format!("decided-editor-{index}")
                 non_negative=true
-                row_axis=Signal::derive(move || if output_rows() { "decision".to_string() } else { confusion_axes(Orientation::TrueRows).0.to_string() })
-                col_axis=Signal::derive(move || if output_rows() { confusion_axes(Orientation::OutputRows).1.to_string() } else { "decision".to_string() })
+                row_axis=derived(move || if output_rows() { "decision".to_string() } else { confusion_axes(Orientation::TrueRows).0.to_string() })
+                col_axis=derived(move || if output_rows() { confusion_axes(Orientation::OutputRows).1.to_string() } else { "decision".to_string() })
             />
             <p class="hint">
                 "Compare ranks it by its yield, every decision's row counted; the metrics that need one output per class show — for it, and the other views leave it out."

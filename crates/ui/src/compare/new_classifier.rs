@@ -3,6 +3,7 @@
 //! typed counts (or fractions) of its own and presses "Compare …" (issue 28: a new classifier
 //! with made-up counts was ranked at once). Until then it is the page's only, not the link's.
 
+use crate::{callback, derived};
 use crate::{handler, rx};
 use leptos::prelude::*;
 
@@ -71,7 +72,7 @@ pub fn NewClassifier(
     focus: RwSignal<Option<String>>,
 ) -> impl IntoView {
     let ctx = use_app();
-    let rename = Callback::new(move |typed: String| {
+    let rename = callback(move |typed: String| {
         let name = ctx
             .state
             .with_untracked(|s| s.check_new_classifier_name(&typed))
@@ -80,7 +81,7 @@ pub fn NewClassifier(
         Ok(())
     });
     let check = confusion_check(ctx, orientation);
-    let commit = Callback::new(move |m: Matrix| {
+    let commit = callback(move |m: Matrix| {
         draft.matrix.set(m);
         draft.ready.set(true);
     });
@@ -92,7 +93,7 @@ pub fn NewClassifier(
             focus.set(Some(format!("classifier-name-{i}")));
         }
     };
-    let discard = Callback::new(move |()| draft.open.set(false));
+    let discard = callback(move |()| draft.open.set(false));
     let name = draft.name;
     view! {
         <article
@@ -125,14 +126,14 @@ pub fn NewClassifier(
                 value=draft.matrix
                 row_labels=classes
                 col_labels=classes
-                corner=Signal::derive(move || confusion_corner(orientation.get()).to_string())
+                corner=derived(move || confusion_corner(orientation.get()).to_string())
                 check=check
                 on_commit=commit
                 label="Confusion matrix of the new classifier"
                 testid="cm-editor-new"
                 non_negative=true
-                row_axis=Signal::derive(move || confusion_axes(orientation.get()).0.to_string())
-                col_axis=Signal::derive(move || confusion_axes(orientation.get()).1.to_string())
+                row_axis=derived(move || confusion_axes(orientation.get()).0.to_string())
+                col_axis=derived(move || confusion_axes(orientation.get()).1.to_string())
             />
             <div class="row-actions">
                 <button

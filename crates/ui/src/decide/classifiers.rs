@@ -5,6 +5,7 @@
 //! Mana, course notes): decisions tuned for the test set's, balanced and deployment shares,
 //! each evaluated at the deployment's.
 
+use crate::{callback, derived};
 use crate::{cond, handler, memo, rx};
 use leptos::prelude::*;
 
@@ -35,8 +36,8 @@ pub fn ClassifierPanels() -> impl IntoView {
         ctx.state
             .with(|s| s.classifiers().iter().any(|c| is_fractions(&c.matrix)))
     });
-    let alpha_text = Signal::derive(move || ctx.state.with(|s| prose(s.decide.alpha)));
-    let n_text = Signal::derive(move || {
+    let alpha_text = derived(move || ctx.state.with(|s| prose(s.decide.alpha)));
+    let n_text = derived(move || {
         ctx.state.with(|s| {
             s.decide
                 .test_size
@@ -44,11 +45,11 @@ pub fn ClassifierPanels() -> impl IntoView {
                 .unwrap_or_default()
         })
     });
-    let set_alpha = Callback::new(move |text: String| {
+    let set_alpha = callback(move |text: String| {
         let a = parse_alpha(&text).map_err(|e| capitalize(&e.to_string()))?;
         ctx.edit(|s| s.decide.alpha = a)
     });
-    let set_n = Callback::new(move |text: String| {
+    let set_n = callback(move |text: String| {
         if text.trim().is_empty() {
             return ctx.edit(|s| s.decide.test_size = None);
         }
@@ -138,8 +139,8 @@ fn ClassifierCard(i: usize) -> impl IntoView {
         })
     });
     let classes = memo(move |_| ctx.state.with(|s| s.classes().clone()));
-    let check = Callback::new(|_m: Matrix| Ok(()));
-    let commit = Callback::new(move |m: Matrix| {
+    let check = callback(|_m: Matrix| Ok(()));
+    let commit = callback(move |m: Matrix| {
         let _ = try_edit(&ctx, |s| s.set_confusion(i, m, Orientation::OutputRows));
     });
     let posterior = memo(move |prev: Option<&Option<PosteriorPlot>>| {
@@ -187,10 +188,10 @@ fn ClassifierCard(i: usize) -> impl IntoView {
                         value=matrix
                         row_labels=classes
                         col_labels=classes
-                        corner=Signal::derive(|| "output ↓ / true →".to_string())
+                        corner=derived(|| "output ↓ / true →".to_string())
                         check=check
                         on_commit=commit
-                        label=Signal::derive(move || format!("Confusion counts of {}", name.get()))
+                        label=derived(move || format!("Confusion counts of {}", name.get()))
                         testid=format!("decide-cm-{i}")
                         non_negative=true
                         row_axis="output"
@@ -208,7 +209,7 @@ fn ClassifierCard(i: usize) -> impl IntoView {
             {rx(move || part.with(|p| p.as_ref().and_then(|p| p.remap.as_ref().ok().cloned())).map(|r| view! { <RemapTables r=r i=i /> }))}
             <Show when=cond(move || has_posterior.get())>
                 <PlotCanvas
-                    plot=Signal::derive(move || posterior.get().unwrap_or_default())
+                    plot=derived(move || posterior.get().unwrap_or_default())
                     name=format!("posterior-{i}")
                     label="p(class | output) for each output label, with the decision for each"
                     testid=format!("decide-posterior-{i}")

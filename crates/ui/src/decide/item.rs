@@ -3,6 +3,7 @@
 //! decision as bars and as a table, and the optimal decision beside the most probable class,
 //! with the sentence that says why when they differ.
 
+use crate::derived;
 use crate::{cond, handler, memo, rx};
 use leptos::prelude::*;
 
@@ -96,7 +97,7 @@ pub fn ItemPanel() -> impl IntoView {
             <ExpectedTable />
             <Show when=cond(move || has_bars.get())>
                 <PlotCanvas
-                    plot=Signal::derive(move || bars.get().unwrap_or_default())
+                    plot=derived(move || bars.get().unwrap_or_default())
                     name="expected-utilities"
                     label="Expected utility of each decision, the optimal one marked"
                     testid="decide-bars"

@@ -3,6 +3,7 @@
 //! al. 2022, §4.2) beside the erroneous utility matrix — from the defaults' known run, or run
 //! again here on the reliability engine's workers.
 
+use crate::derived;
 use crate::{handler, memo, rx};
 use std::sync::Arc;
 
@@ -44,7 +45,7 @@ pub fn AgainstPanel() -> impl IntoView {
         });
     };
     let running = move || job.is_running();
-    let done_text = Signal::derive(move || {
+    let done_text = derived(move || {
         "Run again here: the same numbers as the known run (the run is reproducible to the last pair).".to_string()
     });
     view! {

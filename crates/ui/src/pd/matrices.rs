@@ -1,6 +1,7 @@
 //! The confusion matrices, editable here as in the Compare view (the heatmaps, histograms and
 //! table follow every valid edit; a bad cell keeps the last good matrix).
 
+use crate::derived;
 use crate::{handler, memo, rx};
 use leptos::prelude::*;
 
@@ -29,7 +30,7 @@ pub fn MatricesPanel() -> impl IntoView {
             title_id="pd-matrices-title"
             title="Confusion matrices"
             testid="pd-matrices"
-            folded=Signal::derive(move || count.get() > 4)
+            folded=derived(move || count.get() > 4)
         >
             <p class="hint">
                 {rx(move || match orientation.get() {

@@ -1,6 +1,7 @@
 //! A plot that may be missing ([`ulab_plot::MaybePlot`]) on its canvas, which is on the page
 //! only while there is a plot.
 
+use crate::derived;
 use crate::{cond, memo};
 use leptos::prelude::*;
 
@@ -25,7 +26,7 @@ where
     let has_plot = memo(move |_| plot.with(|p| p.0.is_some()));
     view! {
         <Show when=cond(move || has_plot.get())>
-            <PlotCanvas plot=Signal::derive(move || plot.get()) name=name label=label testid=testid />
+            <PlotCanvas plot=derived(move || plot.get()) name=name label=label testid=testid />
         </Show>
     }
 }

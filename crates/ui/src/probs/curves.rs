@@ -5,6 +5,7 @@
 //! matrix: "trust the probabilities" (the threshold the matrix implies) against the best
 //! threshold found on the data.
 
+use crate::callback;
 use crate::web::use_download::use_download;
 use crate::{cond, handler, memo, rx};
 use leptos::ev::{Event, Targeted};
@@ -97,7 +98,7 @@ pub fn CurvesPanel() -> impl IntoView {
             .with(|s| space_link(s, picked.get()))
             .unwrap_or_default()
     };
-    let click = Callback::new(move |c: CanvasClick| {
+    let click = callback(move |c: CanvasClick| {
         if let Some(p) = decision.with_untracked(|d| d.threshold_at(c.width as u32, c.x)) {
             picked.set((p * 100.0).round() / 100.0);
         }

@@ -1,6 +1,7 @@
 //! The probabilities: a file (dropped, picked or pasted; read in slices, [`loader`]), or a
 //! built-in sample with its problem; the positive label of single-column files.
 
+use crate::callback;
 use crate::{cond, handler, rx};
 use leptos::ev::{Event, Targeted};
 use leptos::prelude::*;
@@ -63,14 +64,14 @@ pub fn FileInput() -> impl IntoView {
                 testid="probs-drop"
                 input_testid="probs-file-input"
                 hint="Up to 10⁶ rows × 20 classes × 10 models, read in slices: the page stays responsive. Nothing leaves your browser."
-                on_file=Callback::new(move |file| read_file(pc, file))
+                on_file=callback(move |file| read_file(pc, file))
             >
                 "A CSV with a header: the true class (a column named "<code>"label"</code>", "<code>"y_true"</code>", … or the first), then one column per model and class, "
                 <code>"A:ok,A:minor,A:severe,B:ok,…"</code>
                 " (two classes: one column per model, the probability of the positive label, will do)."
             </FileDrop>
-            <PasteCsv prefix="probs" what="probabilities" placeholder="label,A:ok,A:bad\nok,0.9,0.1\nbad,0.3,0.7\n…" on_read=Callback::new(read_pasted) />
-            <LoadLine prefix="probs" load=pc.load on_cancel=Callback::new(cancel) />
+            <PasteCsv prefix="probs" what="probabilities" placeholder="label,A:ok,A:bad\nok,0.9,0.1\nbad,0.3,0.7\n…" on_read=callback(read_pasted) />
+            <LoadLine prefix="probs" load=pc.load on_cancel=callback(cancel) />
             <PositiveChoice />
             <div class="probs-file-actions">
                 <SampleChoice />

@@ -2,6 +2,7 @@
 //! whenever the balance or the seed changes) and figs 4–5 (the priors and the error extents on
 //! the space of utility matrices, small enough to compute on the page).
 
+use crate::{callback, derived};
 use crate::{cond, handler, memo, rx};
 use std::sync::Arc;
 
@@ -88,7 +89,7 @@ pub fn ScatterFigures() -> impl IntoView {
             <div class="rel-fields rel-figs23-controls">
                 <NumberField
                     label="Share of class 0 (positive)"
-                    value=Signal::derive(move || balance.get().to_string())
+                    value=derived(move || balance.get().to_string())
                     apply=real_setting(ctx, "class balance", |s, v| s.mc.balance = v)
                     testid="mc-balance"
                     step="0.05"
@@ -123,11 +124,11 @@ pub fn ScatterFigures() -> impl IntoView {
                     id="rel-figs23-metric"
                     options=metric_options
                     selected=choice
-                    on_change=Callback::new(move |v: String| choice.set(v))
+                    on_change=callback(move |v: String| choice.set(v))
                     testid="figs23-metric"
                 />
             </div>
-            <JobProgress state=job.state what="figs 2–3" testid="figs23" done_text=Signal::derive(String::new) />
+            <JobProgress state=job.state what="figs 2–3" testid="figs23" done_text=derived(String::new) />
             <Show when=cond(move || samples.with(|s| s.is_some()))>
                 <PlotCanvas
                     plot=plot_signal

@@ -2,6 +2,7 @@
 //! and classifiers, and the user's uncertainty about both — how likely is each classifier to
 //! be the best, and how is its yield distributed? Computed in the web workers.
 
+use crate::derived;
 use crate::{cond, handler, memo, rx};
 use std::sync::Arc;
 
@@ -55,7 +56,7 @@ pub fn QuestionPanel() -> impl IntoView {
         })
     };
     let build_error = move || built.with(|b| b.as_ref().err().map(|e| e.to_string()));
-    let done_text = Signal::derive(move || {
+    let done_text = derived(move || {
         answer
             .get()
             .map(|a| {
@@ -84,7 +85,7 @@ pub fn QuestionPanel() -> impl IntoView {
             </Show>
             {rx(move || build_error().map(|e| view! { <p class="notice is-error" role="alert" data-testid="q-error">{e}</p> }))}
             <QuestionActions job=job built=built answer=answer />
-            <JobProgress state=job.state what="question" testid="q" done_text=done_text has_result=Signal::derive(move || answer.with(Option::is_some)) />
+            <JobProgress state=job.state what="question" testid="q" done_text=done_text has_result=derived(move || answer.with(Option::is_some)) />
             <Show when=cond(move || answer.with(|a| a.is_some()))>
                 <AnswerView job=job built=built answer=answer />
             </Show>
@@ -247,8 +248,8 @@ fn AnswerView(job: Job, built: Built, answer: RwSignal<Option<Arc<Answer>>>) -> 
             .map(|a| question_plots(&a.names, &a.result))
             .unwrap_or_default()
     });
-    let best_plot: Signal<BestPlot> = Signal::derive(move || plots.get().0);
-    let hist_plot: Signal<YieldHistograms> = Signal::derive(move || plots.get().1);
+    let best_plot: Signal<BestPlot> = derived(move || plots.get().0);
+    let hist_plot: Signal<YieldHistograms> = derived(move || plots.get().1);
     view! {
         <Show when=running>
             <p class="notice" data-testid="q-running-note">

@@ -1,6 +1,7 @@
 //! The Monte Carlo's results: the mis-ranking table (with CSV export) and fig. 6 for the last
 //! run; fig. 7 (the sweep over σ for both priors) with its own Run button.
 
+use crate::derived;
 use crate::widgets::table_scroll::table_scroll;
 use crate::{cond, handler, memo, rx};
 use leptos::prelude::*;
@@ -217,7 +218,7 @@ pub fn SweepResults() -> impl IntoView {
             .unwrap_or_default()
     });
     let plot_signal: Signal<SweepPlot> = plot.into();
-    let done_text = Signal::derive(move || {
+    let done_text = derived(move || {
         rc.sweep_result
             .get()
             .map(|r| {

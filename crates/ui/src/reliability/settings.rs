@@ -2,6 +2,7 @@
 //! the progress bar, and the number of workers (not in the link: it changes the speed, never
 //! the numbers).
 
+use crate::{callback, derived};
 use crate::{handler, memo, rx};
 use leptos::ev::{Event, Targeted};
 use leptos::prelude::*;
@@ -30,12 +31,12 @@ pub fn ReliabilitySettings() -> impl IntoView {
         (Prior::Uniform.key(), "uniform (fig. 1 hexagon)"),
         (Prior::Gaussian.key(), "gaussian around accuracy (fig. 4)"),
     ]);
-    let on_prior = Callback::new(move |v: String| {
+    let on_prior = callback(move |v: String| {
         if let Some(p) = Prior::from_key(&v) {
             let _ = ctx.edit(|s| s.mc.prior = p);
         }
     });
-    let done_text = Signal::derive(move || {
+    let done_text = derived(move || {
         rc.result
             .get()
             .map(|r| {
@@ -55,7 +56,7 @@ pub fn ReliabilitySettings() -> impl IntoView {
                     label="Prior of the true utilities"
                     id="rel-prior"
                     options=prior_options
-                    selected=Signal::derive(move || mc.with(|m| m.prior.key().to_string()))
+                    selected=derived(move || mc.with(|m| m.prior.key().to_string()))
                     on_change=on_prior
                     testid="mc-prior"
                 />
@@ -64,7 +65,7 @@ pub fn ReliabilitySettings() -> impl IntoView {
             {axis_choice(ctx, mc)}
             {metric_choice(ctx, mc)}
             <RunActions />
-            <JobProgress state=rc.run.state what="Monte Carlo" testid="mc" done_text=done_text has_result=Signal::derive(move || rc.result.with(Option::is_some)) />
+            <JobProgress state=rc.run.state what="Monte Carlo" testid="mc" done_text=done_text has_result=derived(move || rc.result.with(Option::is_some)) />
             <p class="hint rel-size-hint">
                 {rx(move || {
                     let pairs = mc.with(|m| m.pairs);

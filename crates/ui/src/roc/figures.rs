@@ -2,6 +2,7 @@
 //! chosen another), the table of curves, the ROC picture, yield against threshold, and the
 //! CSV exports.
 
+use crate::callback;
 use crate::{cond, handler, memo, rx};
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -137,7 +138,7 @@ pub fn RocFigures() -> impl IntoView {
     });
     // A click on the ROC picture picks the nearest point of the nearest curve (the chart's
     // series are the report's curves, their points its drawn points, in order).
-    let pick = Callback::new(move |c: CanvasClick| {
+    let pick = callback(move |c: CanvasClick| {
         if let Some(p) = roc.with_untracked(|chart| chart.pick(c.width, (c.x, c.y))) {
             rc.picked.set(Some(p));
         }

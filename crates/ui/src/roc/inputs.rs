@@ -2,6 +2,7 @@
 //! the utility matrix and the class-0 share.
 
 use crate::widgets::input_kit::try_edit;
+use crate::{callback, derived};
 use crate::{cond, handler, memo, rx};
 use leptos::ev::{Event, Targeted};
 use leptos::prelude::*;
@@ -66,17 +67,17 @@ pub fn ScoresInput() -> impl IntoView {
                 testid="roc-drop"
                 input_testid="roc-file"
                 hint="Up to 10⁶ rows: read in slices, the page stays responsive. Nothing leaves your browser."
-                on_file=Callback::new(move |file| read_file(rc, file))
+                on_file=callback(move |file| read_file(rc, file))
             >
                 "A CSV with one label column and one score column per classifier (a header row names them), e.g. "
                 <code>"label,logistic,forest"</code>
                 "."
             </FileDrop>
-            <PasteCsv prefix="roc" what="scores" placeholder="label,A,B\n1,0.9,0.6\n0,0.8,0.1\n…" on_read=Callback::new(read_pasted) />
+            <PasteCsv prefix="roc" what="scores" placeholder="label,A,B\n1,0.9,0.6\n0,0.8,0.1\n…" on_read=callback(read_pasted) />
             <LoadLine prefix="roc" load=rc.load />
             <ProbabilitiesNotice />
             <Show when=cond(move || labels().is_some())>
-                <PositiveLabel labels=Signal::derive(move || labels().unwrap_or_default()) />
+                <PositiveLabel labels=derived(move || labels().unwrap_or_default()) />
             </Show>
         </Card>
     }
@@ -250,13 +251,13 @@ pub fn ProblemPanel() -> impl IntoView {
     let rc = expect_context::<RocContext>();
     let utility = memo(move |_| ctx.state.with(|s| s.utility().clone()));
     let binary = memo(move |_| ctx.state.with(|s| s.n() == 2 && s.utility().rows() == 2));
-    let names = Signal::derive(move || ctx.state.with(|s| s.classes().clone()));
-    let decisions = Signal::derive(move || ctx.state.with(|s| s.decisions().clone()));
+    let names = derived(move || ctx.state.with(|s| s.classes().clone()));
+    let decisions = derived(move || ctx.state.with(|s| s.decisions().clone()));
     let share = move || {
         rc.report
             .with(|r| r.as_ref().map(|r| r.share.note()).unwrap_or_default())
     };
-    let b_value = Signal::derive(move || {
+    let b_value = derived(move || {
         ctx.state.with(|s| {
             s.prevalence
                 .as_ref()
@@ -292,17 +293,17 @@ pub fn ProblemPanel() -> impl IntoView {
                     value=Signal::from(utility)
                     row_labels=decisions
                     col_labels=names
-                    corner=Signal::derive(|| "decision \\ true".to_string())
-                    check=Callback::new(|_m: Matrix| Ok(()))
-                    on_commit=Callback::new(move |m: Matrix| { let _ = ctx.edit_problem(|p| p.utility = m); })
-                    label=Signal::derive(|| "Utility matrix".to_string())
+                    corner=derived(|| "decision \\ true".to_string())
+                    check=callback(|_m: Matrix| Ok(()))
+                    on_commit=callback(move |m: Matrix| { let _ = ctx.edit_problem(|p| p.utility = m); })
+                    label=derived(|| "Utility matrix".to_string())
                     testid="roc-utility"
                 />
             </Show>
             <NumberField
                 label="Class-0 share π₀ in deployment"
                 value=b_value
-                apply=Callback::new(move |t: String| {
+                apply=callback(move |t: String| {
                     if t.trim().is_empty() {
                         return ctx.edit(|s| s.prevalence = None);
                     }

@@ -5,6 +5,7 @@
 //! extents). Every setting is in the link (`ucloud`, `usigma`, `upoints`, `useed`,
 //! `uoverlay`).
 
+use crate::callback;
 use crate::{memo, rx};
 use leptos::ev::{Event, Targeted};
 use leptos::prelude::*;
@@ -37,7 +38,7 @@ pub fn apply_space(ctx: &AppContext, key: &str, text: &str) -> Result<(), String
 
 /// A field's `apply` for the view's link value `key` (see [`apply_space`]).
 pub fn space_setting(ctx: AppContext, key: &'static str) -> Callback<String, Result<(), String>> {
-    Callback::new(move |t: String| apply_space(&ctx, key, &t))
+    callback(move |t: String| apply_space(&ctx, key, &t))
 }
 
 /// The cloud's menu: where the candidates come from.
@@ -75,7 +76,7 @@ pub fn CloudPanel() -> impl IntoView {
             typed_text.set(format_cloud(&c));
         }
     });
-    let on_source = Callback::new(move |v: String| {
+    let on_source = callback(move |v: String| {
         let value = if v == "typed" {
             let t = typed_text.get_untracked();
             if t.trim().is_empty() {
@@ -90,7 +91,7 @@ pub fn CloudPanel() -> impl IntoView {
             ctx.say(e);
         }
     });
-    let on_overlay = Callback::new(move |v: String| {
+    let on_overlay = callback(move |v: String| {
         if let Err(e) = apply_space(&ctx, "uoverlay", &v) {
             ctx.say(e);
         }
@@ -104,7 +105,7 @@ pub fn CloudPanel() -> impl IntoView {
             .with(|m| m.as_deref().is_ok_and(|m| m.is_hexagon()))
     };
     let download = use_download();
-    let save_csv = Callback::new(move |_: ()| {
+    let save_csv = callback(move |_: ()| {
         if let Some((c, _)) = cloud.get_untracked() {
             let text = ulab_csv::write(&cloud_csv(&c.cloud, &c.summary));
             download.csv("utility-cloud.csv", &text);

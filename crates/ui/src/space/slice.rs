@@ -3,6 +3,7 @@
 //! stay as they are. Here the user picks the two entries (the ranges follow the spread of the
 //! utilities, [`Slice::around`]); the choice is in the link (`uslice`).
 
+use crate::{callback, derived};
 use crate::{cond, memo};
 use leptos::prelude::*;
 
@@ -65,7 +66,7 @@ pub fn SlicePanel() -> impl IntoView {
         }
     };
     let select = move |axis: usize, label: &'static str, testid: &'static str| {
-        let options = Signal::derive(move || {
+        let options = derived(move || {
             info.get()
                 .map(|(_, entries)| {
                     entries
@@ -75,7 +76,7 @@ pub fn SlicePanel() -> impl IntoView {
                 })
                 .unwrap_or_default()
         });
-        let selected = Signal::derive(move || {
+        let selected = derived(move || {
             info.with(|i| {
                 i.as_ref()
                     .map(|(slice, _)| {
@@ -91,7 +92,7 @@ pub fn SlicePanel() -> impl IntoView {
                 id=format!("space-slice-{axis}")
                 options=options
                 selected=selected
-                on_change=Callback::new(move |v: String| choose(axis, v))
+                on_change=callback(move |v: String| choose(axis, v))
                 testid=testid
             />
         }

@@ -1,6 +1,7 @@
 //! The classes (names, add, remove any one) and the decisions: one per class, named after it
 //! unless renamed, plus extra decisions such as "refer to an expert".
 
+use crate::{callback, derived};
 use crate::{cond, handler, memo, rx};
 use leptos::prelude::*;
 
@@ -50,7 +51,7 @@ pub fn ClassesEditor() -> impl IntoView {
             </h3>
             <ol class="name-list" aria-labelledby="class-list-title" data-testid="class-list">
                 <For each=move || 0..n.get() key=|k| *k let:k>
-                    <ClassItem k=k can_remove=Signal::derive(move || n.get() > 2) error=error focus=focus />
+                    <ClassItem k=k can_remove=derived(move || n.get() > 2) error=error focus=focus />
                 </For>
             </ol>
             <div class="row-actions">
@@ -103,23 +104,23 @@ fn ClassItem(
         ctx.state
             .with(|s| s.classes().get(k).cloned().unwrap_or_default())
     });
-    let rename = Callback::new(move |typed: String| try_edit(&ctx, |s| s.rename_class(k, &typed)));
-    let remove = Callback::new(move |()| error.set(try_edit(&ctx, |s| s.remove_class(k)).err()));
+    let rename = callback(move |typed: String| try_edit(&ctx, |s| s.rename_class(k, &typed)));
+    let remove = callback(move |()| error.set(try_edit(&ctx, |s| s.remove_class(k)).err()));
     view! {
         <li class="name-item">
             <span class="name-index" aria-hidden="true">{k}</span>
             <NameField
                 value=name
                 on_input=rename
-                label=Signal::derive(move || format!("Name of class {k}"))
+                label=derived(move || format!("Name of class {k}"))
                 testid=format!("class-name-{k}")
                 focus=focus
             />
             <RemoveButton
                 on_remove=remove
-                disabled=Signal::derive(move || !can_remove.get())
-                label=Signal::derive(move || format!("Remove class {}", name.get()))
-                title=Signal::derive(move || {
+                disabled=derived(move || !can_remove.get())
+                label=derived(move || format!("Remove class {}", name.get()))
+                title=derived(move || {
                     if can_remove.get() { "Remove this class from every matrix" } else { "At least two classes are needed" }.to_string()
                 })
                 testid=format!("remove-class-{k}")
@@ -145,15 +146,14 @@ fn DecisionItem(
         ctx.state
             .with(|s| s.classes().get(d).cloned().unwrap_or_default())
     });
-    let rename =
-        Callback::new(move |typed: String| try_edit(&ctx, |s| s.rename_decision(d, &typed)));
-    let remove = Callback::new(move |()| error.set(try_edit(&ctx, |s| s.remove_decision(d)).err()));
+    let rename = callback(move |typed: String| try_edit(&ctx, |s| s.rename_decision(d, &typed)));
+    let remove = callback(move |()| error.set(try_edit(&ctx, |s| s.remove_decision(d)).err()));
     view! {
         <li class="name-item">
             <NameField
                 value=name
                 on_input=rename
-                label=Signal::derive(move || {
+                label=derived(move || {
                     if is_extra.get() {
                         format!("Name of decision {}", d + 1)
                     } else {
@@ -166,7 +166,7 @@ fn DecisionItem(
             <Show when=cond(move || is_extra.get())>
                 <RemoveButton
                     on_remove=remove
-                    label=Signal::derive(move || format!("Remove decision {}", name.get()))
+                    label=derived(move || format!("Remove decision {}", name.get()))
                     title="Remove this decision"
                     testid=format!("remove-decision-{d}")
                 />

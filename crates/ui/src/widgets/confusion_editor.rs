@@ -2,6 +2,7 @@
 //! the Compare view's classifier cards and the p-d view's matrix cards share, and the memos
 //! that read one classifier from the app state.
 
+use crate::{callback, derived};
 use leptos::prelude::*;
 
 use crate::context::AppContext;
@@ -43,7 +44,7 @@ pub fn confusion_check(
     ctx: AppContext,
     orientation: Memo<Orientation>,
 ) -> Callback<Matrix, Result<(), String>> {
-    Callback::new(move |m: Matrix| {
+    callback(move |m: Matrix| {
         let o = orientation.get_untracked();
         ctx.state
             .with_untracked(|s| s.check_confusion(m, o))
@@ -72,7 +73,7 @@ pub fn ConfusionEditor(
 ) -> impl IntoView {
     let ctx = crate::context::use_app();
     let check = confusion_check(ctx, orientation);
-    let commit = Callback::new(move |m: Matrix| {
+    let commit = callback(move |m: Matrix| {
         let o = orientation.get_untracked();
         let _ = try_edit(&ctx, |s| s.set_confusion(index, m, o));
     });
@@ -81,14 +82,14 @@ pub fn ConfusionEditor(
             value=shown
             row_labels=classes
             col_labels=classes
-            corner=Signal::derive(move || confusion_corner(orientation.get()).to_string())
+            corner=derived(move || confusion_corner(orientation.get()).to_string())
             check=check
             on_commit=commit
-            label=Signal::derive(move || format!("Confusion matrix of {}", name.get()))
+            label=derived(move || format!("Confusion matrix of {}", name.get()))
             testid=testid
             non_negative=true
-            row_axis=Signal::derive(move || confusion_axes(orientation.get()).0.to_string())
-            col_axis=Signal::derive(move || confusion_axes(orientation.get()).1.to_string())
+            row_axis=derived(move || confusion_axes(orientation.get()).0.to_string())
+            col_axis=derived(move || confusion_axes(orientation.get()).1.to_string())
         />
     }
 }

@@ -5,12 +5,12 @@
 //!
 //! ```ignore
 //! view! {
-//!     <FileDrop testid="roc-drop" input_testid="roc-file" on_file=Callback::new(read)
+//!     <FileDrop testid="roc-drop" input_testid="roc-file" on_file=callback(read)
 //!         hint="Up to 10⁶ rows: read in slices.">
 //!         "A CSV with one label column and one score column per classifier."
 //!     </FileDrop>
 //!     <PasteCsv prefix="roc" what="scores" placeholder="label,A,B\n1,0.9,0.6\n…"
-//!         on_read=Callback::new(move |text| loader::start(rc, "the pasted scores".into(), Source::Text(text))) />
+//!         on_read=callback(move |text| loader::start(rc, "the pasted scores".into(), Source::Text(text))) />
 //!     <LoadLine prefix="roc" load=rc.load />
 //! }
 //! ```

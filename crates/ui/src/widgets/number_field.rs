@@ -17,6 +17,7 @@
 //! view! { <div class="rel-fields">{number_fields(mc, fields)}</div> }
 //! ```
 
+use crate::{callback, derived};
 use crate::{cond, rx};
 use leptos::ev::{Event, Targeted};
 use leptos::prelude::*;
@@ -116,7 +117,7 @@ impl<T: Send + Sync + 'static> Field<T> {
         view! {
             <NumberField
                 label=self.label
-                value=Signal::derive(move || source.with(read))
+                value=derived(move || source.with(read))
                 apply=self.apply
                 testid=self.testid
                 step=self.step
@@ -142,7 +143,7 @@ pub fn real_setting(
     what: &'static str,
     write: fn(&mut AppState, f64),
 ) -> Callback<String, Result<(), String>> {
-    Callback::new(move |t: String| apply_real(&ctx, &t, what, write))
+    callback(move |t: String| apply_real(&ctx, &t, what, write))
 }
 
 /// A field's `apply` for a whole-number setting: [`apply_whole`] with `write`.
@@ -151,7 +152,7 @@ pub fn whole_setting(
     what: &'static str,
     write: fn(&mut AppState, u64),
 ) -> Callback<String, Result<(), String>> {
-    Callback::new(move |t: String| apply_whole(&ctx, &t, what, write))
+    callback(move |t: String| apply_whole(&ctx, &t, what, write))
 }
 
 /// Parses and applies a real-valued setting through `ctx` (looked up by the component that

@@ -1,6 +1,7 @@
 //! The editor of the utility matrix (rows = decisions, columns = true classes) that the
 //! Compare and Decide views share.
 
+use crate::{callback, derived};
 use leptos::prelude::*;
 
 use crate::context::use_app;
@@ -23,14 +24,14 @@ pub fn UtilityEditor(
     let utility = memo(move |_| ctx.state.with(|s| s.utility().clone()));
     let decisions = memo(move |_| ctx.state.with(|s| s.decisions().clone()));
     let classes = memo(move |_| ctx.state.with(|s| s.classes().clone()));
-    let check = Callback::new(|m: Matrix| {
+    let check = callback(|m: Matrix| {
         if m.cols() < 2 {
             Err("a utility matrix needs at least two classes".to_string())
         } else {
             Ok(())
         }
     });
-    let commit = Callback::new(move |m: Matrix| {
+    let commit = callback(move |m: Matrix| {
         let _ = try_edit(&ctx, |s| s.set_utility(m));
     });
     view! {
@@ -38,7 +39,7 @@ pub fn UtilityEditor(
             value=utility
             row_labels=decisions
             col_labels=classes
-            corner=Signal::derive(|| UTILITY_CORNER.to_string())
+            corner=derived(|| UTILITY_CORNER.to_string())
             check=check
             on_commit=commit
             label="Utility matrix"

@@ -15,6 +15,7 @@ mod export;
 mod paint;
 mod table;
 
+use crate::derived;
 use crate::{cond, handler, memo, rx};
 use leptos::html;
 use leptos::prelude::*;
@@ -87,14 +88,14 @@ where
         track: Rc::new(move || plot.track()),
         height_for: Arc::new(move |w| plot.with(|p| p.height_for(w))),
         draw: Rc::new(move |root, theme| plot.with(|p| p.draw_on(root, theme))),
-        table: Signal::derive(move || {
+        table: derived(move || {
             if open.get() {
                 plot.with(|p| p.table())
             } else {
                 PlotTable::default()
             }
         }),
-        summary: Signal::derive(move || plot.with(|p| p.summary())),
+        summary: derived(move || plot.with(|p| p.summary())),
     };
     figure(parts, open, name, label, testid, on_click)
 }
@@ -148,7 +149,7 @@ fn figure(
         draw: draw_png,
         height_for,
         canvas: canvas_ref,
-        size: Signal::derive(move || (width.get(), height.get().unwrap_or(0))),
+        size: derived(move || (width.get(), height.get().unwrap_or(0))),
     };
 
     // The table is built only while its disclosure is open (a big plot's table takes a
