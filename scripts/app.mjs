@@ -82,7 +82,7 @@ const input = readFileSync(linked);
 const pieces = path.join(targetDir, 'app-pieces', profile);
 const stamp = path.join(pieces, '.input-sha256');
 // The key: the linked wasm and what is done to it (the options, this script, the optimizer's).
-const inputSum = sha256(Buffer.concat([input, Buffer.from(JSON.stringify({ release, WASM_OPT })), ...['wasm-opt-pool.mjs', 'bundle.mjs'].map((f) => readFileSync(path.join(root, 'scripts', f))), readFileSync(fileURLToPath(import.meta.url))]));
+const inputSum = sha256(Buffer.concat([input, Buffer.from(JSON.stringify({ release, WASM_OPT })), ...['wasm-opt-pool.mjs', 'bundle.mjs', 'wasm-read.mjs'].map((f) => readFileSync(path.join(root, 'scripts', f))), readFileSync(fileURLToPath(import.meta.url))]));
 if (!(existsSync(stamp) && readFileSync(stamp, 'utf8') === inputSum)) {
   rmSync(pieces, { recursive: true, force: true });
   const split = path.join(pieces, 'split');

@@ -33,6 +33,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { imports, leb, name, reader, section, sections, withoutSections } from './wasm-read.mjs';
 
 /** A bundle smaller than this (gzip, before optimizing) is not worth a request of its own. */
 export const COMMON_MAX = 8192;
@@ -325,97 +326,12 @@ export function merge(inputs, wasmMerge = 'wasm-merge') {
     const merged = path.join(tmp, 'merged.wasm');
     // -g: the names stay (the optimizer drops them unless APP_WASM_NAMES=1).
     execFileSync(wasmMerge, [...args, '-o', merged, '-g', ...FEATURES], { stdio: ['ignore', 'ignore', 'inherit'] });
-    const out = withoutExports(readFileSync(merged));
+    const out = withoutSections(readFileSync(merged), [7]);
     check(bufs, out);
     return out;
   } finally {
     rmSync(tmp, { recursive: true, force: true });
   }
-}
-
-const leb = (n) => {
-  const o = [];
-  do {
-    let b = n & 0x7f;
-    n >>>= 7;
-    if (n) b |= 0x80;
-    o.push(b);
-  } while (n);
-  return Buffer.from(o);
-};
-const name = (s) => Buffer.concat([leb(Buffer.byteLength(s)), Buffer.from(s)]);
-const section = (id, body) => Buffer.concat([Buffer.from([id]), leb(body.length), body]);
-
-/** A reader of a wasm binary from byte `p`. */
-function reader(buf, p = 8) {
-  const r = {
-    p,
-    u32() {
-      let v = 0;
-      let s = 0;
-      let b;
-      do {
-        b = buf[r.p++];
-        v |= (b & 0x7f) << s;
-        s += 7;
-      } while (b & 0x80);
-      return v >>> 0;
-    },
-    str() {
-      const n = r.u32();
-      const v = buf.toString('utf8', r.p, r.p + n);
-      r.p += n;
-      return v;
-    },
-    /** A constant expression (up to its `end`), as hex. */
-    expr() {
-      const start = r.p;
-      while (buf[r.p] !== 0x0b) {
-        const op = buf[r.p++];
-        if (op === 0x41 || op === 0x23 || op === 0xd2) r.u32();
-        else if (op === 0xd0) r.p++;
-        else if (op !== 0x6a) throw new Error(`merge: constant expression with opcode ${op}`);
-      }
-      r.p++;
-      return buf.toString('hex', start, r.p);
-    },
-  };
-  return r;
-}
-
-/** The sections: `{ id, start, body, end }`. */
-function sections(buf) {
-  const out = [];
-  const r = reader(buf);
-  while (r.p < buf.length) {
-    const start = r.p;
-    const id = buf[r.p++];
-    const size = r.u32();
-    out.push({ id, start, body: r.p, end: r.p + size });
-    r.p += size;
-  }
-  return out;
-}
-
-/** The imports: `{ mod, field, kind, desc }` (desc: the bytes after the names). */
-function imports(buf) {
-  const s = sections(buf).find((x) => x.id === 2);
-  if (!s) return [];
-  const r = reader(buf, s.body);
-  return Array.from({ length: r.u32() }, () => {
-    const mod = r.str();
-    const field = r.str();
-    const at = r.p;
-    const kind = buf[r.p++];
-    if (kind === 0) r.u32();
-    else if (kind === 1 || kind === 2) {
-      if (kind === 1) r.p++;
-      const flags = r.u32();
-      r.u32();
-      if (flags & 1) r.u32();
-    } else if (kind === 3) r.p += 2;
-    return { mod, field, kind, desc: buf.subarray(at, r.p) };
-  });
 }
 
 /** A piece ready for wasm-merge: the first re-exports its imports; the others import from it. */
@@ -445,11 +361,6 @@ function linkable(buf, first) {
   }
   if (first && !exported) exportAll();
   return Buffer.concat(parts);
-}
-
-function withoutExports(buf) {
-  const kept = sections(buf).filter((s) => s.id !== 7);
-  return Buffer.concat([buf.subarray(0, 8), ...kept.map((s) => buf.subarray(s.start, s.end))]);
 }
 
 /** What a merge must keep: data segments, element segments, function count, imports. */

@@ -1,0 +1,133 @@
+// Reading (and writing the small parts of) wasm binaries: the sections, the imports, the
+// functions with their names and sizes. Used by scripts/bundle.mjs (merging the pieces) and
+// scripts/wasm-size.mjs (where the bytes are).
+
+/** `n` as an unsigned LEB128. */
+export const leb = (n) => {
+  const o = [];
+  do {
+    let b = n & 0x7f;
+    n >>>= 7;
+    if (n) b |= 0x80;
+    o.push(b);
+  } while (n);
+  return Buffer.from(o);
+};
+/** A name: its length, then its UTF-8 bytes. */
+export const name = (s) => Buffer.concat([leb(Buffer.byteLength(s)), Buffer.from(s)]);
+/** A section: its id, its length, its body. */
+export const section = (id, body) => Buffer.concat([Buffer.from([id]), leb(body.length), body]);
+
+/** A reader of a wasm binary from byte `p`. */
+export function reader(buf, p = 8) {
+  const r = {
+    p,
+    u32() {
+      let v = 0;
+      let s = 0;
+      let b;
+      do {
+        b = buf[r.p++];
+        v |= (b & 0x7f) << s;
+        s += 7;
+      } while (b & 0x80);
+      return v >>> 0;
+    },
+    str() {
+      const n = r.u32();
+      const v = buf.toString('utf8', r.p, r.p + n);
+      r.p += n;
+      return v;
+    },
+    /** A constant expression (up to its `end`), as hex. */
+    expr() {
+      const start = r.p;
+      while (buf[r.p] !== 0x0b) {
+        const op = buf[r.p++];
+        if (op === 0x41 || op === 0x23 || op === 0xd2) r.u32();
+        else if (op === 0xd0) r.p++;
+        else if (op !== 0x6a) throw new Error(`constant expression with opcode ${op}`);
+      }
+      r.p++;
+      return buf.toString('hex', start, r.p);
+    },
+  };
+  return r;
+}
+
+/** The sections: `{ id, start, body, end }`. */
+export function sections(buf) {
+  const out = [];
+  const r = reader(buf);
+  while (r.p < buf.length) {
+    const start = r.p;
+    const id = buf[r.p++];
+    const size = r.u32();
+    out.push({ id, start, body: r.p, end: r.p + size });
+    r.p += size;
+  }
+  return out;
+}
+
+/** The imports: `{ mod, field, kind, desc }` (desc: the bytes after the names). */
+export function imports(buf) {
+  const s = sections(buf).find((x) => x.id === 2);
+  if (!s) return [];
+  const r = reader(buf, s.body);
+  return Array.from({ length: r.u32() }, () => {
+    const mod = r.str();
+    const field = r.str();
+    const at = r.p;
+    const kind = buf[r.p++];
+    if (kind === 0) r.u32();
+    else if (kind === 1 || kind === 2) {
+      if (kind === 1) r.p++;
+      const flags = r.u32();
+      r.u32();
+      if (flags & 1) r.u32();
+    } else if (kind === 3) r.p += 2;
+    return { mod, field, kind, desc: buf.subarray(at, r.p) };
+  });
+}
+
+/**
+ * The functions the module defines, in order: `{ index, name, size }` — `index` in the function
+ * index space (after the imported functions), `name` from the `name` section (`null` without
+ * one), `size` the bytes of its body in the code section.
+ */
+export function functions(buf) {
+  const all = sections(buf);
+  const imported = imports(buf).filter((i) => i.kind === 0).length;
+  const names = new Map();
+  for (const s of all.filter((x) => x.id === 0)) {
+    const r = reader(buf, s.body);
+    if (r.str() !== 'name') continue;
+    while (r.p < s.end) {
+      const sub = buf[r.p++];
+      const end = r.u32() + r.p;
+      if (sub === 1) {
+        for (let n = r.u32(); n > 0; n--) {
+          const index = r.u32();
+          names.set(index, r.str());
+        }
+      }
+      r.p = end;
+    }
+  }
+  const code = all.find((x) => x.id === 10);
+  if (!code) return [];
+  const r = reader(buf, code.body);
+  return Array.from({ length: r.u32() }, (_, i) => {
+    const size = r.u32();
+    r.p += size;
+    const index = imported + i;
+    return { index, name: names.get(index) ?? null, size };
+  });
+}
+
+/** The module without the sections whose ids are in `ids` (0: the custom ones — names,
+ * producers, relocations —, what a page does not load; 7: the exports). */
+export function withoutSections(buf, ids) {
+  const kept = sections(buf).filter((s) => !ids.includes(s.id));
+  return Buffer.concat([buf.subarray(0, 8), ...kept.map((s) => buf.subarray(s.start, s.end))]);
+}
