@@ -326,7 +326,7 @@ export function merge(inputs, wasmMerge = 'wasm-merge') {
     const merged = path.join(tmp, 'merged.wasm');
     // -g: the names stay (the optimizer drops them unless APP_WASM_NAMES=1).
     execFileSync(wasmMerge, [...args, '-o', merged, '-g', ...FEATURES], { stdio: ['ignore', 'ignore', 'inherit'] });
-    const out = withoutSections(readFileSync(merged), [7]);
+    const out = withoutSections(readFileSync(merged), (s) => s.id === 7);
     check(bufs, out);
     return out;
   } finally {

@@ -125,9 +125,8 @@ export function functions(buf) {
   });
 }
 
-/** The module without the sections whose ids are in `ids` (0: the custom ones — names,
- * producers, relocations —, what a page does not load; 7: the exports). */
-export function withoutSections(buf, ids) {
-  const kept = sections(buf).filter((s) => !ids.includes(s.id));
+/** The module without the sections `drop` picks (a predicate of `{ id, start, body, end }`). */
+export function withoutSections(buf, drop) {
+  const kept = sections(buf).filter((s) => !drop(s));
   return Buffer.concat([buf.subarray(0, 8), ...kept.map((s) => buf.subarray(s.start, s.end))]);
 }

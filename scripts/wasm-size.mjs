@@ -93,9 +93,7 @@ async function build() {
   // would warn about and carry along; the names stay.
   const out = path.join(dir, 'app-named.wasm');
   const bytes = readFileSync(path.join(bound, 'app_bg.wasm'));
-  const linker = (s) => s.id === 0 && /^(linking|reloc\.)/.test(reader(bytes, s.body).str());
-  const kept = sections(bytes).filter((s) => !linker(s));
-  writeFileSync(out, Buffer.concat([bytes.subarray(0, 8), ...kept.map((s) => bytes.subarray(s.start, s.end))]));
+  writeFileSync(out, withoutSections(bytes, (s) => s.id === 0 && /^(linking|reloc\.)/.test(reader(bytes, s.body).str())));
   // The names stay (-g): the pool reads the switch when it is imported, in every thread.
   process.env.APP_WASM_NAMES = '1';
   const { optimizeAll } = await import('./wasm-opt-pool.mjs');
@@ -118,7 +116,7 @@ async function main(args) {
   const data = sections(buf).filter((s) => s.id === 11).reduce((a, s) => a + s.end - s.body, 0);
   const kb = (n) => `${(n / 1000).toFixed(1)} KB`;
   console.log(`${file}: ${fns.length} functions${grep ? ` matching ${grep}` : ''}, code ${kb(code)} raw; data ${kb(data)};`
-    + ` gzip -9 of the module without custom sections ${zlib.gzipSync(withoutSections(buf, [0]), { level: 9 }).length} B`);
+    + ` gzip -9 of the module without custom sections ${zlib.gzipSync(withoutSections(buf, (s) => s.id === 0), { level: 9 }).length} B`);
   const print = (title, rows) => {
     console.log(`\n${title}:`);
     for (const [k, bytes, n] of rows.slice(0, top)) {

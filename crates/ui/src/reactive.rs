@@ -20,7 +20,7 @@ use std::sync::Arc;
 // each helper wraps its box in one closure per output type, which is what Leptos sees.
 
 /// A view's reactive closure, called through [`rx`]'s box.
-pub trait RxFn<T>: Send {
+trait RxFn<T>: Send {
     /// Calls the closure.
     fn run(&mut self) -> T;
 }
@@ -45,7 +45,7 @@ pub fn rx<T: 'static>(f: impl FnMut() -> T + Send + 'static) -> impl FnMut() -> 
 }
 
 /// A memo's closure (its argument is the previous value), called through [`memo`]'s box.
-pub trait MemoFn<T>: Send + Sync {
+trait MemoFn<T>: Send + Sync {
     /// Calls the closure.
     fn run(&self, prev: Option<&T>) -> T;
 }
@@ -72,33 +72,16 @@ where
     Memo::new(memo_boxed(Box::new(f)))
 }
 
-/// A condition, called through [`cond`]'s box.
-pub trait CondFn: Send + Sync {
-    /// Calls the closure.
-    fn run(&self) -> bool;
-}
-
-impl<F: Fn() -> bool + Send + Sync> CondFn for F {
-    fn run(&self) -> bool {
-        self()
-    }
-}
-
-/// The one closure type of every boxed condition.
-fn cond_boxed(f: Box<dyn CondFn>) -> impl Fn() -> bool + Send + Sync + 'static {
-    move || f.run()
-}
-
 /// A `<Show when=…>` condition behind a box (see [`rx`]): `Show` is compiled once per
-/// condition type, so boxed conditions share one copy.
+/// condition type, so boxed conditions share one copy (a derived signal's, of `bool`).
 pub fn cond(
     f: impl Fn() -> bool + Send + Sync + 'static,
 ) -> impl Fn() -> bool + Send + Sync + 'static {
-    cond_boxed(Box::new(f))
+    derived_boxed(Box::new(f))
 }
 
 /// An event handler, called through [`handler`]'s box.
-pub trait HandlerFn<E> {
+trait HandlerFn<E> {
     /// Calls the handler.
     fn run(&mut self, event: E);
 }
@@ -121,7 +104,7 @@ pub fn handler<E: 'static>(f: impl FnMut(E) + 'static) -> impl FnMut(E) + 'stati
 }
 
 /// A derived signal's closure, called through [`derived`]'s box.
-pub trait GetFn<T>: Send + Sync {
+trait GetFn<T>: Send + Sync {
     /// Calls the closure.
     fn run(&self) -> T;
 }
@@ -147,7 +130,7 @@ where
 }
 
 /// A callback's closure, called through [`callback`]'s box.
-pub trait CallFn<In, Out>: Send + Sync {
+trait CallFn<In, Out>: Send + Sync {
     /// Calls the closure.
     fn run(&self, input: In) -> Out;
 }
