@@ -7,10 +7,12 @@
 // most under 2 KB (scripts/app.mjs). Here each worker starts once; the pieces, largest first,
 // go to whichever worker is free. The passes are binaryen's default pipeline at optimize level
 // 2, shrink level 2 (what -Oz runs); the output can differ from the command's by a few bytes
-// in a hundred thousand.
+// in a hundred thousand. Then the functions are put in the order that compresses best that we
+// found (`compressionOrder`).
 import { Worker, isMainThread, parentPort } from 'node:worker_threads';
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
+import { bodies, functions, withFunctionNames } from './wasm-read.mjs';
 
 /**
  * What runs on every file: -Oz, with the features the app's wasm uses; with `APP_WASM_NAMES=1`
@@ -22,6 +24,24 @@ export const OPTIONS = {
   enable: ['BulkMemory', 'NontrappingFPToInt'],
   names: process.env.APP_WASM_NAMES === '1',
 };
+
+/**
+ * The module's functions renamed so that binaryen's `reorder-functions-by-name` puts them in
+ * the order of their bodies' bytes (ties: the old order). Nothing they do changes (calls,
+ * tables and exports follow a function wherever it goes); what changes is what gzip finds
+ * within its 32 KB window: the copies of one generic function for different types are
+ * alike byte for byte but were scattered over the module, and now sit side by side. Measured
+ * on the app's 18 files, gzip -9: 1 255 138 → 1 225 600 B (−2.4 %; `bundle_compare` −6 %);
+ * ordered by name instead −1.2 %, by likeness (a greedy chain over MinHash signatures) as by
+ * bytes.
+ */
+export function compressionOrder(buf) {
+  const fns = functions(buf);
+  const code = bodies(buf);
+  const order = fns.map((f, i) => i).sort((a, b) => Buffer.compare(code[a], code[b]) || a - b);
+  const width = String(order.length).length;
+  return withFunctionNames(buf, order.map((i, rank) => [fns[i].index, String(rank).padStart(width, '0')]));
+}
 
 /** Optimizes `files` in place, as many at once as there are cores. */
 export async function optimizeAll(files, threads = os.availableParallelism()) {
@@ -45,26 +65,56 @@ export async function optimizeAll(files, threads = os.availableParallelism()) {
   );
 }
 
+/**
+ * `module` (binaryen's, read and optimized) with its functions in `compressionOrder`: a new
+ * module (the old one is disposed), nameless, with the same features.
+ */
+export function inCompressionOrder(binaryen, module) {
+  const used = module.getFeatures();
+  binaryen.setDebugInfo(true);
+  const named = compressionOrder(Buffer.from(module.emitBinary()));
+  module.dispose();
+  binaryen.setDebugInfo(false);
+  const ordered = binaryen.readBinary(named);
+  ordered.setFeatures(used);
+  ordered.runPasses(['reorder-functions-by-name']);
+  return ordered;
+}
+
+/** What runs on one file's bytes (see the top): the bytes to write. */
+export function optimizeBytes(binaryen, bytes) {
+  binaryen.setOptimizeLevel(OPTIONS.optimizeLevel);
+  binaryen.setShrinkLevel(OPTIONS.shrinkLevel);
+  binaryen.setDebugInfo(OPTIONS.names);
+  const features = OPTIONS.enable.reduce((f, name) => f | binaryen.Features[name], 0);
+  let module = binaryen.readBinary(bytes);
+  try {
+    module.setFeatures(module.getFeatures() | features);
+    module.optimize();
+    // What no browser reads (−33 KB gzip over the ~200 pieces before they were bundled).
+    module.runPasses(['strip-producers', 'strip-target-features']);
+    // A build that keeps the names (to profile) keeps the optimizer's order too.
+    if (!OPTIONS.names) {
+      const optimized = module;
+      module = null; // disposed by inCompressionOrder, whatever happens there
+      module = inCompressionOrder(binaryen, optimized);
+    }
+    if (!module.validate()) throw new Error('the optimized module does not validate');
+    return module.emitBinary();
+  } finally {
+    module?.dispose();
+  }
+}
+
 if (!isMainThread) {
   // binaryen warns once per piece that it skips a name subsection it does not know (the
   // pieces' names go anyway: no -g); the command printed the same. Everything else is shown.
   const warn = console.error;
   console.error = (...a) => (/^warning: unknown name subsection/.test(String(a[0])) ? undefined : warn(...a));
   const { default: binaryen } = await import('binaryen');
-  binaryen.setOptimizeLevel(OPTIONS.optimizeLevel);
-  binaryen.setShrinkLevel(OPTIONS.shrinkLevel);
-  binaryen.setDebugInfo(OPTIONS.names);
-  const features = OPTIONS.enable.reduce((f, name) => f | binaryen.Features[name], 0);
   parentPort.on('message', (file) => {
     try {
-      const module = binaryen.readBinary(readFileSync(file));
-      module.setFeatures(module.getFeatures() | features);
-      module.optimize();
-      // What no browser reads (−33 KB gzip over the ~200 pieces before they were bundled).
-      module.runPasses(['strip-producers', 'strip-target-features']);
-      if (!module.validate()) throw new Error('the optimized module does not validate');
-      writeFileSync(file, module.emitBinary());
-      module.dispose();
+      writeFileSync(file, optimizeBytes(binaryen, readFileSync(file)));
       parentPort.postMessage({ file });
     } catch (e) {
       parentPort.postMessage({ file, error: String(e?.message ?? e) });

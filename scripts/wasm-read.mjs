@@ -1,6 +1,6 @@
 // Reading (and writing the small parts of) wasm binaries: the sections, the imports, the
-// functions with their names and sizes. Used by scripts/bundle.mjs (merging the pieces) and
-// scripts/wasm-size.mjs (where the bytes are).
+// functions with their names, sizes and bodies. Used by scripts/bundle.mjs (merging the pieces),
+// scripts/wasm-opt-pool.mjs (the functions' order) and scripts/wasm-size.mjs (where the bytes are).
 
 /** `n` as an unsigned LEB128. */
 export const leb = (n) => {
@@ -123,6 +123,30 @@ export function functions(buf) {
     const index = imported + i;
     return { index, name: names.get(index) ?? null, size };
   });
+}
+
+/** The bodies of the functions the module defines, in order (views into `buf`). */
+export function bodies(buf) {
+  const code = sections(buf).find((x) => x.id === 10);
+  if (!code) return [];
+  const r = reader(buf, code.body);
+  return Array.from({ length: r.u32() }, () => {
+    const size = r.u32();
+    r.p += size;
+    return buf.subarray(r.p - size, r.p);
+  });
+}
+
+/**
+ * The module with `names` (function index → name) as its only `name` section, which holds
+ * function names only (any other `name` section is dropped).
+ */
+export function withFunctionNames(buf, names) {
+  const entries = [...names].sort((a, b) => a[0] - b[0]).map(([i, n]) => Buffer.concat([leb(i), name(n)]));
+  const sub = Buffer.concat([leb(entries.length), ...entries]);
+  const body = Buffer.concat([name('name'), Buffer.from([1]), leb(sub.length), sub]);
+  const kept = withoutSections(buf, (s) => s.id === 0 && reader(buf, s.body).str() === 'name');
+  return Buffer.concat([kept, section(0, body)]);
 }
 
 /** The module without the sections `drop` picks (a predicate of `{ id, start, body, end }`). */
