@@ -368,7 +368,7 @@ pub fn class_order(mut labels: Vec<String>) -> Vec<String> {
         && nums.iter().all(|v| v.is_finite())
     {
         let mut pairs: Vec<(f64, String)> = nums.into_iter().zip(labels).collect();
-        pairs.sort_by(|a, b| a.0.total_cmp(&b.0));
+        crate::order::sort_by_number(&mut pairs, |p| p.0, false);
         labels = pairs.into_iter().map(|p| p.1).collect();
     }
     labels

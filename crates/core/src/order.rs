@@ -1,7 +1,8 @@
 //! Sorting numbers, and ordering indices by numbers — one compiled copy of each for the whole
 //! app. Every `sort_by` with a closure of its own is its own copy of the standard library's
 //! sort in the wasm (~4 KB each; 20 of them, 85 KB, on 2026-11-28, issue 29); these functions
-//! are the app's sorts of `f64`, called from every layer.
+//! are the app's sorts of `f64`, called from every layer, and [`sort_by_number`] sorts records
+//! by a number through them.
 //!
 //! Values are compared by [`f64::total_cmp`] (−0 before +0, NaN after +∞): two values it calls
 //! equal have the same bits, so a stable and an unstable sort give the same slice, and the
@@ -55,6 +56,39 @@ pub fn order_by(keys: &[f64], descending: bool) -> Vec<usize> {
     order
 }
 
+/// Sorts `items` by the number `key` gives each, ascending or `descending` (by
+/// [`f64::total_cmp`]), stable: items with equal keys keep their order — what
+/// `items.sort_by(|a, b| key(a).total_cmp(&key(b)))` gives, with the one compiled sort of
+/// [`order_by`] instead of a copy of the standard library's per item and key type (here only
+/// the keys' collection and the moves are compiled per type). The keys are read once each.
+///
+/// # Examples
+///
+/// ```
+/// use ulab_core::order::sort_by_number;
+/// let mut v = vec![("b", 2.0), ("a", 1.0), ("c", 2.0)];
+/// sort_by_number(&mut v, |x| x.1, true);
+/// assert_eq!(v, [("b", 2.0), ("c", 2.0), ("a", 1.0)]);
+/// ```
+pub fn sort_by_number<T>(items: &mut [T], key: impl Fn(&T) -> f64, descending: bool) {
+    let keys: Vec<f64> = items.iter().map(key).collect();
+    let order = order_by(&keys, descending);
+    // Position k takes the item now at order[k]: each cycle of the permutation in turn.
+    let mut placed = vec![false; items.len()];
+    for start in 0..items.len() {
+        let mut k = start;
+        while !placed[k] {
+            placed[k] = true;
+            let from = order[k];
+            if from == start {
+                break;
+            }
+            items.swap(k, from);
+            k = from;
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -106,5 +140,32 @@ mod tests {
             down.sort_by(|&a, &b| keys[b].total_cmp(&keys[a]));
             assert_eq!(order_by(&keys, true), down);
         }
+    }
+
+    #[test]
+    fn sort_by_number_is_the_stable_sort_of_records() {
+        for seed in 0..50 {
+            let keys = values(150, seed);
+            // Records whose second field tells ties apart (its original position).
+            let records: Vec<(f64, usize)> = keys.iter().copied().zip(0..).collect();
+            let bits =
+                |v: &[(f64, usize)]| v.iter().map(|r| (r.0.to_bits(), r.1)).collect::<Vec<_>>();
+            for descending in [false, true] {
+                let mut stable = records.clone();
+                stable.sort_by(|a, b| {
+                    let o = a.0.total_cmp(&b.0);
+                    if descending { o.reverse() } else { o }
+                });
+                let mut ours = records.clone();
+                sort_by_number(&mut ours, |r| r.0, descending);
+                assert_eq!(
+                    bits(&ours),
+                    bits(&stable),
+                    "seed {seed}, descending {descending}"
+                );
+            }
+        }
+        let mut none: [u8; 0] = [];
+        sort_by_number(&mut none, |_| 0.0, false);
     }
 }

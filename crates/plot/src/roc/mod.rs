@@ -462,7 +462,11 @@ fn draw_optima<DB: DrawingBackend>(
     }
     // The best first: their labels get the first choice of place.
     let mut order = markers.clone();
-    order.sort_by_key(|(i, _)| !chart.series[*i].best);
+    ulab_core::order::sort_by_number(
+        &mut order,
+        |(i, _)| f64::from(u8::from(!chart.series[*i].best)),
+        false,
+    );
     for &(i, m) in &markers {
         let s = &chart.series[i];
         let r = theme.px(if s.best { 6.0 } else { 5.0 });

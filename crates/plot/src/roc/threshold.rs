@@ -177,7 +177,7 @@ fn draw_panel<DB: DrawingBackend>(
         .copied()
         .filter(|p| p.0.is_finite() && p.1.is_finite())
         .collect();
-    pts.sort_by(|a, b| a.0.total_cmp(&b.0));
+    ulab_core::order::sort_by_number(&mut pts, |p| p.0, false);
     let (x0, x1) = range(pts.iter().map(|p| p.0), 0.04);
     let colour = theme.series(panel.colour);
     let title = if panel.best {

@@ -4,6 +4,7 @@
 use super::{MergeError, kind};
 use ulab_core::mc::scatter::PairDifferences;
 use ulab_core::mc::{McConfig, McResult, Ranker, Tally};
+use ulab_core::order::sort_by_number;
 use ulab_core::text::{exported, shortest, trimmed};
 use ulab_plot::mc_scatter::{DifferencePanel, DifferencesPlot};
 use ulab_worker::{Output, Work};
@@ -105,11 +106,9 @@ pub fn table_rows(r: &McResult, shown: &[Ranker]) -> Vec<TableRow> {
             count: *r.misranked.get(m),
         })
         .collect();
-    rows.sort_by(|a, b| {
-        b.percent
-            .total_cmp(&a.percent)
-            .then(a.metric.index().cmp(&b.metric.index()))
-    });
+    // By percent, descending; ties by the ranker's index (two stable sorts, one compiled sort).
+    sort_by_number(&mut rows, |r| r.metric.index() as f64, false);
+    sort_by_number(&mut rows, |r| r.percent, true);
     rows
 }
 

@@ -100,7 +100,7 @@ pub fn sweep_plot(results: &[McResult], axis: ErrorAxis, shown: &[Ranker]) -> Sw
                 se: r.stderr_percent.utility,
             })
             .collect();
-        points.sort_by(|a, b| a.x.total_cmp(&b.x));
+        ulab_core::order::sort_by_number(&mut points, |p| p.x, false);
         let pairs: u64 = runs.iter().map(|r| r.pairs).sum();
         let levels = shown
             .iter()

@@ -90,7 +90,16 @@ pub fn regions(map: &WinnerMap, current: Option<Point>, obstacles: &[Point]) -> 
         })
         .collect();
     let mut order: Vec<usize> = (0..map.contestants.len()).collect();
-    order.sort_by_key(|k| matches!(map.contestants[*k].kind, Kind::Always(_)));
+    ulab_core::order::sort_by_number(
+        &mut order,
+        |k| {
+            f64::from(u8::from(matches!(
+                map.contestants[*k].kind,
+                Kind::Always(_)
+            )))
+        },
+        false,
+    );
     let mut labels = Vec::new();
     let mut legend = Vec::new();
     let mut never = Vec::new();

@@ -179,6 +179,6 @@ pub fn metric_rows(state: &AppState) -> Vec<MetricRow> {
             .unwrap_or(TABLE1.len()),
         _ => TABLE1.len(),
     };
-    rows.sort_by_key(rank);
+    ulab_core::order::sort_by_number(&mut rows, |r| rank(r) as f64, false);
     rows
 }
