@@ -10,7 +10,7 @@ import { MOUNTS, openApp, expectCleanLog } from './helpers.mjs';
 import { fetchedBySplit, firstFiles } from '../../scripts/bundle.mjs';
 
 /** The file holding a split point's own code: `split_<name>.wasm`, or the bundle named after it
- *  (the share bar's and the print link's: the chrome's). */
+ *  (the share bar's and the print link's: the chrome's; the state file's, fetched on demand). */
 const OWN = { share_bar: 'chrome|share_bar', print_link: 'chrome|print_link' };
 const chunk = (name) => new RegExp(`/app-[0-9a-f]{16}/(bundle|split)_(${OWN[name] ?? name})\\.wasm$`);
 const fetched = (log, name) => log.requests.some((u) => chunk(name).test(u));
@@ -146,6 +146,28 @@ test('a view whose code cannot be fetched says so, and Retry loads it', async ({
   await failed.getByRole('button', { name: 'Retry' }).click();
   await expect(page.getByTestId('view-story')).toBeVisible();
   await expect(failed).toHaveCount(0);
+});
+
+test("the state file's code is fetched when a state is first saved or opened; if it cannot be, the page says so and the next try works", async ({ page }) => {
+  const log = await openApp(page, '/');
+  await expect(page.getByTestId('share-bar')).toBeVisible();
+  expect(fetched(log, 'share_bar')).toBe(true);
+  expect(fetched(log, 'state_file'), 'before any save').toBe(false);
+  let fail = true;
+  await page.route(chunk('state_file'), (route) => (fail ? route.abort() : route.continue()));
+  const status = page.getByTestId('share-status');
+  await page.getByTestId('export-json').click();
+  await expect(status).toContainText('The state was not saved: the code for state files could not be loaded');
+  await expect(status).toHaveClass(/is-error/);
+  await page.getByTestId('import-json').setInputFiles({ name: 'saved.json', mimeType: 'application/json', buffer: Buffer.from('{}') });
+  await expect(status).toContainText('saved.json was not opened, nothing was changed: the code for state files could not be loaded');
+  await expect(page.getByTestId('yield-A'), 'the page still works').toHaveText('3.5');
+
+  fail = false;
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-json').click()]);
+  expect(download.suggestedFilename()).toBe('utility-lab-state.json');
+  expect(fetched(log, 'state_file')).toBe(true);
+  await expect(status).toHaveCount(0);
 });
 
 test('a page opened in a background tab loads its parts before it is shown', async ({ page }) => {

@@ -25,10 +25,10 @@ function loader(splits, chunks) {
   return js;
 }
 
-const SPLITS = ['compare', 'later', 'share_bar', 'print_link', 'story', 'decide', 'probs'];
+const SPLITS = ['compare', 'later', 'share_bar', 'print_link', 'story', 'decide', 'probs', 'state_file'];
 // Sizes (gzip) by piece: the split points' own pieces are large, the shared chunks mixed.
 const CHUNKS = {
-  1: ['compare', 'decide', 'later', 'print_link', 'probs', 'share_bar', 'story'], // everyone's
+  1: ['compare', 'decide', 'later', 'print_link', 'probs', 'share_bar', 'state_file', 'story'], // everyone's
   2: ['compare', 'decide', 'probs'],
   3: ['compare', 'story'],
   4: ['compare'],
@@ -39,8 +39,10 @@ const CHUNKS = {
   9: ['decide', 'story'],
   10: ['compare', 'later'],
   11: ['probs'],
+  12: ['state_file'], // the state file's code, fetched on demand (serde)
+  13: ['share_bar', 'state_file'],
 };
-const SIZE = { chunk_1: 90_000, chunk_2: 40_000, chunk_3: 30_000, chunk_4: 20_000, chunk_5: 25_000, chunk_6: 15_000, chunk_7: 2_000, chunk_8: 3_000, chunk_9: 500, chunk_10: 1_000, chunk_11: 60_000 };
+const SIZE = { chunk_1: 90_000, chunk_2: 40_000, chunk_3: 30_000, chunk_4: 20_000, chunk_5: 25_000, chunk_6: 15_000, chunk_7: 2_000, chunk_8: 3_000, chunk_9: 500, chunk_10: 1_000, chunk_11: 60_000, chunk_12: 35_000, chunk_13: 4_000 };
 const gz = (f) => SIZE[f.replace(/\.wasm$/, '')] ?? 50_000;
 
 const parsed = parseLoader(loader(SPLITS, CHUNKS));
@@ -74,6 +76,17 @@ test("a visit to another view fetches none of Compare's own code, and little it 
     assert.ok(extra <= 12_000 + shared.reduce((a, p) => a + gz(p), 0), `${view} fetches ${extra} bytes it does not need`);
     assert.ok(extra < firstView.filter((p) => !need.has(p)).reduce((a, p) => a + gz(p), 0), `${view}: all of Compare's`);
   }
+});
+
+test("the state file's code is fetched by no view's visit, and is no view", () => {
+  const own = new Set([...needs('state_file')].filter((p) => !Object.entries(CHUNKS).some(([n, users]) => `chunk_${n}.wasm` === p && users.some((u) => u !== 'state_file'))));
+  assert.deepEqual([...own].sort(), ['chunk_12.wasm', 'split_state_file.wasm']);
+  const visits = [['compare', 'later', 'share_bar', 'print_link'], ...['story', 'decide', 'probs'].map((v) => [v, 'share_bar', 'print_link'])];
+  for (const visit of visits) {
+    const fetched = new Set(visit.flatMap((s) => [...needs(s)].flatMap((p) => bundleOf[p].pieces)));
+    for (const p of own) assert.ok(!fetched.has(p), `${visit[0]} fetches ${p}`);
+  }
+  assert.ok(!viewSplits(writeLoader(parsed, bundles)).includes('state_file'));
 });
 
 test('the loader asks for the first bundles early, and each split point loads everything it needs', () => {

@@ -5,7 +5,9 @@
 //! they are always shown together), follow the yields and the verdict; the How sure card
 //! (`ui::compare::sure`) and the import form (`ui::widgets::import_dialog`), in the chunk
 //! `later`, and the share bar (`ui::chrome::share_bar`, on every view), in one of its own,
-//! follow the editors (`scripts/bundle.mjs` fetches them once `compare` is in).
+//! follow the editors (`scripts/bundle.mjs` fetches them once `compare` is in); the state
+//! file's code (`state_file` in `ui::chrome::share_bar`) when "Save state" or "Open state…" is
+//! first used.
 //!
 //! This file is the mechanism only: it names no view (the views use it, and `views` names
 //! them), so that no two files import each other.

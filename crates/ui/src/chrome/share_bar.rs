@@ -1,12 +1,14 @@
 //! Examples, sharing and saving: the presets (a menu, and the same as plain links), "Copy
 //! link" and "Copy embed code" (to the clipboard, and always shown in a read-only field so that
 //! they can be copied by hand; the embed's colours: the reader's, light or dark, `theme=`), the
-//! state as a JSON file (save, and open: nothing is applied if the file is not a valid state).
+//! state as a JSON file (save, and open: nothing is applied if the file is not a valid state;
+//! its code is fetched when first used, [`state_file`]).
 
 use crate::{cond, handler, memo, rx};
 use leptos::ev::{Event, Targeted};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
+use leptos::wasm_split::SplitLoaderError;
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 
 use crate::context::{AppContext, link_to, use_app};
@@ -16,7 +18,7 @@ use crate::web::use_download::use_download;
 use crate::widgets::radio::radio;
 use ulab_state::presets;
 use ulab_state::theme::FixedTheme;
-use ulab_state::{AppState, link};
+use ulab_state::{AppState, JsonError, link};
 
 /// `state` embedded, with the colours `colours` (`None`: the reader's).
 fn embedded(state: &AppState, colours: Option<FixedTheme>) -> AppState {
@@ -40,14 +42,38 @@ enum Panel {
     Embed,
 }
 
-/// The share bar, its code in a chunk of its own (`ui::lazy`): with it the state's JSON
-/// (serde) leaves the page's own wasm, and the first page's numbers come before it.
+/// The share bar, its code in a chunk of its own (`ui::lazy`), so that the first page's
+/// numbers come before it.
 pub fn share_bar() -> AnyView {
     deferred("the sharing tools", share_bar_entry, ())
 }
 
 split_entry!(share_bar_entry, share_bar, (), |()| view! { <ShareBar /> }
     .into_any());
+
+/// The state file's code: the whole state to and from JSON (serde's, for every setting of every
+/// view: more than half of the share bar's wasm, which was 93 KB gzip with it and is 42 without).
+struct StateFile {
+    /// [`AppState::to_json`].
+    save: fn(&AppState) -> String,
+    /// [`AppState::from_json`].
+    open: fn(&str) -> Result<AppState, JsonError>,
+}
+
+/// The state file's code, in a chunk of its own (split point `state_file`, `scripts/bundle.mjs`:
+/// fetched by no visit), loaded the first time "Save state" or "Open state…" is used; the share
+/// bar, on every page, is the lighter for it (issue 29).
+#[leptos::wasm_split::wasm_split(state_file, wasm_split_path = ::leptos::wasm_split, fallible)]
+fn state_file() -> Result<StateFile, SplitLoaderError> {
+    Ok(StateFile {
+        save: AppState::to_json,
+        open: AppState::from_json,
+    })
+}
+
+/// What the status line says when the state file's code could not be fetched.
+const NO_STATE_FILE_CODE: &str =
+    "the code for state files could not be loaded (offline?); try again";
 
 /// The bar of examples and sharing actions: the examples menu, the sharing buttons, the open
 /// sharing field, the outcome of the last "Open state", the examples as links.
@@ -159,8 +185,20 @@ fn ShareActions(
     };
     let export_json = move |_| {
         status.set(None);
-        let json = ctx.state.with_untracked(|s| s.to_json());
-        download.text("utility-lab-state.json", "application/json", &json);
+        // The state as it is now, written once the code is in.
+        let state = ctx.state.get_untracked();
+        spawn_local(async move {
+            match state_file().await {
+                Ok(code) => {
+                    let json = (code.save)(&state);
+                    download.text("utility-lab-state.json", "application/json", &json);
+                }
+                Err(_) => status.set(Some((
+                    false,
+                    format!("The state was not saved: {NO_STATE_FILE_CODE}."),
+                ))),
+            }
+        });
     };
     let import_json = move |ev: Targeted<Event, HtmlInputElement>| {
         let input = ev.target();
@@ -225,9 +263,12 @@ fn open_state(ctx: AppContext, file: web_sys::File, status: RwSignal<Option<(boo
     let promise = file.text();
     spawn_local(async move {
         let result = match wasm_bindgen_futures::JsFuture::from(promise).await {
-            Ok(text) => AppState::from_json(&text.as_string().unwrap_or_default())
-                .map_err(|e| e.to_string())
-                .and_then(|state| ctx.replace(state)),
+            Ok(text) => match state_file().await {
+                Ok(code) => (code.open)(&text.as_string().unwrap_or_default())
+                    .map_err(|e| e.to_string())
+                    .and_then(|state| ctx.replace(state)),
+                Err(_) => Err(NO_STATE_FILE_CODE.to_string()),
+            },
             Err(_) => Err("the file could not be read".to_string()),
         };
         match result {
