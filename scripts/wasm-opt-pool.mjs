@@ -38,7 +38,7 @@ export const OPTIONS = {
 export function compressionOrder(buf) {
   const fns = functions(buf);
   const code = bodies(buf);
-  const order = fns.map((f, i) => i).sort((a, b) => Buffer.compare(code[a], code[b]) || a - b);
+  const order = fns.map((_, i) => i).sort((a, b) => Buffer.compare(code[a], code[b]) || a - b);
   const width = String(order.length).length;
   return withFunctionNames(buf, order.map((i, rank) => [fns[i].index, String(rank).padStart(width, '0')]));
 }

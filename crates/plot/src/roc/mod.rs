@@ -461,12 +461,7 @@ fn draw_optima<DB: DrawingBackend>(
         taken.push(b);
     }
     // The best first: their labels get the first choice of place.
-    let mut order = markers.clone();
-    ulab_core::order::sort_by_number(
-        &mut order,
-        |(i, _)| f64::from(u8::from(!chart.series[*i].best)),
-        false,
-    );
+    let (best, rest): (Vec<_>, Vec<_>) = markers.iter().partition(|(i, _)| chart.series[*i].best);
     for &(i, m) in &markers {
         let s = &chart.series[i];
         let r = theme.px(if s.best { 6.0 } else { 5.0 });
@@ -475,7 +470,7 @@ fn draw_optima<DB: DrawingBackend>(
         plot_area.draw(&Circle::new(at, r + theme.px(1.5), theme.bg().filled()))?;
         plot_area.draw(&Circle::new(at, r, theme.series(s.colour).filled()))?;
     }
-    for &(i, m) in &order {
+    for &(i, m) in best.into_iter().chain(rest) {
         let (px, py) = cc.backend_coord(&(m.x, m.y));
         let at = (px - base.0, py - base.1);
         let chars = m.label.chars().count();

@@ -89,21 +89,13 @@ pub fn regions(map: &WinnerMap, current: Option<Point>, obstacles: &[Point]) -> 
             current: winner.is_some_and(|w| e.pair.0 == w || e.pair.1 == w),
         })
         .collect();
-    let mut order: Vec<usize> = (0..map.contestants.len()).collect();
-    ulab_core::order::sort_by_number(
-        &mut order,
-        |k| {
-            f64::from(u8::from(matches!(
-                map.contestants[*k].kind,
-                Kind::Always(_)
-            )))
-        },
-        false,
-    );
+    // The contestants that win somewhere, then those that always win, each in their order.
+    let (always, others): (Vec<usize>, Vec<usize>) = (0..map.contestants.len())
+        .partition(|&k| matches!(map.contestants[k].kind, Kind::Always(_)));
     let mut labels = Vec::new();
     let mut legend = Vec::new();
     let mut never = Vec::new();
-    for k in order {
+    for k in others.into_iter().chain(always) {
         let name = &map.contestants[k].name;
         let roomiest = map
             .pieces
