@@ -69,12 +69,17 @@ export function sections(buf) {
   return out;
 }
 
-/** The imports: `{ mod, field, kind, desc }` (desc: the bytes after the names). */
-export function imports(buf) {
-  const s = sections(buf).find((x) => x.id === 2);
+/** The items of the vector section `id` holds, each read by `item(r)`; none without it. */
+function vector(buf, id, item) {
+  const s = sections(buf).find((x) => x.id === id);
   if (!s) return [];
   const r = reader(buf, s.body);
-  return Array.from({ length: r.u32() }, () => {
+  return Array.from({ length: r.u32() }, () => item(r));
+}
+
+/** The imports: `{ mod, field, kind, desc }` (desc: the bytes after the names). */
+export function imports(buf) {
+  return vector(buf, 2, (r) => {
     const mod = r.str();
     const field = r.str();
     const at = r.p;
@@ -96,10 +101,9 @@ export function imports(buf) {
  * one), `size` the bytes of its body in the code section.
  */
 export function functions(buf) {
-  const all = sections(buf);
   const imported = imports(buf).filter((i) => i.kind === 0).length;
   const names = new Map();
-  for (const s of all.filter((x) => x.id === 0)) {
+  for (const s of sections(buf).filter((x) => x.id === 0)) {
     const r = reader(buf, s.body);
     if (r.str() !== 'name') continue;
     while (r.p < s.end) {
@@ -114,23 +118,15 @@ export function functions(buf) {
       r.p = end;
     }
   }
-  const code = all.find((x) => x.id === 10);
-  if (!code) return [];
-  const r = reader(buf, code.body);
-  return Array.from({ length: r.u32() }, (_, i) => {
-    const size = r.u32();
-    r.p += size;
+  return bodies(buf).map((body, i) => {
     const index = imported + i;
-    return { index, name: names.get(index) ?? null, size };
+    return { index, name: names.get(index) ?? null, size: body.length };
   });
 }
 
 /** The bodies of the functions the module defines, in order (views into `buf`). */
 export function bodies(buf) {
-  const code = sections(buf).find((x) => x.id === 10);
-  if (!code) return [];
-  const r = reader(buf, code.body);
-  return Array.from({ length: r.u32() }, () => {
+  return vector(buf, 10, (r) => {
     const size = r.u32();
     r.p += size;
     return buf.subarray(r.p - size, r.p);
