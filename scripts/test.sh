@@ -30,9 +30,11 @@ cd "$ROOT"
 # to catch growth; lower it with every cut (docs/benchmarks.md, "Size and load time").
 MAX_WASM_GZIP_BYTES=239500
 # The Monte Carlo worker links only the Monte Carlo and its messages (crates/mc-worker, profile
-# worker): 128 555 bytes on 2026-11-27 (it was 809 850 with the whole app linked in). Issue 29's
-# bar: 150 KiB.
-MAX_WORKER_GZIP_BYTES=153600
+# worker): 128 555 bytes on 2026-11-27 (it was 809 850 with the whole app linked in); 89 773 on
+# 2026-11-28 with its messages read and written by hand (crates/json, crates/worker/src/codec.rs:
+# no serde).
+# Issue 29's bar: 150 KiB. The limit is ~2 % above today's figure, to catch growth.
+MAX_WORKER_GZIP_BYTES=91000
 SUBPATH=/some/path/
 started=$(now)
 timings=()

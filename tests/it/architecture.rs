@@ -1,6 +1,6 @@
 //! The shape of the code, checked (`scripts/layers.sh` runs these tests and prints the graph):
 //!
-//! * **Layers.** The workspace's crates are the layers, bottom up: core, csv, plot, worker,
+//! * **Layers.** The workspace's crates are the layers, bottom up: core, json, csv, plot, worker,
 //!   state, ui (and beside them cli and mc-worker). A crate may depend only on crates below it
 //!   ([`LAYERS`]): the compiler enforces what a crate's `Cargo.toml` allows, and this test
 //!   checks each `Cargo.toml` against the order, and that no source file even names a crate
@@ -19,17 +19,25 @@ use std::path::{Path, PathBuf};
 /// The crates, bottom up, each with the crates it may depend on.
 const LAYERS: &[(&str, &[&str])] = &[
     ("ulab-core", &[]),
+    ("ulab-json", &["ulab-core"]),
     ("ulab-csv", &["ulab-core"]),
     ("ulab-plot", &["ulab-core"]),
-    ("ulab-worker", &["ulab-core"]),
+    ("ulab-worker", &["ulab-core", "ulab-json"]),
     (
         "ulab-state",
-        &["ulab-core", "ulab-csv", "ulab-plot", "ulab-worker"],
+        &[
+            "ulab-core",
+            "ulab-json",
+            "ulab-csv",
+            "ulab-plot",
+            "ulab-worker",
+        ],
     ),
     (
         "ulab-ui",
         &[
             "ulab-core",
+            "ulab-json",
             "ulab-csv",
             "ulab-plot",
             "ulab-worker",

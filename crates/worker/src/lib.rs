@@ -6,11 +6,13 @@
 //! [`Request`] the page posts gets exactly one [`Response`]. Both are tagged by `kind`.
 //!
 //! Two encodings, answered in kind:
-//! * a JSON **string** ([`handle_json`]; `Ready` too, [`response_json`]): the page's encoding
-//!   (its wasm then needs one decoder, serde_json, not two). JSON keeps every
-//!   `u64` (seeds, counts) and every `f64` exact (shortest round-trip digits, read back with
-//!   serde_json's `float_roundtrip`), which a JS number cannot promise for a `u64` above 2⁵³;
-//! * a plain JS object (through `serde-wasm-bindgen`, in the worker only), e.g. `{kind: "yield",
+//! * a JSON **string** ([`handle_json`]; `Ready` too, [`response_json`]): the page's encoding,
+//!   written and read by hand ([`codec`], [`ulab_json`]: no serde in the worker nor for the
+//!   messages in the page). JSON keeps every `u64` (seeds, counts) and every `f64` exact
+//!   (shortest round-trip digits, read back correctly rounded), which a JS number cannot
+//!   promise for a `u64` above 2⁵³. The shape is the one the types' serde derives write (the
+//!   command line's and the tests' encoding; the tests check that both agree);
+//! * a plain JS object (`JSON.stringify`d by the worker, then as a string), e.g. `{kind: "yield",
 //!   utility: "15,-335;-35,165", confusion: "27,15;23,35"}` → `{kind: "yield", value: 3.5}`,
 //!   for scripts that talk to the worker directly.
 //!
@@ -23,6 +25,8 @@
 //! just handed it (each a few milliseconds of work), so the page cancels a job by not sending
 //! its remaining tasks and dropping the answers of the ones in flight.
 
+pub mod codec;
+
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use ulab_core::mc::figures::{first_pair_differences, scatter_sample};
@@ -30,6 +34,7 @@ use ulab_core::mc::question::{QuestionConfig, QuestionTally, question_chunk};
 use ulab_core::mc::scatter::PairDifferences;
 use ulab_core::mc::{McConfig, Tally, run_chunk};
 use ulab_core::{ConfusionMatrix, CoreError, Orientation, UtilityMatrix};
+use ulab_json::Decode;
 
 pub use ulab_core::mc::figures::{ScatterSample, ScatterSeries};
 
@@ -218,17 +223,9 @@ fn yield_of(utility: &str, confusion: &str) -> Result<f64, WorkerError> {
     u.yield_of(&cm).map_err(WorkerError::Yield)
 }
 
-/// The job and task of a message, read even when the rest is not a valid request, so that the
-/// error names the task.
-#[derive(Deserialize)]
-struct Envelope {
-    job: Option<u32>,
-    task: Option<u32>,
-}
-
 /// [`handle`] for a request written as JSON; the answer as JSON. Never panics. A request whose
-/// settings are invalid is refused while it is read (the core's types deserialize through their
-/// constructors), with its job and task named.
+/// settings are invalid is refused while it is read (through the core's constructors,
+/// [`codec`]), with its job and task named.
 ///
 /// # Examples
 ///
@@ -243,18 +240,18 @@ struct Envelope {
 /// assert!(bad.starts_with(r#"{"kind":"error","job":1,"task":2,"message":"not a worker request: sigma = -1"#), "{bad}");
 /// ```
 pub fn handle_json(text: &str) -> String {
-    let response = match serde_json::from_str::<Request>(text) {
-        Ok(request) => handle(request),
-        Err(e) => {
-            let (job, task) = serde_json::from_str::<Envelope>(text)
-                .map(|e| (e.job, e.task))
-                .unwrap_or((None, None));
-            Response::Error {
-                job,
-                task,
+    let response = match ulab_json::parse(text) {
+        Err(e) => Response::error(WorkerError::NotARequest(e).to_string()),
+        Ok(v) => match Request::decode(&v) {
+            Ok(request) => handle(request),
+            // The job and task, read even when the rest is not a valid request, so that the
+            // error names the task.
+            Err(e) => Response::Error {
+                job: v.get("job").and_then(|n| u32::decode(n).ok()),
+                task: v.get("task").and_then(|n| u32::decode(n).ok()),
                 message: WorkerError::NotARequest(e.to_string()).to_string(),
-            }
-        }
+            },
+        },
     };
     response_json(&response)
 }
@@ -267,13 +264,7 @@ pub fn handle_json(text: &str) -> String {
 /// assert_eq!(parse_response(&response_json(&Response::ready())).unwrap(), Response::ready());
 /// ```
 pub fn response_json(response: &Response) -> String {
-    serde_json::to_string(response).unwrap_or_else(|e| {
-        format!(
-            r#"{{"kind":"error","message":{}}}"#,
-            serde_json::to_string(&format!("cannot encode the answer: {e}"))
-                .unwrap_or_else(|_| "\"cannot encode the answer\"".into())
-        )
-    })
+    ulab_json::to_json(response)
 }
 
 /// Reads a [`Response`] written by [`handle_json`].
@@ -281,14 +272,13 @@ pub fn response_json(response: &Response) -> String {
 /// # Errors
 /// Not JSON, or not a response ([`WorkerError::NotAResponse`]).
 pub fn parse_response(text: &str) -> Result<Response, WorkerError> {
-    serde_json::from_str(text).map_err(|e| WorkerError::NotAResponse(e.to_string()))
+    ulab_json::from_json(text).map_err(|e| WorkerError::NotAResponse(e.to_string()))
 }
 
-/// Writes a [`Request`] as JSON (what the pool posts).
+/// Writes a [`Request`] as JSON (what the pool posts; a non-finite number is written as null,
+/// which the worker refuses).
 pub fn request_json(request: &Request) -> String {
-    // Serializing these plain data types cannot fail (no maps with non-string keys, and
-    // non-finite floats are written as null).
-    serde_json::to_string(request).unwrap_or_default()
+    ulab_json::to_json(request)
 }
 
 /// Does one unit of work. Pure: the same work gives the same output, bit for bit, on every
@@ -331,5 +321,7 @@ pub fn run_work(work: &Work) -> Result<Output, WorkerError> {
     })
 }
 
+#[cfg(test)]
+mod codec_tests;
 #[cfg(test)]
 mod tests;

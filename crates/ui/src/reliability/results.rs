@@ -86,11 +86,7 @@ fn MisrankingTable(shown: Memo<Vec<Ranker>>) -> impl IntoView {
             download.csv("misranking.csv", &csv);
         }
     };
-    let tally = move || {
-        rc.result
-            .get()
-            .map(|r| serde_json::to_string(&r.run.tally).unwrap_or_default())
-    };
+    let tally = move || rc.result.get().map(|r| ulab_json::to_json(&r.run.tally));
     let throughput = move || {
         rc.result
             .get()

@@ -1,0 +1,181 @@
+//! Types read from and written as JSON by hand ([`Decode`], [`Encode`]), in the shape their
+//! serde derives write (the tests of each impl check both ways against serde_json): the
+//! helpers to read an object's fields, and the impls for numbers, strings and lists.
+//!
+//! A type is read through its constructor, so a value read is a valid one; a missing or
+//! mistyped field is named in the error, with its path ([`Bad::Shape`]). Unknown fields are
+//! ignored, and a null optional field is absent, as with serde.
+
+use super::{Json, Writer};
+use ulab_core::CoreError;
+
+/// Why a JSON text could not be read as a type.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Bad {
+    /// Not the shape of the type: not JSON, a field missing or of the wrong type (the
+    /// field's path first).
+    Shape(String),
+    /// A value refused by the type's constructor.
+    Invalid(CoreError),
+}
+
+impl std::fmt::Display for Bad {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Bad::Shape(s) => f.write_str(s),
+            Bad::Invalid(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl From<String> for Bad {
+    fn from(s: String) -> Bad {
+        Bad::Shape(s)
+    }
+}
+
+impl From<CoreError> for Bad {
+    fn from(e: CoreError) -> Bad {
+        Bad::Invalid(e)
+    }
+}
+
+/// A type read from a JSON value.
+pub trait Decode: Sized {
+    /// Reads `v`.
+    ///
+    /// # Errors
+    /// The value's shape, or a setting the core refuses.
+    fn decode(v: &Json) -> Result<Self, Bad>;
+}
+
+/// A type written as JSON.
+pub trait Encode {
+    /// Writes `self`.
+    fn encode(&self, w: &mut Writer);
+}
+
+/// The field `name` of the object `v`, read.
+pub fn field<T: Decode>(v: &Json, name: &str) -> Result<T, Bad> {
+    v.obj()?;
+    match v.get(name) {
+        None => Err(Bad::Shape(format!("missing field `{name}`"))),
+        Some(x) => T::decode(x).map_err(|e| within(name, e)),
+    }
+}
+
+/// The field `name` of `v` if it is there and not null.
+pub fn optional<T: Decode>(v: &Json, name: &str) -> Result<Option<T>, Bad> {
+    v.obj()?;
+    match v.get(name) {
+        None | Some(Json::Null) => Ok(None),
+        Some(x) => T::decode(x).map(Some).map_err(|e| within(name, e)),
+    }
+}
+
+/// A shape error inside the field `name`, named by its path.
+fn within(name: &str, e: Bad) -> Bad {
+    match e {
+        Bad::Shape(s) => Bad::Shape(format!("{name}: {s}")),
+        invalid => invalid,
+    }
+}
+
+/// The `kind` tag of an object (of an enum that serde tags `kind`).
+pub fn kind<'v>(v: &'v Json) -> Result<&'v str, Bad> {
+    v.obj()?;
+    match v.get("kind") {
+        None => Err(Bad::Shape("missing field `kind`".into())),
+        Some(k) => k.str().map_err(|e| within("kind", Bad::Shape(e))),
+    }
+}
+
+/// An unknown `kind` of `what`.
+pub fn unknown(what: &str, kind: &str) -> Bad {
+    Bad::Shape(format!("unknown {what} kind `{kind}`"))
+}
+
+impl Decode for f64 {
+    fn decode(v: &Json) -> Result<f64, Bad> {
+        Ok(v.f64()?)
+    }
+}
+
+impl Decode for u64 {
+    fn decode(v: &Json) -> Result<u64, Bad> {
+        Ok(v.u64()?)
+    }
+}
+
+impl Decode for u32 {
+    fn decode(v: &Json) -> Result<u32, Bad> {
+        u32::try_from(v.u64()?).map_err(|_| Bad::Shape("expected an integer below 2³²".into()))
+    }
+}
+
+impl Decode for usize {
+    fn decode(v: &Json) -> Result<usize, Bad> {
+        usize::try_from(v.u64()?).map_err(|_| Bad::Shape("integer too large".into()))
+    }
+}
+
+impl Decode for i64 {
+    fn decode(v: &Json) -> Result<i64, Bad> {
+        Ok(v.i64()?)
+    }
+}
+
+impl Decode for String {
+    fn decode(v: &Json) -> Result<String, Bad> {
+        Ok(v.str()?.to_string())
+    }
+}
+
+impl<T: Decode> Decode for Vec<T> {
+    fn decode(v: &Json) -> Result<Vec<T>, Bad> {
+        v.arr()?.iter().map(T::decode).collect()
+    }
+}
+
+impl Decode for [f64; 4] {
+    fn decode(v: &Json) -> Result<[f64; 4], Bad> {
+        match v.arr()? {
+            [a, b, c, d] => Ok([a.f64()?, b.f64()?, c.f64()?, d.f64()?]),
+            other => Err(Bad::Shape(format!(
+                "expected 4 numbers, found {}",
+                other.len()
+            ))),
+        }
+    }
+}
+
+/// `value` written as JSON (compact, in the shape of its serde derive).
+///
+/// ```
+/// use ulab_json::{from_json, to_json, Bad};
+/// use ulab_core::mc::{McConfig, Prior};
+/// let c = McConfig::new(Prior::Gaussian, 0.1, 1000, u64::MAX).unwrap();
+/// let text = to_json(&c);
+/// assert_eq!(text, r#"{"prior":"gaussian","sigma":0.1,"pairs":1000,"seed":18446744073709551615}"#);
+/// assert_eq!(from_json::<McConfig>(&text).unwrap(), c);
+/// // Read through the constructor: an invalid setting is refused, a missing field named.
+/// let bad = from_json::<McConfig>(&text.replace("0.1", "-1")).unwrap_err();
+/// assert_eq!(bad.to_string(), "sigma = -1 is invalid: expected a finite number ≥ 0");
+/// assert_eq!(
+///     from_json::<McConfig>(r#"{"prior":"uniform","sigma":0.1}"#),
+///     Err(Bad::Shape("missing field `pairs`".into()))
+/// );
+/// ```
+pub fn to_json(value: &impl Encode) -> String {
+    let mut w = Writer::default();
+    value.encode(&mut w);
+    w.finish()
+}
+
+/// `text` read as JSON into a `T`.
+///
+/// # Errors
+/// Not JSON ([`Bad::Shape`]), not a `T`, or a setting the core refuses.
+pub fn from_json<T: Decode>(text: &str) -> Result<T, Bad> {
+    T::decode(&super::parse(text)?)
+}
