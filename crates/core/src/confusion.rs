@@ -1,6 +1,6 @@
 //! Confusion matrices: rows = the classifier's output `i`, columns = the true class `j`.
 
-use super::error::{CoreError, RangeKind, check_count};
+use super::error::{CoreError, RangeKind, check_count, surely};
 use super::limits::MAX_COUNT;
 use super::matrix::{Matrix, Orientation};
 use serde::{Deserialize, Serialize};
@@ -120,10 +120,10 @@ impl ConfusionMatrix {
             }
         }
         // `−0` is stored as 0, so that it is never shown or written as "−0".
-        let values = values
-            .from_orientation(orientation)
-            .map(|v| v + 0.0)
-            .expect("finite values stay finite");
+        let values = surely(
+            values.from_orientation(orientation).map(|v| v + 0.0),
+            "finite values stay finite",
+        );
         // Cells within 10¹⁵: the total is finite; all zero is refused there.
         ConfusionMatrix::derived(values)
     }
@@ -314,9 +314,10 @@ impl ConfusionMatrix {
 
     /// The normalized matrix `C = M / N`.
     pub fn normalized(&self) -> Matrix {
-        self.values
-            .map(|v| v / self.total)
-            .expect("dividing finite values by a positive finite total stays finite")
+        surely(
+            self.values.map(|v| v / self.total),
+            "dividing finite values by a positive finite total stays finite",
+        )
     }
 
     /// The share of each true class in the test set, `f_j = Σ_i C_ij`.

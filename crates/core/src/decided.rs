@@ -7,7 +7,7 @@
 //! class ([`crate::Undefined::RowPerDecision`]).
 
 use super::confusion::{ConfusionMatrix, MAX_CLASSES};
-use super::error::{CoreError, RangeKind, check_count};
+use super::error::{CoreError, RangeKind, check_count, surely};
 use super::limits::{MAX_COUNT, MAX_DECISIONS};
 use super::matrix::Matrix;
 use super::utility::UtilityMatrix;
@@ -83,7 +83,7 @@ impl DecisionCounts {
             }
         }
         // `−0` is stored as 0, so that it is never shown or written as "−0".
-        let values = values.map(|v| v + 0.0).expect("finite values stay finite");
+        let values = surely(values.map(|v| v + 0.0), "finite values stay finite");
         DecisionCounts::derived(values)
     }
 

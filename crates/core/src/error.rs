@@ -278,3 +278,13 @@ pub fn check_range(
         })
     }
 }
+
+/// The value of `r`, which the caller has made sure is not an error (`why` says how). A broken
+/// promise panics with `why` alone: the error is not formatted, so its `Debug` code — and the
+/// Unicode tables that `Debug` of text needs — stay out of the wasm (issue 29).
+pub(crate) fn surely<T, E>(r: Result<T, E>, why: &'static str) -> T {
+    match r {
+        Ok(v) => v,
+        Err(_) => panic!("{why}"),
+    }
+}

@@ -47,6 +47,13 @@ pub trait Decode: Sized {
     /// # Errors
     /// The value's shape, or a setting the core refuses.
     fn decode(v: &Json) -> Result<Self, Bad>;
+
+    /// The value of a field of this type that is absent, as serde reads it: none (a missing
+    /// field is an error); `None` for an `Option`; the default of a struct that serde reads
+    /// with `#[serde(default)]` ([`json_struct!`](crate::json_struct)`(T default { … })`).
+    fn absent() -> Option<Self> {
+        None
+    }
 }
 
 /// A type written as JSON.
@@ -55,21 +62,22 @@ pub trait Encode {
     fn encode(&self, w: &mut Writer);
 }
 
-/// The field `name` of the object `v`, read.
+/// The field `name` of the object `v`, read (absent: [`Decode::absent`], else an error).
 pub fn field<T: Decode>(v: &Json, name: &str) -> Result<T, Bad> {
     v.obj()?;
     match v.get(name) {
-        None => Err(Bad::Shape(format!("missing field `{name}`"))),
+        None => T::absent().ok_or_else(|| Bad::Shape(format!("missing field `{name}`"))),
         Some(x) => T::decode(x).map_err(|e| within(name, e)),
     }
 }
 
-/// The field `name` of `v` if it is there and not null.
-pub fn optional<T: Decode>(v: &Json, name: &str) -> Result<Option<T>, Bad> {
+/// The field `name` of `v`, or `default` if it is absent (a field of a struct that serde reads
+/// with `#[serde(default)]`; a null `Option` is `None`).
+pub fn field_or<T: Decode>(v: &Json, name: &str, default: T) -> Result<T, Bad> {
     v.obj()?;
     match v.get(name) {
-        None | Some(Json::Null) => Ok(None),
-        Some(x) => T::decode(x).map(Some).map_err(|e| within(name, e)),
+        None => Ok(default),
+        Some(x) => T::decode(x).map_err(|e| within(name, e)),
     }
 }
 
@@ -125,6 +133,45 @@ impl Decode for i64 {
     }
 }
 
+impl Decode for bool {
+    fn decode(v: &Json) -> Result<bool, Bad> {
+        match v {
+            Json::Bool(b) => Ok(*b),
+            other => Err(Bad::Shape(format!(
+                "expected a boolean, found {}",
+                other.kind()
+            ))),
+        }
+    }
+}
+
+/// A pair, as serde writes a tuple: `[a, b]`.
+impl<A: Decode, B: Decode> Decode for (A, B) {
+    fn decode(v: &Json) -> Result<(A, B), Bad> {
+        match v.arr()? {
+            [a, b] => Ok((A::decode(a)?, B::decode(b)?)),
+            other => Err(Bad::Shape(format!(
+                "expected a pair, found {} items",
+                other.len()
+            ))),
+        }
+    }
+}
+
+/// Null is `None`, and so is an absent field.
+impl<T: Decode> Decode for Option<T> {
+    fn decode(v: &Json) -> Result<Option<T>, Bad> {
+        match v {
+            Json::Null => Ok(None),
+            x => T::decode(x).map(Some),
+        }
+    }
+
+    fn absent() -> Option<Option<T>> {
+        Some(None)
+    }
+}
+
 impl Decode for String {
     fn decode(v: &Json) -> Result<String, Bad> {
         Ok(v.str()?.to_string())
@@ -147,6 +194,137 @@ impl Decode for [f64; 4] {
             ))),
         }
     }
+}
+
+impl Encode for f64 {
+    fn encode(&self, w: &mut Writer) {
+        w.f64(*self);
+    }
+}
+
+impl Encode for u64 {
+    fn encode(&self, w: &mut Writer) {
+        w.uint(*self);
+    }
+}
+
+impl Encode for u32 {
+    fn encode(&self, w: &mut Writer) {
+        w.uint(u64::from(*self));
+    }
+}
+
+impl Encode for usize {
+    fn encode(&self, w: &mut Writer) {
+        w.uint(*self as u64);
+    }
+}
+
+impl Encode for i64 {
+    fn encode(&self, w: &mut Writer) {
+        w.int(*self);
+    }
+}
+
+impl Encode for bool {
+    fn encode(&self, w: &mut Writer) {
+        w.bool(*self);
+    }
+}
+
+impl Encode for String {
+    fn encode(&self, w: &mut Writer) {
+        w.str(self);
+    }
+}
+
+impl<T: Encode> Encode for [T] {
+    fn encode(&self, w: &mut Writer) {
+        w.list(self, |w, x| x.encode(w));
+    }
+}
+
+impl<T: Encode> Encode for Vec<T> {
+    fn encode(&self, w: &mut Writer) {
+        self.as_slice().encode(w);
+    }
+}
+
+impl<T: Encode, const N: usize> Encode for [T; N] {
+    fn encode(&self, w: &mut Writer) {
+        self.as_slice().encode(w);
+    }
+}
+
+/// `None` is null.
+impl<T: Encode> Encode for Option<T> {
+    fn encode(&self, w: &mut Writer) {
+        match self {
+            Some(x) => x.encode(w),
+            None => w.null(),
+        }
+    }
+}
+
+/// As serde writes a tuple: `[a, b]`.
+impl<A: Encode, B: Encode> Encode for (A, B) {
+    fn encode(&self, w: &mut Writer) {
+        w.pair(|w| self.0.encode(w), |w| self.1.encode(w));
+    }
+}
+
+/// [`Decode`] and [`Encode`] for a struct of public fields, in the shape of its serde derive:
+/// `{"field": value, …}`, the fields named in the order they are declared (all of them: a
+/// field left out does not compile). With `default`, the struct as serde reads it with
+/// `#[serde(default)]`: an absent field takes the struct's default, and so does the struct
+/// where it is an absent field of another. `@encode` writes [`Encode`] only (for a struct read
+/// through a constructor).
+///
+/// ```
+/// use ulab_json::{from_json, json_struct, to_json};
+/// #[derive(Debug, PartialEq, Default)]
+/// struct Grid { bins: usize, seed: u64, note: Option<String> }
+/// json_struct!(Grid default { bins, seed, note });
+/// let g = Grid { bins: 9, seed: 5, note: None };
+/// assert_eq!(to_json(&g), r#"{"bins":9,"seed":5,"note":null}"#);
+/// assert_eq!(from_json::<Grid>(r#"{"seed":5,"bins":9}"#).unwrap(), g);
+/// assert_eq!(from_json::<Grid>("{}").unwrap(), Grid::default());
+/// ```
+#[macro_export]
+macro_rules! json_struct {
+    ($t:ident { $($f:ident),+ $(,)? }) => {
+        impl $crate::Decode for $t {
+            fn decode(v: &$crate::Json) -> Result<Self, $crate::Bad> {
+                Ok(Self { $($f: $crate::field(v, stringify!($f))?),+ })
+            }
+        }
+        $crate::json_struct!(@encode $t { $($f),+ });
+    };
+    ($t:ident default { $($f:ident),+ $(,)? }) => {
+        impl $crate::Decode for $t {
+            fn decode(v: &$crate::Json) -> Result<Self, $crate::Bad> {
+                let d = <$t as Default>::default();
+                Ok(Self { $($f: $crate::field_or(v, stringify!($f), d.$f)?),+ })
+            }
+
+            fn absent() -> Option<Self> {
+                Some(<$t as Default>::default())
+            }
+        }
+        $crate::json_struct!(@encode $t { $($f),+ });
+    };
+    (@encode $t:ident { $($f:ident),+ $(,)? }) => {
+        impl $crate::Encode for $t {
+            fn encode(&self, w: &mut $crate::Writer) {
+                w.begin();
+                $(
+                    w.key(stringify!($f));
+                    $crate::Encode::encode(&self.$f, w);
+                )+
+                w.close();
+            }
+        }
+    };
 }
 
 /// `value` written as JSON (compact, in the shape of its serde derive).

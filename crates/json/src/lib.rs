@@ -24,7 +24,7 @@ mod codec;
 mod types;
 mod write;
 
-pub use codec::{Bad, Decode, Encode, field, from_json, kind, optional, to_json, unknown};
+pub use codec::{Bad, Decode, Encode, field, field_or, from_json, kind, to_json, unknown};
 pub use write::Writer;
 
 use std::borrow::Cow;

@@ -3,13 +3,15 @@
 //! `ulab_worker`). Each is read through its constructor ([`McConfig::new`],
 //! [`QuestionConfig::validate`], [`Matrix::new`], …).
 
-use super::codec::{field, optional};
+use super::codec::field;
 use super::{Bad, Decode, Encode, Json, Writer};
+use crate::json_struct;
 use ulab_core::mc::figures::{ScatterSample, ScatterSeries};
 use ulab_core::mc::question::{QuestionConfig, QuestionTally};
 use ulab_core::mc::scatter::PairDifferences;
 use ulab_core::mc::{McConfig, PerRanker, Prior, Ranker, Tally};
 use ulab_core::metrics::Metric;
+use ulab_core::roc::Binormal;
 use ulab_core::{ConfusionMatrix, DecisionCounts, Matrix, Orientation, UtilityMatrix};
 
 impl Decode for Matrix {
@@ -97,6 +99,33 @@ impl Decode for Prior {
     }
 }
 
+impl Decode for Ranker {
+    fn decode(v: &Json) -> Result<Ranker, Bad> {
+        let key = v.str()?;
+        Ranker::from_key(key).ok_or_else(|| Bad::Shape(format!("unknown metric `{key}`")))
+    }
+}
+
+/// As serde names it: its variant's name (`"OutputRows"`).
+impl Decode for Orientation {
+    fn decode(v: &Json) -> Result<Orientation, Bad> {
+        match v.str()? {
+            "OutputRows" => Ok(Orientation::OutputRows),
+            "TrueRows" => Ok(Orientation::TrueRows),
+            other => Err(Bad::Shape(format!("unknown orientation `{other}`"))),
+        }
+    }
+}
+
+impl Encode for Orientation {
+    fn encode(&self, w: &mut Writer) {
+        w.str(match self {
+            Orientation::OutputRows => "OutputRows",
+            Orientation::TrueRows => "TrueRows",
+        });
+    }
+}
+
 impl Decode for McConfig {
     fn decode(v: &Json) -> Result<McConfig, Bad> {
         Ok(McConfig::new(
@@ -105,21 +134,6 @@ impl Decode for McConfig {
             field(v, "pairs")?,
             field(v, "seed")?,
         )?)
-    }
-}
-
-impl Encode for McConfig {
-    fn encode(&self, w: &mut Writer) {
-        w.begin();
-        w.key("prior");
-        w.str(self.prior.key());
-        w.key("sigma");
-        w.f64(self.sigma);
-        w.key("pairs");
-        w.uint(self.pairs);
-        w.key("seed");
-        w.uint(self.seed);
-        w.close();
     }
 }
 
@@ -133,9 +147,9 @@ impl Decode for QuestionConfig {
             draws: field(v, "draws")?,
             seed: field(v, "seed")?,
             bins: field(v, "bins")?,
-            prevalence: optional(v, "prevalence")?,
-            remap: optional(v, "remap")?,
-            decided: optional(v, "decided")?.unwrap_or_default(),
+            prevalence: field(v, "prevalence")?,
+            remap: field(v, "remap")?,
+            decided: field::<Option<_>>(v, "decided")?.unwrap_or_default(),
         };
         q.validate()?;
         Ok(q)
@@ -190,61 +204,13 @@ impl<T: Decode> Decode for PerRanker<T> {
     }
 }
 
-/// A value per ranker, each written by `item`, under the rankers' keys.
-fn per_ranker<T>(w: &mut Writer, v: &PerRanker<T>, mut item: impl FnMut(&mut Writer, &T)) {
-    w.begin();
-    for (r, x) in v.iter() {
-        w.key(r.key());
-        item(w, x);
-    }
-    w.close();
-}
-
-impl Decode for Tally {
-    fn decode(v: &Json) -> Result<Tally, Bad> {
-        Ok(Tally {
-            pairs: field(v, "pairs")?,
-            misranked: field(v, "misranked")?,
-            error_sum: field(v, "error_sum")?,
-            error_sq_sum: field(v, "error_sq_sum")?,
-        })
-    }
-}
-
-impl Encode for Tally {
+impl<T: Encode> Encode for PerRanker<T> {
     fn encode(&self, w: &mut Writer) {
         w.begin();
-        w.key("pairs");
-        w.uint(self.pairs);
-        w.key("misranked");
-        per_ranker(w, &self.misranked, |w, n| w.uint(*n));
-        w.key("error_sum");
-        w.int(self.error_sum);
-        w.key("error_sq_sum");
-        w.int(self.error_sq_sum);
-        w.close();
-    }
-}
-
-impl Decode for PairDifferences {
-    fn decode(v: &Json) -> Result<PairDifferences, Bad> {
-        Ok(PairDifferences {
-            tally: field(v, "tally")?,
-            true_diff: field(v, "true_diff")?,
-            score_diff: field(v, "score_diff")?,
-        })
-    }
-}
-
-impl Encode for PairDifferences {
-    fn encode(&self, w: &mut Writer) {
-        w.begin();
-        w.key("tally");
-        self.tally.encode(w);
-        w.key("true_diff");
-        w.list(&self.true_diff, |w, x| w.f64(*x));
-        w.key("score_diff");
-        per_ranker(w, &self.score_diff, |w, d| w.list(d, |w, x| w.f64(*x)));
+        for (r, x) in self.iter() {
+            w.key(r.key());
+            x.encode(w);
+        }
         w.close();
     }
 }
@@ -264,76 +230,52 @@ impl Decode for Metric {
     }
 }
 
-impl Decode for ScatterSeries {
-    fn decode(v: &Json) -> Result<ScatterSeries, Bad> {
-        Ok(ScatterSeries {
-            metric: field(v, "metric")?,
-            values: field(v, "values")?,
-            misranked_kept: field(v, "misranked_kept")?,
-            misranked: field(v, "misranked")?,
-        })
-    }
-}
-
-impl Decode for ScatterSample {
-    fn decode(v: &Json) -> Result<ScatterSample, Bad> {
-        Ok(ScatterSample {
-            balance: field(v, "balance")?,
-            utility: field(v, "utility")?,
-            pairs: field(v, "pairs")?,
-            yields: field(v, "yields")?,
-            series: field(v, "series")?,
-        })
-    }
-}
-
-impl Encode for ScatterSample {
+impl Encode for Metric {
     fn encode(&self, w: &mut Writer) {
-        w.begin();
-        w.key("balance");
-        w.f64(self.balance);
-        w.key("utility");
-        w.list(&self.utility, |w, x| w.f64(*x));
-        w.key("pairs");
-        w.uint(self.pairs);
-        w.key("yields");
-        w.list(&self.yields, |w, x| w.f64(*x));
-        w.key("series");
-        w.list(&self.series, |w, s| {
-            w.begin();
-            w.key("metric");
-            w.str(&metric_name(s.metric));
-            w.key("values");
-            w.list(&s.values, |w, x| w.f64(*x));
-            w.key("misranked_kept");
-            w.list(&s.misranked_kept, |w, n| w.uint(*n));
-            w.key("misranked");
-            w.uint(s.misranked);
-            w.close();
-        });
-        w.close();
+        w.str(&metric_name(*self));
     }
 }
 
-impl Decode for QuestionTally {
-    fn decode(v: &Json) -> Result<QuestionTally, Bad> {
-        Ok(QuestionTally {
-            draws: field(v, "draws")?,
-            wins: field(v, "wins")?,
-            yields: field(v, "yields")?,
-        })
-    }
-}
-
-impl Encode for QuestionTally {
+impl Encode for Prior {
     fn encode(&self, w: &mut Writer) {
-        w.begin();
-        w.key("draws");
-        w.uint(self.draws);
-        w.key("wins");
-        w.list(&self.wins, |w, x| w.f64(*x));
-        w.key("yields");
-        w.list(&self.yields, |w, y| w.list(y, |w, x| w.f64(*x)));
-        w.close();
+        w.str(self.key());
     }
 }
+
+impl Encode for Ranker {
+    fn encode(&self, w: &mut Writer) {
+        w.str(self.key());
+    }
+}
+
+json_struct!(Binormal { a, b });
+json_struct!(@encode McConfig { prior, sigma, pairs, seed });
+json_struct!(Tally {
+    pairs,
+    misranked,
+    error_sum,
+    error_sq_sum
+});
+json_struct!(PairDifferences {
+    tally,
+    true_diff,
+    score_diff
+});
+json_struct!(ScatterSeries {
+    metric,
+    values,
+    misranked_kept,
+    misranked
+});
+json_struct!(ScatterSample {
+    balance,
+    utility,
+    pairs,
+    yields,
+    series
+});
+json_struct!(QuestionTally {
+    draws,
+    wins,
+    yields
+});

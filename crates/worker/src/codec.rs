@@ -4,7 +4,7 @@
 //! core's constructors, so a request read is a valid one.
 
 use crate::{Output, Request, Response, Work};
-use ulab_json::{Bad, Decode, Encode, Json, Writer, field, kind, optional, unknown};
+use ulab_json::{Bad, Decode, Encode, Json, Writer, field, kind, unknown};
 
 impl Decode for Work {
     fn decode(v: &Json) -> Result<Work, Bad> {
@@ -185,8 +185,8 @@ impl Decode for Response {
                 output: Box::new(field(v, "output")?),
             },
             "error" => Response::Error {
-                job: optional(v, "job")?,
-                task: optional(v, "task")?,
+                job: field(v, "job")?,
+                task: field(v, "task")?,
                 message: field(v, "message")?,
             },
             other => return Err(unknown("response", other)),

@@ -183,7 +183,7 @@ pub fn f_beta(cm: &ConfusionMatrix, k: usize, beta: f64) -> Result<Score, CoreEr
 /// assert!((metrics::f1(&b, 0).value().unwrap() - 86.0 / 111.0).abs() < 1e-12);
 /// ```
 pub fn f1(cm: &ConfusionMatrix, k: usize) -> Score {
-    f_beta(cm, k, 1.0).expect("beta = 1 is valid")
+    crate::error::surely(f_beta(cm, k, 1.0), "beta = 1 is valid")
 }
 
 /// Macro F1: the mean of per-class F1, `(1/c) Σ_k F1_k` (scikit-learn's

@@ -1,10 +1,15 @@
 //! The state as a file: [`AppState::to_json`] and [`AppState::from_json`] ("Save state" and
-//! "Open state…"), and why a file was not opened ([`JsonError`]).
+//! "Open state…"), and why a file was not opened ([`JsonError`]). The file is
+//! `{"utility_lab_state": <format>, "state": {…}}`, the state in the shape of its serde derives
+//! (read and written by hand: [`codec`]).
+
+mod codec;
+mod space;
 
 use crate::edit::text::{BadCells, Rule, refused_cells};
 use crate::{AppState, FORMAT_VERSION, Problem, ProblemError, ProblemFields, StateError};
-use serde::{Deserialize, Serialize};
 use std::fmt;
+use ulab_json::{Bad, Encode, Json, Writer};
 
 /// Why a state file was not opened (nothing is applied).
 #[derive(Debug, Clone, PartialEq)]
@@ -64,11 +69,14 @@ impl JsonError {
 impl AppState {
     /// The state as pretty JSON (with the format version), for "export state".
     pub fn to_json(&self) -> String {
-        let doc = StateDocument {
-            utility_lab_state: FORMAT_VERSION,
-            state: self.clone(),
-        };
-        serde_json::to_string_pretty(&doc).unwrap_or_else(|_| "{}".to_string())
+        let mut w = Writer::pretty();
+        w.begin();
+        w.key("utility_lab_state");
+        w.uint(u64::from(FORMAT_VERSION));
+        w.key("state");
+        self.encode(&mut w);
+        w.close();
+        w.finish()
     }
 
     /// Reads a state exported by [`AppState::to_json`]; nothing is applied on error. The
@@ -86,34 +94,23 @@ impl AppState {
     /// assert!(matches!(AppState::from_json("{\"foo\": 1}"), Err(JsonError::NotAState(_))));
     /// ```
     pub fn from_json(text: &str) -> Result<AppState, JsonError> {
-        let not_a_state = |e: serde_json::Error| {
-            let msg = e.to_string();
-            JsonError::NotAState(msg.lines().next().unwrap_or("").to_string())
-        };
-        let value: serde_json::Value = serde_json::from_str(text).map_err(not_a_state)?;
-        let doc = match StateDocument::deserialize(&value) {
-            Ok(doc) => doc,
-            Err(e) => {
-                // A state whose problem breaks an invariant says which, not where in the text.
-                let fields = value.get("state").map(ProblemFields::deserialize);
-                if let Some(Ok(fields)) = fields
-                    && let Err(p) = Problem::new(fields.clone())
-                {
-                    return Err(JsonError::invalid(&fields, p));
-                }
-                return Err(not_a_state(e));
-            }
-        };
-        if doc.utility_lab_state > FORMAT_VERSION {
-            return Err(JsonError::Newer(doc.utility_lab_state));
+        let not_a_state = |e: Bad| JsonError::NotAState(e.to_string());
+        let doc = ulab_json::parse(text).map_err(|e| not_a_state(Bad::Shape(e)))?;
+        let version: u32 = ulab_json::field(&doc, "utility_lab_state").map_err(not_a_state)?;
+        if version > FORMAT_VERSION {
+            return Err(JsonError::Newer(version));
         }
-        doc.state.validate().map_err(JsonError::Invalid)?;
-        Ok(doc.state)
+        let state: &Json = doc
+            .get("state")
+            .ok_or_else(|| not_a_state(Bad::Shape("missing field `state`".into())))?;
+        // A problem that breaks an invariant says which, not where in the text.
+        let fields = codec::problem_fields(state).map_err(not_a_state)?;
+        let problem = Problem::new(fields.clone()).map_err(|p| JsonError::invalid(&fields, p))?;
+        let state = codec::state(state, problem).map_err(not_a_state)?;
+        state.validate().map_err(JsonError::Invalid)?;
+        Ok(state)
     }
 }
 
-#[derive(Serialize, Deserialize)]
-struct StateDocument {
-    utility_lab_state: u32,
-    state: AppState,
-}
+#[cfg(test)]
+mod tests;
