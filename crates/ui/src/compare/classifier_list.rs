@@ -5,6 +5,7 @@
 //! Each card reacts only to its own matrix (memos), so typing in one matrix re-renders nothing
 //! in the others.
 
+use crate::widgets::keyed::{Row, keyed};
 use crate::{callback, derived};
 use crate::{handler, memo, rx};
 use leptos::prelude::*;
@@ -111,9 +112,9 @@ pub fn ClassifierList() -> impl IntoView {
                     </fieldset>
                 </div>
             </div>
-            <For each=move || 0..count.get() key=|i| *i let:i>
+            {keyed(move || (0..count.get()).map(|i| Row::at(i, move || view! {
                 <ClassifierCard index=i classes=classes orientation=orientation fractions=fractions focus=focus />
-            </For>
+            })).collect())}
             <DecidedList classes=classes orientation=orientation />
             <Show when=move || draft.open.get()>
                 <NewClassifier draft=draft classes=classes orientation=orientation focus=focus />

@@ -3,6 +3,7 @@
 //! in the orientation of the other matrices), remove. Compare ranks them by their yield; the
 //! metrics that need one output per class show "—" for them.
 
+use crate::widgets::keyed::{Row, keyed};
 use crate::{callback, derived};
 use crate::{memo, rx};
 use leptos::prelude::*;
@@ -26,9 +27,9 @@ pub fn DecidedList(
     let count = memo(move |_| ctx.state.with(|s| s.problem.decided().len()));
     let decisions = memo(move |_| ctx.state.with(|s| s.decisions().clone()));
     view! {
-        <For each=move || 0..count.get() key=|i| *i let:i>
+        {keyed(move || (0..count.get()).map(|i| Row::at(i, move || view! {
             <DecidedCard index=i classes=classes decisions=decisions orientation=orientation />
-        </For>
+        })).collect())}
     }
 }
 

@@ -5,6 +5,7 @@
 //! and on click or keyboard (a disclosure row). For more than two classes the per-class values
 //! of the per-class metrics are in the same disclosure.
 
+use crate::widgets::keyed::{Row, keyed};
 use crate::widgets::table_scroll::table_scroll;
 use crate::{cond, handler, memo, rx};
 use leptos::ev::{Event, Targeted};
@@ -160,9 +161,9 @@ pub fn MetricTable() -> impl IntoView {
                             <th scope="col" class="adm-col" title="Admissible: ranks as some utility matrix would (eq. 17 of Dyrland et al. 2022)">"Admissible (eq. 17)"</th>
                         </tr>
                     </thead>
-                    <For each=move || keys.get() key=|k| *k let:key>
+                    {keyed(move || keys.get().into_iter().map(|key| Row::new(key, move || view! {
                         <MetricRow key=key names=names />
-                    </For>
+                    })).collect())}
                 </table>
             })}
         </Card>

@@ -1,6 +1,7 @@
 //! The Compare view: the utility matrix and the classifiers on the left, what they
 //! yield and what the popular metrics say on the right (below them on narrow screens).
 
+use crate::widgets::keyed::{Row, keyed};
 use crate::{cond, handler, memo, rx};
 use leptos::prelude::*;
 
@@ -125,11 +126,11 @@ pub fn CompareView() -> impl IntoView {
                                 }
                             })
                     })}
-                    <For each=warnings key=|w| w.clone() let:w>
+                    {keyed(move || warnings().into_iter().map(|w| Row::new(w.clone(), move || view! {
                         <p class="notice is-warning analysis-warning" role="note" data-testid="analysis-warning">
                             {w}
                         </p>
-                    </For>
+                    })).collect())}
                     <Verdict />
                     {deferred("how sure the ranking is", sure_entry, ())}
                     <YieldsPanel />

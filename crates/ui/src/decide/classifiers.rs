@@ -5,6 +5,7 @@
 //! Mana, course notes): decisions tuned for the test set's, balanced and deployment shares,
 //! each evaluated at the deployment's.
 
+use crate::widgets::keyed::{Row, keyed};
 use crate::{callback, derived};
 use crate::{cond, handler, memo, rx};
 use leptos::prelude::*;
@@ -106,9 +107,7 @@ pub fn ClassifierPanels() -> impl IntoView {
             </Show>
             <ToCompare />
         </Card>
-        <For each=move || 0..count.get() key=|i| *i let:i>
-            <ClassifierCard i=i />
-        </For>
+        {keyed(move || (0..count.get()).map(|i| Row::at(i, move || view! { <ClassifierCard i=i /> })).collect())}
     }
 }
 

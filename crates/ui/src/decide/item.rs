@@ -4,6 +4,7 @@
 //! with the sentence that says why when they differ.
 
 use crate::derived;
+use crate::widgets::keyed::{Row, keyed};
 use crate::{cond, handler, memo, rx};
 use leptos::prelude::*;
 
@@ -80,9 +81,9 @@ pub fn ItemPanel() -> impl IntoView {
             hint="How probable is each class for this item? Moving one slider rescales the others so that they keep summing to 1; or type a value (0.2 or 20 %)."
         >
             <div class="prob-list" role="group" aria-label="Class probabilities" data-testid="prob-list">
-                <For each=move || 0..n.get() key=|k| *k let:k>
+                {keyed(move || (0..n.get()).map(|k| Row::at(k, move || view! {
                     <ProbabilityRow k=k on_slide=set_slider on_type=set_text />
-                </For>
+                })).collect())}
             </div>
             <p class="hint prob-sum" data-testid="prob-sum">
                 "Sum: " {rx(move || prose(dc.p.with(|p| p.iter().sum::<f64>())))}
@@ -213,9 +214,9 @@ fn ExpectedTable() -> impl IntoView {
                 </tr>
             </thead>
             <tbody>
-                <For each=move || ranking.get() key=|d| *d let:d>
+                {keyed(move || ranking.get().into_iter().map(|d| Row::new(d.to_string(), move || view! {
                     <ExpectedRow d=d />
-                </For>
+                })).collect())}
             </tbody>
         </table>
     }

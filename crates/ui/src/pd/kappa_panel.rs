@@ -1,6 +1,7 @@
 //! The κ sliders: one slider and one typed field per class, each `κ_k ∈ [0, 1]` on its own,
 //! and the default κ (the true-class shares, Kozak et al. 2022, eq. 31) one click away.
 
+use crate::widgets::keyed::{Row, keyed};
 use crate::{cond, handler, memo, rx};
 use leptos::ev::{Event, Targeted};
 use leptos::prelude::*;
@@ -48,9 +49,9 @@ pub fn KappaPanel() -> impl IntoView {
                 "κ" <sub>"k"</sub> " = 1 scores class k by its precision, 0 by its recall; each class moves on its own."
             </p>
             <div class="pd-sliders">
-                <For each=move || { (0..classes.with(Vec::len)).collect::<Vec<_>>() } key=|k| *k let:k>
+                {keyed(move || (0..classes.with(Vec::len)).map(|k| Row::at(k, move || view! {
                     <KappaSlider k=k classes=classes />
-                </For>
+                })).collect())}
             </div>
             <div class="pd-kappa-actions">
                 <button

@@ -2,6 +2,7 @@
 //! table follow every valid edit; a bad cell keeps the last good matrix).
 
 use crate::derived;
+use crate::widgets::keyed::{Row, keyed};
 use crate::{handler, memo, rx};
 use leptos::prelude::*;
 
@@ -42,9 +43,9 @@ pub fn MatricesPanel() -> impl IntoView {
                 </button>
             </p>
             <div class="pd-matrix-list">
-                <For each=move || { (0..count.get()).collect::<Vec<_>>() } key=|i| *i let:index>
+                {keyed(move || (0..count.get()).map(|index| Row::at(index, move || view! {
                     <MatrixCard index=index />
-                </For>
+                })).collect())}
             </div>
         </FoldedCard>
     }

@@ -2,6 +2,7 @@
 //! F1 of macro P and R (Kozak et al. 2022, eq. 23) and the utility yield, with the rank by each;
 //! under it, the κ at which p-d equals F1 for each classifier.
 
+use crate::widgets::keyed::{Row, key_of, keyed};
 use crate::widgets::table_scroll::table_scroll;
 use crate::{memo, rx};
 use leptos::prelude::*;
@@ -144,9 +145,9 @@ pub fn TablePanel() -> impl IntoView {
             })}
             <h4>"Where p-d equals F1"</h4>
             <ul class="pd-f1" data-testid="pd-f1">
-                <For each=move || f1_rows.get() key=|r| r.clone() let:r>
+                {keyed(move || f1_rows.get().into_iter().map(|r| Row::new(key_of(&[&r.0, &r.1]), move || view! {
                     <li><span class="pd-name">{r.0}</span>": " {r.1}</li>
-                </For>
+                })).collect())}
             </ul>
             <div class="pd-actions">
                 <CsvButton on_click=export testid="pd-export-table" text="CSV of the table" />

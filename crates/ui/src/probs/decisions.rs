@@ -7,6 +7,7 @@
 
 use crate::web::use_download::use_download;
 use crate::widgets::input_kit::try_edit;
+use crate::widgets::keyed::{self, key_of, keyed};
 use crate::{cond, handler, memo, rx};
 use leptos::prelude::*;
 
@@ -170,7 +171,7 @@ pub fn DecisionsPanel() -> impl IntoView {
                             <tr><th scope="col">"Model"</th><th scope="col">"Rule"</th><th scope="col">"Yield per item"</th><th scope="col">"Total"</th><th scope="col">"Gain per item"</th><th scope="col">"Compare"</th></tr>
                         </thead>
                         <tbody>
-                            <For each=move || rows.get() key=|r| (r.key.clone(), r.yield_per_item.clone(), r.best, r.refers) let:r>
+                            {keyed(move || rows.get().into_iter().map(|r| keyed::Row::new(key_of(&[&r.key, &r.yield_per_item, &r.best, &r.refers]), move || view! {
                                 <tr class:is-best=r.best data-testid=format!("probs-row-{}", r.key)>
                                     <th scope="row">{r.name.clone()}</th>
                                     <td class="probs-rule">{r.rule.label()}{if r.best { " ★ best" } else { "" }}</td>
@@ -184,7 +185,7 @@ pub fn DecisionsPanel() -> impl IntoView {
                                         }
                                     </td>
                                 </tr>
-                            </For>
+                            })).collect())}
                         </tbody>
                     </table>
                 })}

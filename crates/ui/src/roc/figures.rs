@@ -3,6 +3,7 @@
 //! CSV exports.
 
 use crate::callback;
+use crate::widgets::keyed::{Row, key_of, keyed};
 use crate::{cond, handler, memo, rx};
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -189,14 +190,14 @@ pub fn RocFigures() -> impl IntoView {
                             <tr><th scope="col">"Classifier"</th><th scope="col">"Yield per item"</th><th scope="col">"AUC"</th><th scope="col">"Best operating point"</th></tr>
                         </thead>
                         <tbody>
-                            <For each=rows key=|r| r.clone() let:r>
+                            {keyed(move || rows().into_iter().map(|r| Row::new(key_of(&[&r.0, &r.1, &r.2, &r.3, &r.4, &r.5]), move || view! {
                                 <tr class:is-best=r.5 data-testid=format!("roc-row-{}", r.0)>
                                     <th scope="row">{r.1.clone()}{if r.5 { " ★" } else { "" }}</th>
                                     <td class="num" data-testid="roc-yield">{r.4.clone()}</td>
                                     <td class="num" data-testid="roc-auc">{r.2.clone()}</td>
                                     <td>{r.3.clone()}</td>
                                 </tr>
-                            </For>
+                            })).collect())}
                         </tbody>
                     </table>
                 })}

@@ -2,6 +2,7 @@
 //! the utility matrix and the class-0 share.
 
 use crate::widgets::input_kit::try_edit;
+use crate::widgets::keyed::{Row, key_of, keyed};
 use crate::{callback, derived};
 use crate::{cond, handler, memo, rx};
 use leptos::ev::{Event, Targeted};
@@ -203,8 +204,7 @@ pub fn BinormalCurves() -> impl IntoView {
             hint="TPR = Φ(a + b·Φ⁻¹(FPR)), AUC = Φ(a/√(1+b²)): a model curve from two numbers (in the link as bn.NAME=a,b)."
         >
             <ul class="roc-bn-list">
-                <For each=rows key=|r| r.clone() let:r>
-                    {
+                {keyed(move || rows().into_iter().map(|r| Row::new(key_of(&[&r.0, &r.1, &r.2]), move || {
                         let (i, name, ab) = r;
                         let edit = move |ev: Targeted<Event, HtmlInputElement>| {
                             let text = ev.target().value();
@@ -231,8 +231,7 @@ pub fn BinormalCurves() -> impl IntoView {
                                 <button type="button" class="btn btn-small" on:click=handler(remove) aria-label=format!("Remove {name}")>"×"</button>
                             </li>
                         }
-                    }
-                </For>
+                    })).collect())}
             </ul>
             <div class="roc-bn-add">
                 <input type="text" placeholder="name" aria-label="Name of a new curve" prop:value=rx(move || new_name.get()) on:input:target=move |ev| new_name.set(ev.target().value()) data-testid="roc-bn-new-name" />

@@ -7,6 +7,7 @@
 //! controls ([`slice`]) and the guided assessment ([`assess`]). What is shown comes from
 //! [`ulab_state::space::model`]; this module only wires it to the page.
 
+use crate::widgets::keyed::{Row, keyed};
 use crate::{handler, memo, rx};
 use std::sync::Arc;
 
@@ -77,11 +78,11 @@ pub fn SpaceView() -> impl IntoView {
                         }
                     })
             })}
-            <For each=notices key=|n| n.clone() let:n>
+            {keyed(move || notices().into_iter().map(|n| Row::new(n.clone(), move || view! {
                 <p class="notice is-warning" role="note" data-testid="space-notice">
                     {n}
                 </p>
-            </For>
+            })).collect())}
             {rx(move || sc.undo.with(|u| u.as_ref().map(|u| u.sentence.clone())).map(|text| view! {
                 <div class="notice space-undo" role="status" data-testid="space-undo">
                     <span>{text}</span>

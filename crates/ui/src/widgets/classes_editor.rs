@@ -1,6 +1,7 @@
 //! The classes (names, add, remove any one) and the decisions: one per class, named after it
 //! unless renamed, plus extra decisions such as "refer to an expert".
 
+use crate::widgets::keyed::{Row, keyed};
 use crate::{callback, derived};
 use crate::{cond, handler, memo, rx};
 use leptos::prelude::*;
@@ -50,9 +51,9 @@ pub fn ClassesEditor() -> impl IntoView {
                 <span class="count" data-testid="class-count">{rx(move || n.get())}</span>
             </h3>
             <ol class="name-list" aria-labelledby="class-list-title" data-testid="class-list">
-                <For each=move || 0..n.get() key=|k| *k let:k>
+                {keyed(move || (0..n.get()).map(|k| Row::at(k, move || view! {
                     <ClassItem k=k can_remove=derived(move || n.get() > 2) error=error focus=focus />
-                </For>
+                })).collect())}
             </ol>
             <div class="row-actions">
                 <button
@@ -73,18 +74,18 @@ pub fn ClassesEditor() -> impl IntoView {
                 <h3 class="sub-title" id="extra-decisions-title">"Other decisions"</h3>
                 <p class="hint">"Decisions that are not a class, e.g. “refer to an expert”: give each a row of utilities."</p>
                 <ol class="name-list" aria-labelledby="extra-decisions-title" data-testid="extra-decisions">
-                    <For each=move || n.get()..n_decisions.get() key=|d| *d let:d>
+                    {keyed(move || (n.get()..n_decisions.get()).map(|d| Row::at(d, move || view! {
                         <DecisionItem d=d error=error focus=focus />
-                    </For>
+                    })).collect())}
                 </ol>
             </Show>
             <details class="decision-names">
                 <summary>"Rename the decisions for the classes"</summary>
                 <p class="hint">"By default decision k is named after class k (“decide long”) and follows its renames."</p>
                 <ol class="name-list">
-                    <For each=move || 0..n.get() key=|d| *d let:d>
+                    {keyed(move || (0..n.get()).map(|d| Row::at(d, move || view! {
                         <DecisionItem d=d error=error focus=focus />
-                    </For>
+                    })).collect())}
                 </ol>
             </details>
         </Card>

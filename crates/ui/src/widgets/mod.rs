@@ -8,8 +8,8 @@
 //! a choice ([`radio`]), the utility matrix's editor ([`utility_editor`]), and the editors of
 //! the classes and decisions ([`classes_editor`]) and of the deployment class shares
 //! ([`deployment_editor`]) that the Compare and Decide views share, a sideways-scrolling
-//! table that keyboards can reach ([`table_scroll`]), and the "How sure" card of a ranking
-//! ([`sure_card`]).
+//! table that keyboards can reach ([`table_scroll`]), the "How sure" card of a ranking
+//! ([`sure_card`]), and a keyed list compiled once for every list ([`keyed`]).
 
 pub mod card;
 pub mod classes_editor;
@@ -19,6 +19,7 @@ pub mod file_drop;
 pub mod import_dialog;
 pub mod input_kit;
 pub mod job_progress;
+pub mod keyed;
 pub mod matrix_editor;
 pub mod matrix_table;
 pub mod number_field;
