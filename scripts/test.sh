@@ -2,8 +2,9 @@
 # Runs every test: scripts/test.sh
 #   setup → rustfmt → clippy (native and wasm32) → cargo test (unit, integration, doc tests)
 #   → trunk build --release (dist/, and dist-subpath/ with --public-url /some/path/)
-#   → size of the compressed main wasm (fails above MAX_WASM_GZIP_BYTES) → Playwright end-to-end tests in
-#   Debian's headless chromium against the built pages.
+#   → size of the compressed wasm (fails above MAX_WASM_GZIP_BYTES, MAX_WORKER_GZIP_BYTES or
+#   MAX_ALL_WASM_GZIP_BYTES) → Playwright end-to-end tests in Debian's headless chromium against
+#   the built pages.
 # Exits non-zero as soon as any step fails.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
@@ -26,8 +27,9 @@ cd "$ROOT"
 # per decision (issue 26: validated in the problem, read from links, ranked by the first page's
 # analysis: +5.0 KB); 239 611 bytes with Leptos's components type-erased (.cargo/config.toml:
 # erase_components). 237 163 bytes on 2026-11-28 with the functions in the order that
-# compresses best (scripts/wasm-opt-pool.mjs; 240 386 before). The limit is ~1 % above that,
-# to catch growth; lower it with every cut (docs/benchmarks.md, "Size and load time").
+# compresses best (scripts/wasm-opt-pool.mjs; 240 386 before); 236 807 after the sixth session.
+# The limit is ~1 % above that, to catch growth; lower it with every cut (docs/benchmarks.md,
+# "Size and load time").
 MAX_WASM_GZIP_BYTES=239500
 # The Monte Carlo worker links only the Monte Carlo and its messages (crates/mc-worker, profile
 # worker): 128 555 bytes on 2026-11-27 (it was 809 850 with the whole app linked in); 89 773 on
@@ -35,6 +37,11 @@ MAX_WASM_GZIP_BYTES=239500
 # no serde).
 # Issue 29's bar: 150 KiB. The limit is ~2 % above today's figure, to catch growth.
 MAX_WORKER_GZIP_BYTES=91000
+# All of the page's wasm together — the main module, the bundles and pieces, the worker: issue
+# 29's bar is 1 MiB (1 048 576 bytes), not reached yet; 1 230 187 bytes on 2026-11-28 (sixth
+# session; 1 345 236 before it: docs/benchmarks.md). The limit is ~1.5 % above today's figure,
+# so that no change adds to what is left to cut unnoticed; lower it with every cut.
+MAX_ALL_WASM_GZIP_BYTES=1249000
 SUBPATH=/some/path/
 started=$(now)
 timings=()
@@ -90,6 +97,11 @@ wasm_size_check() {
   fi
   if [ "$gz" -gt "$MAX_WASM_GZIP_BYTES" ]; then
     die "the compressed main wasm is $gz bytes, over the limit of $MAX_WASM_GZIP_BYTES"
+  fi
+  local all=$((gz + total + worker_gz))
+  note "all wasm:    gzip -9: $all bytes (issue 29's bar: 1 048 576)"
+  if [ "$all" -gt "$MAX_ALL_WASM_GZIP_BYTES" ]; then
+    die "all the compressed wasm is $all bytes, over the limit of $MAX_ALL_WASM_GZIP_BYTES"
   fi
 }
 
