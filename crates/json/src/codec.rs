@@ -266,6 +266,18 @@ impl<T: Encode> Encode for Option<T> {
     }
 }
 
+impl<T: Encode + ?Sized> Encode for Box<T> {
+    fn encode(&self, w: &mut Writer) {
+        (**self).encode(w);
+    }
+}
+
+impl<T: Decode> Decode for Box<T> {
+    fn decode(v: &Json) -> Result<Box<T>, Bad> {
+        T::decode(v).map(Box::new)
+    }
+}
+
 /// As serde writes a tuple: `[a, b]`.
 impl<A: Encode, B: Encode> Encode for (A, B) {
     fn encode(&self, w: &mut Writer) {
@@ -317,10 +329,48 @@ macro_rules! json_struct {
         impl $crate::Encode for $t {
             fn encode(&self, w: &mut $crate::Writer) {
                 w.begin();
-                $(
-                    w.key(stringify!($f));
-                    $crate::Encode::encode(&self.$f, w);
-                )+
+                $(w.field(stringify!($f), &self.$f);)+
+                w.close();
+            }
+        }
+    };
+}
+
+/// [`Decode`] and [`Encode`] for an enum of struct variants that serde tags by `kind`
+/// (`#[serde(tag = "kind")]`): `{"kind": "name", "field": value, …}`, each variant with its
+/// `kind` and its fields in the order they are declared; `what` names the enum in the error
+/// for an unknown `kind`.
+///
+/// ```
+/// use ulab_json::{from_json, json_tagged, to_json};
+/// #[derive(Debug, PartialEq)]
+/// enum Shape { Square { side: f64 }, Box { w: f64, h: f64 } }
+/// json_tagged!(Shape, "shape" { Square "square" { side }, Box "box" { w, h } });
+/// let b = Shape::Box { w: 2.0, h: 0.5 };
+/// assert_eq!(to_json(&b), r#"{"kind":"box","w":2.0,"h":0.5}"#);
+/// assert_eq!(from_json::<Shape>(&to_json(&b)).unwrap(), b);
+/// assert_eq!(from_json::<Shape>(r#"{"kind":"disc"}"#).unwrap_err().to_string(), "unknown shape kind `disc`");
+/// ```
+#[macro_export]
+macro_rules! json_tagged {
+    ($t:ident, $what:literal { $($v:ident $name:literal { $($f:ident),* $(,)? }),+ $(,)? }) => {
+        impl $crate::Decode for $t {
+            fn decode(v: &$crate::Json) -> Result<Self, $crate::Bad> {
+                Ok(match $crate::kind(v)? {
+                    $($name => $t::$v { $($f: $crate::field(v, stringify!($f))?),* },)+
+                    other => return Err($crate::unknown($what, other)),
+                })
+            }
+        }
+
+        impl $crate::Encode for $t {
+            fn encode(&self, w: &mut $crate::Writer) {
+                match self {
+                    $($t::$v { $($f),* } => {
+                        w.open($name);
+                        $(w.field(stringify!($f), $f);)*
+                    })+
+                }
                 w.close();
             }
         }

@@ -27,12 +27,9 @@ impl Decode for Matrix {
 impl Encode for Matrix {
     fn encode(&self, w: &mut Writer) {
         w.begin();
-        w.key("rows");
-        w.uint(self.rows() as u64);
-        w.key("cols");
-        w.uint(self.cols() as u64);
-        w.key("data");
-        w.list(self.data(), |w, x| w.f64(*x));
+        w.field("rows", &self.rows());
+        w.field("cols", &self.cols());
+        w.field("data", self.data());
         w.close();
     }
 }
@@ -46,8 +43,7 @@ impl Decode for UtilityMatrix {
 impl Encode for UtilityMatrix {
     fn encode(&self, w: &mut Writer) {
         w.begin();
-        w.key("m");
-        self.matrix().encode(w);
+        w.field("m", self.matrix());
         w.close();
     }
 }
@@ -64,10 +60,8 @@ impl Decode for ConfusionMatrix {
 /// `{"values": …, "total": …}`: a confusion matrix's or a decision table's counts.
 fn counts(w: &mut Writer, values: &Matrix, total: f64) {
     w.begin();
-    w.key("values");
-    values.encode(w);
-    w.key("total");
-    w.f64(total);
+    w.field("values", values);
+    w.field("total", &total);
     w.close();
 }
 
@@ -159,31 +153,22 @@ impl Decode for QuestionConfig {
 impl Encode for QuestionConfig {
     fn encode(&self, w: &mut Writer) {
         w.begin();
-        w.key("utility");
-        self.utility.encode(w);
-        w.key("classifiers");
-        w.list(&self.classifiers, |w, c| c.encode(w));
-        w.key("sigma");
-        w.f64(self.sigma);
-        w.key("alpha");
-        w.f64(self.alpha);
-        w.key("draws");
-        w.uint(self.draws);
-        w.key("seed");
-        w.uint(self.seed);
-        w.key("bins");
-        w.uint(self.bins as u64);
+        w.field("utility", &self.utility);
+        w.field("classifiers", &self.classifiers);
+        w.field("sigma", &self.sigma);
+        w.field("alpha", &self.alpha);
+        w.field("draws", &self.draws);
+        w.field("seed", &self.seed);
+        w.field("bins", &self.bins);
+        // Left out when absent or empty, as serde's `skip_serializing_if` does.
         if let Some(p) = &self.prevalence {
-            w.key("prevalence");
-            w.list(p, |w, x| w.f64(*x));
+            w.field("prevalence", p);
         }
         if let Some(r) = &self.remap {
-            w.key("remap");
-            w.list(r, |w, row| w.list(row, |w, d| w.uint(*d as u64)));
+            w.field("remap", r);
         }
         if !self.decided.is_empty() {
-            w.key("decided");
-            w.list(&self.decided, |w, d| d.encode(w));
+            w.field("decided", &self.decided);
         }
         w.close();
     }
@@ -208,8 +193,7 @@ impl<T: Encode> Encode for PerRanker<T> {
     fn encode(&self, w: &mut Writer) {
         w.begin();
         for (r, x) in self.iter() {
-            w.key(r.key());
-            x.encode(w);
+            w.field(r.key(), x);
         }
         w.close();
     }

@@ -1,5 +1,6 @@
 //! [`Writer`]: JSON text written by hand.
 
+use crate::Encode;
 use std::fmt::Write as _;
 
 /// A JSON text being written, compact ([`Writer::default`]) or laid out as serde_json's
@@ -96,6 +97,12 @@ impl Writer {
         if self.depth.is_some() {
             self.out.push(' ');
         }
+    }
+
+    /// The member `name` with the value `value`.
+    pub fn field(&mut self, name: &str, value: &(impl Encode + ?Sized)) {
+        self.key(name);
+        value.encode(self);
     }
 
     /// An array of `items`, each written by `item`.

@@ -66,8 +66,7 @@ pub(super) fn payload<'v, 'a>(
 /// `{"Name": value}`: a variant with a value.
 pub(super) fn tagged(w: &mut Writer, name: &str, value: &impl Encode) {
     w.begin();
-    w.key(name);
-    value.encode(w);
+    w.field(name, value);
     w.close();
 }
 
@@ -105,6 +104,12 @@ impl Decode for View {
             .into_iter()
             .find(|view| view.key() == key)
             .ok_or_else(|| Bad::Shape(format!("unknown view `{key}`")))
+    }
+}
+
+impl Encode for View {
+    fn encode(&self, w: &mut Writer) {
+        w.str(self.key());
     }
 }
 
@@ -164,47 +169,31 @@ pub(crate) fn state(v: &Json, problem: Problem) -> Result<AppState, Bad> {
 impl Encode for AppState {
     fn encode(&self, w: &mut Writer) {
         w.begin();
-        w.key("view");
-        w.str(self.view.key());
-        w.key("embed");
-        w.bool(self.embed);
-        if let Some(t) = self.theme {
-            w.key("theme");
-            t.encode(w);
+        w.field("view", &self.view);
+        w.field("embed", &self.embed);
+        // Left out when absent, as serde's `skip_serializing_if` does.
+        if let Some(t) = &self.theme {
+            w.field("theme", t);
         }
+        // The problem's fields in the state's object (serde's `flatten`).
         let p = self.problem.fields();
-        w.key("classes");
-        p.classes.encode(w);
-        w.key("decisions");
-        p.decisions.encode(w);
-        w.key("utility");
-        p.utility.encode(w);
-        w.key("classifiers");
-        p.classifiers.encode(w);
+        w.field("classes", &p.classes);
+        w.field("decisions", &p.decisions);
+        w.field("utility", &p.utility);
+        w.field("classifiers", &p.classifiers);
         if !p.decided.is_empty() {
-            w.key("decided");
-            p.decided.encode(w);
+            w.field("decided", &p.decided);
         }
-        w.key("orientation");
-        self.orientation.encode(w);
-        w.key("prevalence");
-        self.prevalence.encode(w);
-        w.key("kappa");
-        self.kappa.encode(w);
-        w.key("mc");
-        self.mc.encode(w);
-        w.key("step");
-        self.step.encode(w);
-        w.key("decide");
-        self.decide.encode(w);
-        w.key("space");
-        self.space.encode(w);
-        w.key("pd");
-        self.pd.encode(w);
-        w.key("roc");
-        self.roc.encode(w);
-        w.key("probs");
-        self.probs.encode(w);
+        w.field("orientation", &self.orientation);
+        w.field("prevalence", &self.prevalence);
+        w.field("kappa", &self.kappa);
+        w.field("mc", &self.mc);
+        w.field("step", &self.step);
+        w.field("decide", &self.decide);
+        w.field("space", &self.space);
+        w.field("pd", &self.pd);
+        w.field("roc", &self.roc);
+        w.field("probs", &self.probs);
         w.close();
     }
 }
