@@ -43,6 +43,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { bundlePieces, firstFiles, viewSplits } from './bundle.mjs';
 import { OPTIONS as WASM_OPT, optimizeAll } from './wasm-opt-pool.mjs';
+import { tableSlots } from './wasm-read.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -113,6 +114,7 @@ if (!(existsSync(stamp) && readFileSync(stamp, 'utf8') === inputSum)) {
   if (release) {
     await optimizeAll(readdirSync(out).filter((f) => f.endsWith('.wasm')).map((f) => path.join(out, f)));
   }
+  checkTable(out);
   rmSync(split, { recursive: true });
   writeFileSync(stamp, inputSum);
 }
@@ -261,6 +263,27 @@ function listFiles(dir, sub = '') {
     else found.push(rel);
   }
   return found.sort();
+}
+
+/**
+ * What the chunks' direct calls rely on (scripts/wasm-opt-pool.mjs: a slot a chunk fills holds
+ * that function for good): each table slot is filled by one module only, and the scripts only
+ * read the function table (no code changes it: the optimizer checks each module).
+ */
+function checkTable(dir) {
+  const owner = new Map();
+  for (const f of readdirSync(dir).filter((x) => x.endsWith('.wasm'))) {
+    for (const slot of tableSlots(readFileSync(path.join(dir, f)))) {
+      if (owner.has(slot)) fail(`table slot ${slot} is filled by both ${owner.get(slot)} and ${f}`);
+      owner.set(slot, f);
+    }
+  }
+  for (const f of readdirSync(dir).filter((x) => x.endsWith('.js'))) {
+    const js = readFileSync(path.join(dir, f), 'utf8');
+    for (const m of js.matchAll(/__indirect_function_table\s*\.\s*(\w+)/g)) {
+      if (m[1] !== 'get') fail(`${f} changes the function table (.${m[1]}): the chunks' direct calls assume nothing does`);
+    }
+  }
 }
 
 function sha256(bytes) {

@@ -124,6 +124,38 @@ export function functions(buf) {
   });
 }
 
+/**
+ * The table slots the module's active element segments fill with a function when it is
+ * instantiated (a `ref.null` entry fills none). Fails on a segment whose offset is not an
+ * `i32.const` (the app's modules have no other).
+ */
+export function tableSlots(buf) {
+  const slots = [];
+  vector(buf, 9, (r) => {
+    const flags = r.u32();
+    if (flags & 1) throw new Error(`a passive or declared element segment (flags ${flags})`);
+    if (flags & 2) r.u32();
+    if (buf[r.p] !== 0x41) throw new Error('an element segment at an offset that is not a constant');
+    r.p++;
+    const offset = r.u32();
+    if (buf[r.p++] !== 0x0b) throw new Error('an element segment at an offset that is not a constant');
+    if (flags & 2) r.p++; // elemkind or reftype
+    const n = r.u32();
+    for (let i = 0; i < n; i++) {
+      if (!(flags & 4)) {
+        r.u32();
+        slots.push(offset + i);
+      } else if (buf[r.p] === 0xd0) {
+        r.expr();
+      } else {
+        r.expr();
+        slots.push(offset + i);
+      }
+    }
+  });
+  return slots;
+}
+
 /** The bodies of the functions the module defines, in order (views into `buf`). */
 export function bodies(buf) {
   return vector(buf, 10, (r) => {
