@@ -13,6 +13,7 @@
 use leptos::prelude::*;
 use wasm_bindgen::JsValue;
 
+use crate::reactive::effect;
 use crate::theme::{self, ColourScheme};
 use ulab_core::UtilityMatrix;
 use ulab_plot::Theme;
@@ -192,7 +193,7 @@ pub fn install() -> AppContext {
     // (encoding the state is off the keystroke's frame, and browsers throttle pages that call
     // `replaceState` hundreds of times). "Copy link" encodes the state itself, never the URL.
     let pending = StoredValue::new(false);
-    Effect::new(move |first: Option<()>| {
+    effect(move |first: Option<()>| {
         ctx.state.track();
         if first.is_none() {
             let fragment = ctx.state.with_untracked(link::encode);

@@ -12,6 +12,7 @@
 //! the plots are redrawn light for the paper, and dark again after.
 
 use crate::memo;
+use crate::reactive::effect;
 use leptos::prelude::*;
 use ulab_state::AppState;
 use ulab_state::theme::FixedTheme;
@@ -183,7 +184,7 @@ pub fn install(state: RwSignal<AppState>) -> ColourScheme {
     let system_dark = media_matches(DARK_QUERY);
     let printing = printing();
     let dark = memo(move |_| !printing.get() && shown.get().is_dark(system_dark.get()));
-    Effect::new(move |_| {
+    effect(move |_| {
         let key = if dark.get() { "dark" } else { "light" };
         if let Some(root) = document().document_element() {
             let _ = root.set_attribute("data-theme", key);

@@ -15,6 +15,7 @@ use leptos::prelude::*;
 
 use crate::context::use_app;
 use crate::lazy::{deferred, split_entry};
+use crate::reactive::effect;
 use ulab_state::qr::link_block_html;
 
 /// The place of the link block (its code loaded on demand).
@@ -32,7 +33,7 @@ split_entry!(print_link_entry, print_link, (), |()| {
 fn PrintLink() -> impl IntoView {
     let ctx = use_app();
     let slot = NodeRef::<html::Div>::new();
-    Effect::new(move |_| {
+    effect(move |_| {
         let printing = ctx.scheme.printing.get();
         let Some(slot) = slot.get() else {
             return;

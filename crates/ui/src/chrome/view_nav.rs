@@ -4,6 +4,7 @@ use crate::{handler, memo, rx};
 use leptos::prelude::*;
 
 use crate::context::use_app;
+use crate::reactive::effect;
 use ulab_state::{View, link};
 
 /// Scrolls `nav` sideways (only) so that its current item is in the middle.
@@ -35,7 +36,7 @@ pub fn ViewNav() -> impl IntoView {
     // On a phone the views are one row that scrolls sideways: the current one is kept in
     // sight (centred), without scrolling the page.
     let nav = NodeRef::<leptos::html::Nav>::new();
-    Effect::new(move |_| {
+    effect(move |_| {
         current.track();
         request_animation_frame(move || {
             if let Some(nav) = nav.get_untracked() {

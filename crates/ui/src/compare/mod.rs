@@ -21,6 +21,7 @@ mod yields_panel;
 use crate::chrome::share_bar::share_bar;
 use crate::context::use_app;
 use crate::lazy::{deferred, split_entry};
+use crate::reactive::effect;
 use crate::web::use_sure::SureState;
 use classifier_list::ClassifierList;
 use context::CompareContext;
@@ -77,7 +78,7 @@ pub fn CompareView() -> impl IntoView {
     // they are set (issue 28, item 4); the reader may switch.
     let show_deployment = RwSignal::new(false);
     let deployment_set = memo(move |_| ctx.state.with(|s| s.prevalence.is_some()));
-    Effect::new(move |_| show_deployment.set(deployment_set.get()));
+    effect(move |_| show_deployment.set(deployment_set.get()));
     provide_context(CompareContext {
         analysis,
         threshold,

@@ -8,6 +8,7 @@ use crate::{handler, rx};
 use leptos::prelude::*;
 
 use crate::context::use_app;
+use crate::reactive::effect;
 use crate::widgets::confusion_editor::confusion_check;
 use crate::widgets::input_kit::{NameField, confusion_axes, confusion_corner, try_edit};
 use crate::widgets::matrix_editor::MatrixEditor;
@@ -36,7 +37,7 @@ impl Draft {
             matrix: RwSignal::new(zeros(n.get_untracked())),
             ready: RwSignal::new(false),
         };
-        Effect::new(move |_| {
+        effect(move |_| {
             let n = n.get();
             d.matrix.set(zeros(n));
             d.ready.set(false);

@@ -13,6 +13,7 @@ use web_sys::HtmlInputElement;
 use super::context::use_pd;
 use super::maybe_canvas::MaybeCanvas;
 use crate::context::{AppContext, use_app};
+use crate::reactive::effect;
 use crate::web::use_download::use_download;
 use crate::widgets::card::{Card, CsvButton};
 use ulab_core::text::percent;
@@ -139,7 +140,7 @@ pub fn HistogramPanel() -> impl IntoView {
     let progress = RwSignal::new(None::<Progress>);
     let result = RwSignal::new(None::<Result<GridResult, String>>);
     let generation = StoredValue::new(0u64);
-    Effect::new(move |_| {
+    effect(move |_| {
         let plan = pd.classifiers.with(|c| {
             let c = c.as_ref().map_err(Clone::clone)?;
             settings.with(|s| GridPlan::new(c, s).map_err(|e: PdError| e.to_string()))

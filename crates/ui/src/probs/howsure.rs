@@ -10,6 +10,7 @@ use leptos::prelude::*;
 
 use super::{ProbsContext, Shared};
 use crate::context::use_app;
+use crate::reactive::effect;
 use crate::web::sliced::run_in_slices;
 use crate::widgets::card::Card;
 use crate::widgets::plot_canvas::PlotCanvas;
@@ -146,7 +147,7 @@ pub fn HowSurePanel() -> impl IntoView {
     let state = RwSignal::new(Boot::Idle);
     let runs = StoredValue::new(0u32);
     // Every change of the decisions makes the last run out of date: small files run again.
-    Effect::new(move |_| {
+    effect(move |_| {
         let ready = pc.derived.report.with(|r| matches!(r, Some(Ok(_))));
         let seed = ctx.state.with(|s| s.probs.seed);
         let _ = seed;

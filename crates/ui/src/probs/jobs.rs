@@ -17,6 +17,7 @@ use std::cell::Cell;
 use leptos::prelude::*;
 
 use super::{ProbsContext, Shared, loader};
+use crate::reactive::effect;
 use crate::web::mc_pool::now_ms;
 use crate::web::sliced::run_in_slices;
 use ulab_core::UtilityMatrix;
@@ -58,7 +59,7 @@ pub fn install(pc: ProbsContext) {
 
 /// `sample=NAME` in the link shows that sample; a link without it drops a sample shown.
 fn sample_follows_link(pc: ProbsContext) {
-    Effect::new(move |_| {
+    effect(move |_| {
         let wanted = pc.app.state.with(|s| s.probs.sample.clone());
         let shown = pc
             .loaded
@@ -75,7 +76,7 @@ fn sample_follows_link(pc: ProbsContext) {
 fn recalibrate(pc: ProbsContext) {
     let runs = Runs::new();
     let d = pc.derived;
-    Effect::new(move |_| {
+    effect(move |_| {
         let run = runs.next();
         d.recalibrated.set(None);
         let Some(file) = pc.file() else {
@@ -120,7 +121,7 @@ fn calibrate_models(pc: ProbsContext) {
     let d = pc.derived;
     // A memo: the state changes on every edit, the bins seldom.
     let bins = Memo::new(move |_| pc.app.state.with(|s| s.probs.bins));
-    Effect::new(move |_| {
+    effect(move |_| {
         let run = runs.next();
         let bins = bins.get();
         let recal = d.recalibrated.get();
@@ -179,7 +180,7 @@ fn decide(pc: ProbsContext) {
     let d = pc.derived;
     // A memo: only an edit of the utilities or the shares decides again.
     let inputs = pc.app.utility_and_shares();
-    Effect::new(move |_| {
+    effect(move |_| {
         let run = runs.next();
         let (u, prev) = inputs.get();
         let recal = d.recalibrated.get();
@@ -248,7 +249,7 @@ fn sort_curves(pc: ProbsContext) {
     let runs = Runs::new();
     let d = pc.derived;
     let prev = Memo::new(move |_| pc.app.state.with(|s| s.prevalence.clone()));
-    Effect::new(move |_| {
+    effect(move |_| {
         let run = runs.next();
         let prev = prev.get();
         let Some(file) = pc.file().filter(|f| f.table.n_classes() == 2) else {

@@ -9,6 +9,7 @@ use std::sync::Arc;
 use leptos::prelude::*;
 
 use crate::context::use_app;
+use crate::reactive::effect;
 use crate::web::use_job::use_job;
 use crate::widgets::card::Card;
 use crate::widgets::job_progress::JobProgress;
@@ -37,7 +38,7 @@ pub fn ScatterFigures() -> impl IntoView {
     // "paper": the paper's four metrics (one row each); else one metric's key.
     let choice = RwSignal::new("paper".to_string());
     let inputs = memo(move |_| ctx.state.with(|s| (s.mc.balance, s.mc.seed)));
-    Effect::new(move |_| {
+    effect(move |_| {
         let (balance, seed) = inputs.get();
         job.launch(scatter_works(balance, seed), move |outputs, _, _| {
             samples.set(Some(Arc::new(

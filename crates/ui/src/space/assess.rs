@@ -12,6 +12,7 @@ use web_sys::HtmlInputElement;
 
 use super::context::SpaceContext;
 use crate::context::{AppContext, use_app};
+use crate::reactive::effect;
 use crate::widgets::card::FoldedCard;
 use ulab_state::space::SpaceError;
 use ulab_state::space::assess::{
@@ -29,7 +30,7 @@ pub fn AssessPanel() -> impl IntoView {
     let asked = memo(move |_| ctx.state.with(|s| assess::asked(s.n(), s.classes())));
     let texts = RwSignal::new(Vec::<String>::new());
     // Prefill: the answers in the link, else those the current matrix implies.
-    Effect::new(move |_| {
+    effect(move |_| {
         let Ok((n, qs, _)) = asked.get() else {
             return;
         };

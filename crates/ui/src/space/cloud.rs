@@ -13,6 +13,7 @@ use web_sys::HtmlTextAreaElement;
 
 use super::context::SpaceContext;
 use crate::context::{AppContext, use_app};
+use crate::reactive::effect;
 use crate::web::use_download::use_download;
 use crate::widgets::card::{Card, CsvButton};
 use crate::widgets::number_field::{Field, number_fields};
@@ -71,7 +72,7 @@ pub fn CloudPanel() -> impl IntoView {
     let settings = memo(move |_| ctx.state.with(|s| s.space.clone()));
     let source = memo(move |_| settings.with(|s| cloud_choice(&s.cloud)));
     let typed_text = RwSignal::new(String::new());
-    Effect::new(move |_| {
+    effect(move |_| {
         if let CloudSource::Typed(c) = settings.with(|s| s.cloud.clone()) {
             typed_text.set(format_cloud(&c));
         }

@@ -22,6 +22,7 @@ mod slice;
 
 use crate::chrome::view_intro::ViewIntro;
 use crate::context::use_app;
+use crate::reactive::effect;
 use assess::AssessPanel;
 use cloud::CloudPanel;
 use context::SpaceContext;
@@ -43,7 +44,7 @@ pub fn SpaceView() -> impl IntoView {
     };
     provide_context(sc);
     // The Undo holds only while the matrix it made is the one in force.
-    Effect::new(move |_| {
+    effect(move |_| {
         let stale = ctx.state.with(|s| {
             let now = s.problem.utility().matrix();
             sc.undo

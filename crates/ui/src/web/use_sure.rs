@@ -2,6 +2,7 @@
 //! out in slices of a few milliseconds on the page after every change of its inputs (the latest
 //! change's job only), for the cards of [`crate::widgets::sure_card`].
 
+use crate::reactive::effect;
 use crate::web::mc_pool::now_ms;
 use crate::web::next_background_task;
 use leptos::prelude::*;
@@ -56,7 +57,7 @@ pub fn use_sure(
     make: impl Fn() -> Option<Result<SureJob, String>> + 'static,
 ) {
     let generation = Rc::new(Cell::new(0u64));
-    Effect::new(move |_| {
+    effect(move |_| {
         let job = make();
         let this = generation.get() + 1;
         generation.set(this);

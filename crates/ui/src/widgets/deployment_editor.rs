@@ -8,6 +8,7 @@ use leptos::prelude::*;
 use web_sys::HtmlInputElement;
 
 use crate::context::{AppContext, use_app};
+use crate::reactive::effect;
 use crate::widgets::card::{Card, Level};
 use crate::widgets::input_kit::try_edit;
 use ulab_core::text::number;
@@ -43,7 +44,7 @@ impl Shares {
     /// Outside changes (a link, a preset, a class added) refresh the fields, unless they
     /// already mean those shares.
     fn follow(self) {
-        Effect::new(move |_| {
+        effect(move |_| {
             let Some(p) = self.prevalence.get() else {
                 return;
             };

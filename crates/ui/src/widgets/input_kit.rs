@@ -6,6 +6,7 @@ use leptos::html;
 use leptos::prelude::*;
 
 use crate::context::AppContext;
+use crate::reactive::effect;
 use leptos::ev::{Event, Targeted};
 use ulab_core::Orientation;
 use ulab_state::edit::EditError;
@@ -75,7 +76,7 @@ pub fn NameField(
     let input_ref = NodeRef::<html::Input>::new();
     if let Some(request) = focus {
         let id = testid.clone();
-        Effect::new(move |_| {
+        effect(move |_| {
             let wanted = request.with(|r| r.as_deref() == Some(id.as_str()));
             if let (true, Some(input)) = (wanted, input_ref.get()) {
                 request.set(None);
@@ -89,7 +90,7 @@ pub fn NameField(
         });
     }
     let error = RwSignal::new(None::<String>);
-    Effect::new(move |_| {
+    effect(move |_| {
         let v = value.get();
         if text.with_untracked(|t| clean_name(t) != v) {
             text.set(v);

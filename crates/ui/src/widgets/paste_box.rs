@@ -10,6 +10,7 @@ use leptos::prelude::*;
 use super::input_kit::{next_id, try_edit};
 use super::radio::radio;
 use crate::context::{AppContext, use_app};
+use crate::reactive::effect;
 use ulab_core::Orientation;
 use ulab_state::edit::read_matrix_text;
 use ulab_state::edit::text::Rule;
@@ -179,7 +180,7 @@ fn paste_panel(paste: Paste, uid: usize, panel_id: String, msg_id: String) -> im
     let radio_name = format!("{prefix}-orient-{uid}");
     // Opening the box puts the focus in its text area, once it is on the page.
     let text_ref = NodeRef::<html::Textarea>::new();
-    Effect::new(move |_| {
+    effect(move |_| {
         if let Some(area) = text_ref.get() {
             let _ = area.focus();
         }

@@ -27,6 +27,7 @@ use ulab_state::edit::read_matrix_text;
 use ulab_state::edit::text::Rule;
 
 mod cells;
+use crate::reactive::effect;
 use cells::{Cell, Cells, arrow_target, label_at, parse_cell, paste_into, texts_of};
 
 /// An editable matrix: the cells ([`Cells`]) with what the editor keeps between keystrokes
@@ -79,7 +80,7 @@ pub fn MatrixEditor(
         non_negative,
     };
     // Outside changes refresh the fields, unless they already mean that matrix.
-    Effect::new(move |_| ed.refresh(value.get()));
+    effect(move |_| ed.refresh(value.get()));
 
     let uid = format!("me{}", super::input_kit::next_id());
     let ids = CellIds {

@@ -23,6 +23,7 @@ use std::rc::Rc;
 use std::sync::Arc;
 
 use crate::context::use_app;
+use crate::reactive::effect;
 use crate::web::use_width::use_width;
 use export::{Sources, export_buttons};
 use paint::{DrawFn, paint, screen_theme};
@@ -136,7 +137,7 @@ fn figure(
     // Effect's sources in the order they were read, with the Effect as the observer, so a
     // changed plot first seen through `height` (same height) would not mark the Effect dirty
     // and the canvas would keep the old drawing (the p-d heatmaps after an edit did).
-    Effect::new(move |_| {
+    effect(move |_| {
         track();
         let w = width.get();
         let dark = ctx.scheme.dark.get();
