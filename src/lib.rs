@@ -28,6 +28,7 @@ pub use ulab_core as core;
 pub use ulab_core::text;
 pub use ulab_csv as csv;
 pub use ulab_plot as plot;
+pub use ulab_probs as probs;
 pub use ulab_state as state;
 #[cfg(target_arch = "wasm32")]
 pub use ulab_ui as ui;

@@ -19,6 +19,7 @@ use std::path::{Path, PathBuf};
 /// The crates, bottom up, each with the crates it may depend on.
 const LAYERS: &[(&str, &[&str])] = &[
     ("ulab-core", &[]),
+    ("ulab-probs", &["ulab-core"]),
     ("ulab-json", &["ulab-core"]),
     ("ulab-csv", &["ulab-core"]),
     ("ulab-plot", &["ulab-core"]),
@@ -27,6 +28,7 @@ const LAYERS: &[(&str, &[&str])] = &[
         "ulab-state",
         &[
             "ulab-core",
+            "ulab-probs",
             "ulab-json",
             "ulab-csv",
             "ulab-plot",
@@ -37,6 +39,7 @@ const LAYERS: &[(&str, &[&str])] = &[
         "ulab-ui",
         &[
             "ulab-core",
+            "ulab-probs",
             "ulab-json",
             "ulab-csv",
             "ulab-plot",
@@ -44,7 +47,10 @@ const LAYERS: &[(&str, &[&str])] = &[
             "ulab-state",
         ],
     ),
-    ("ulab-cli", &["ulab-core", "ulab-csv", "ulab-state"]),
+    (
+        "ulab-cli",
+        &["ulab-core", "ulab-probs", "ulab-csv", "ulab-state"],
+    ),
     ("mc-worker", &["ulab-worker"]),
 ];
 

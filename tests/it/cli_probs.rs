@@ -3,7 +3,7 @@
 #![cfg(not(target_arch = "wasm32"))]
 
 use super::common::*;
-#[path = "../../crates/core/tests/probs/fixture.rs"]
+#[path = "../../crates/probs/tests/probs/fixture.rs"]
 mod fixture;
 use fixture::{Case, Run, csv, csv_path, doc};
 

@@ -17,7 +17,6 @@ pub mod metrics;
 pub mod order;
 pub mod pd;
 pub mod prevalence;
-pub mod probs;
 pub mod roc;
 pub mod score;
 pub mod simplex;

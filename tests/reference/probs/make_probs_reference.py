@@ -7,7 +7,7 @@ HOW TO REGENERATE
     python3 tests/reference/probs/make_probs_reference.py
 This rewrites, next to this script, the probability files (*.csv) and probs_cases.json
 (deterministic: fixed NumPy seeds; the JSON records the library versions used). The Rust
-tests (crates/core/tests/probs/reference.rs, crates/state/tests/probs/reference.rs,
+tests (crates/probs/tests/probs/reference.rs, crates/state/tests/probs/reference.rs,
 tests/it/cli_probs.rs) read these files; they never run Python.
 
 THE FILES (CSV with a header; the true class in the label column, then the models' columns)

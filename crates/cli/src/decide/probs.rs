@@ -15,8 +15,8 @@ use serde::Serialize;
 use std::collections::BTreeMap;
 use std::io::Read;
 use ulab_core::UtilityMatrix;
-use ulab_core::probs::tally::{CurvePoint, Tally};
-use ulab_core::probs::{Decider, ModelOutcome, RuleOutcome, Shares};
+use ulab_probs::tally::{CurvePoint, Tally};
+use ulab_probs::{Decider, ModelOutcome, RuleOutcome, Shares};
 use ulab_state::probs::file::{Header, ProbsOptions, ProbsReader};
 
 /// Bytes read from the file at a time.

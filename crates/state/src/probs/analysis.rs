@@ -1,6 +1,6 @@
 //! The decisions of every model under the app's utility matrix (and deployment shares): what
 //! the view recomputes on every edit of the matrix (about 30 ms natively for 10⁶ items × 3
-//! classes × 3 models; see [`ulab_core::probs::decide`]).
+//! classes × 3 models; see [`ulab_probs::decide`]).
 //!
 //! ```
 //! use ulab_core::UtilityMatrix;
@@ -17,9 +17,9 @@
 use super::file::ProbsFile;
 use std::borrow::Borrow;
 use std::fmt;
-use ulab_core::probs::{Counts, Decider, ModelOutcome, ModelProbs, ProbError, RuleOutcome, Shares};
 use ulab_core::text::truncate;
 use ulab_core::{CoreError, UtilityMatrix};
+use ulab_probs::{Counts, Decider, ModelOutcome, ModelProbs, ProbError, RuleOutcome, Shares};
 
 /// Why the decisions cannot be computed: the utility matrix or the shares do not fit the
 /// file. `Display` is the user's message.
@@ -203,7 +203,8 @@ pub const ANALYSIS_ITEMS: usize = 40_000;
 /// items; the counts, and so the report, are those of [`analyse`] whatever the slices.
 ///
 /// ```
-/// use ulab_core::{UtilityMatrix, probs::ModelProbs};
+/// use ulab_core::UtilityMatrix;
+/// use ulab_probs::ModelProbs;
 /// use ulab_state::probs::{analysis::{analyse, AnalysisJob}, file::parse_probs};
 /// let f = parse_probs("label,A:x,A:y\nx,0.9,0.1\ny,0.6,0.4\ny,0.2,0.8\n", None).unwrap();
 /// let u = UtilityMatrix::parse("1,-3;0,0").unwrap();

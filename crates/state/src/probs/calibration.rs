@@ -2,7 +2,7 @@
 //! their calibration errors; and the recalibrated models, fitted fold by fold so that the page
 //! stays responsive ([`RecalibrationJob`]).
 //!
-//! **The method** ([`ulab_core::probs::recalibrate`]): `p' ∝ exp(a·ln p_c + b_c)` — one
+//! **The method** ([`ulab_probs::recalibrate`]): `p' ∝ exp(a·ln p_c + b_c)` — one
 //! temperature, one bias per class; Platt scaling of the log-odds for two classes — fitted by
 //! maximum likelihood, **cross-fitted** over 5 folds (item `i` in fold `i mod 5`): each item's
 //! recalibrated probabilities come from a fit on the other folds, so the gain of recalibrating
@@ -10,9 +10,9 @@
 
 use super::analysis::ProbsViewError;
 use super::file::ProbsFile;
-use ulab_core::probs::ModelProbs;
-use ulab_core::probs::recalibrate::{CrossFit, FOLDS, Fitting, Scaling, fold_fitting};
-use ulab_core::probs::reliability::{Bin, ReliabilityTally, calibration_error};
+use ulab_probs::ModelProbs;
+use ulab_probs::recalibrate::{CrossFit, FOLDS, Fitting, Scaling, fold_fitting};
+use ulab_probs::reliability::{Bin, ReliabilityTally, calibration_error};
 
 /// The bins of the reliability diagrams (scikit-learn's default is 5; 10 shows more).
 pub const BINS: usize = 10;

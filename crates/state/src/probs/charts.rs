@@ -7,14 +7,14 @@ use super::analysis::ProbsViewError;
 use super::calibration::ModelCalibration;
 use super::curve::{ThresholdReport, default_thresholds, thresholds};
 use ulab_core::UtilityMatrix;
-use ulab_core::probs::bootstrap::Summary;
-use ulab_core::probs::curve::ThresholdCurve;
 use ulab_plot::probs::RuleMark;
 use ulab_plot::probs::curves::{CurveSeries, DecisionCurveChart, YieldCurveChart};
 use ulab_plot::probs::intervals::{IntervalChart, IntervalRow};
 use ulab_plot::probs::reliability::{
     BinPoint, ReliabilityChart, ReliabilityPanel, ReliabilitySeries,
 };
+use ulab_probs::bootstrap::Summary;
+use ulab_probs::curve::ThresholdCurve;
 
 /// One model's reliability diagrams for the chart: its colour, whether it is a recalibrated
 /// version (dashed), and its calibration.

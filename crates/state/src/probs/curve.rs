@@ -11,8 +11,8 @@ use super::analysis::{ProbsViewError, decider};
 use super::file::ProbsFile;
 use ulab_core::UtilityMatrix;
 use ulab_core::decision::{BinaryRule, binary_threshold};
-use ulab_core::probs::curve::{BestThreshold, ThresholdCurve};
-use ulab_core::probs::tally::CurvePoint;
+use ulab_probs::curve::{BestThreshold, ThresholdCurve};
+use ulab_probs::tally::CurvePoint;
 
 /// The thresholds drawn by default: 0.01, 0.02, …, 0.99.
 pub fn default_thresholds() -> Vec<f64> {

@@ -12,10 +12,10 @@
 
 use super::analysis::Report;
 use super::calibration::ModelCalibration;
-use ulab_core::probs::bootstrap::Summary;
-use ulab_core::probs::tally::CurvePoint;
 use ulab_core::text::exported;
 use ulab_csv::write;
+use ulab_probs::bootstrap::Summary;
+use ulab_probs::tally::CurvePoint;
 
 /// An optional number for a file: empty when undefined.
 fn cell(v: Option<f64>) -> String {

@@ -1,19 +1,19 @@
 //! How sure: the paired Bayesian bootstrap over the file's items
-//! ([`ulab_core::probs::bootstrap`]) for every model and rule — its arms, their names, and the
+//! ([`ulab_probs::bootstrap`]) for every model and rule — its arms, their names, and the
 //! sentences that read its summary.
 //!
 //! The page builds the [`Bootstrap`] once for the utility matrix and shares (linear in the
 //! items: ~80 ms natively for 10⁶ items × 3 models; in the web worker), then asks for slices of
 //! resamples ([`Bootstrap::run`]) with progress and cancel, and merges them
-//! ([`Draws::extend`](ulab_core::probs::bootstrap::Draws::extend)); the summary is the same
+//! ([`Draws::extend`](ulab_probs::bootstrap::Draws::extend)); the summary is the same
 //! whatever the slices.
 
 use super::analysis::{ProbsViewError, RuleKind, decider};
 use super::file::ProbsFile;
 use ulab_core::UtilityMatrix;
-use ulab_core::probs::bootstrap::{Bootstrap, BootstrapBuilder, Draws, MAX_RESAMPLES, Summary};
-use ulab_core::probs::{Decider, ModelProbs};
 use ulab_core::text::{fixed, prose};
+use ulab_probs::bootstrap::{Bootstrap, BootstrapBuilder, Draws, MAX_RESAMPLES, Summary};
+use ulab_probs::{Decider, ModelProbs};
 
 /// Resamples of a run by default.
 pub const RESAMPLES: u64 = 1000;

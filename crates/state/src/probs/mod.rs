@@ -1,7 +1,7 @@
 //! The Probabilities view's pure logic (issue 26): a test set's per-item class probabilities
 //! from one or more models, decided by the most probable class and by maximal expected utility
 //! (Dyrland et al. (draft) eqs. 12–13), calibrated and recalibrated, the decision curve for two
-//! classes, and how sure the ranking is. The numbers are [`ulab_core::probs`]'; this module
+//! classes, and how sure the ranking is. The numbers are [`ulab_probs`]'; this module
 //! reads the file, names things and writes the sentences and the exports.
 //!
 //! How the page uses it:

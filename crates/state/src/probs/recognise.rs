@@ -12,8 +12,8 @@
 use super::file::{ProbsFile, ProbsFileError};
 use crate::roc::labels::{is_ignored_column, label_column};
 use crate::roc::scores::ScoresTable;
-use ulab_core::probs::ProbTable;
 use ulab_core::text::truncate;
+use ulab_probs::ProbTable;
 
 /// A header read as a probabilities file's.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -8,8 +8,8 @@ use super::calibration::ModelCalibration;
 use super::curve::{ThresholdReport, decision_curve};
 use crate::baseline::Baseline;
 use ulab_core::UtilityMatrix;
-use ulab_core::probs::curve::ThresholdCurve;
 use ulab_core::text::{number, percent, prose};
+use ulab_probs::curve::ThresholdCurve;
 
 /// A recalibrated rule that gains at least this share of the yields' spread counts as
 /// "the probabilities are off".

@@ -8,7 +8,7 @@
 //! * `view`: the samples tell their story, recognition of ROC files, the exports and sentences.
 #![cfg(not(target_arch = "wasm32"))]
 
-#[path = "../../../core/tests/probs/fixture.rs"]
+#[path = "../../../probs/tests/probs/fixture.rs"]
 mod fixture;
 
 mod bench;

@@ -1,7 +1,7 @@
 //! The view's logic on the built-in samples: the story each tells, the recalibration job, the
 //! recognition of ROC files, the exports and sentences.
 
-use ulab_core::probs::recalibrate::cross_fit;
+use ulab_probs::recalibrate::cross_fit;
 use ulab_state::probs::analysis::{RuleKind, analyse};
 use ulab_state::probs::calibration::{BINS, RecalibrationJob, calibrate, recalibrate_all};
 use ulab_state::probs::curve::{threshold_curves, thresholds};

@@ -46,8 +46,8 @@ pub use error::ProbsFileError;
 pub use header::{Header, Source};
 pub use reader::{ProbsOptions, ProbsReader, Progress, RowSink};
 
-use ulab_core::probs::{ProbTable, ProbTableBuilder};
 use ulab_csv::step_to_end;
+use ulab_probs::{ProbTable, ProbTableBuilder};
 
 /// The largest probabilities file the page reads, in bytes.
 pub const MAX_PROBS_BYTES: usize = ulab_core::limits::MAX_PROBS_BYTES;

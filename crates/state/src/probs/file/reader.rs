@@ -10,9 +10,9 @@ use super::error::ProbsFileError;
 use super::header::{Header, Source};
 use std::collections::HashMap;
 use ulab_core::labels::conventional_positive;
-use ulab_core::probs::{ProbError, RowIssue};
 use ulab_core::text::{parse_decimal, parse_number};
 use ulab_csv::{RecordStream, StreamError, TooLarge};
+use ulab_probs::{ProbError, RowIssue};
 
 /// The longest header line read.
 const MAX_HEADER_BYTES: usize = 200_000;

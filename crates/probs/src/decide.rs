@@ -16,10 +16,10 @@
 //! in any order.
 
 use super::deploy::{Shares, deployed};
-use crate::error::CoreError;
-use crate::matrix::Matrix;
-use crate::utility::UtilityMatrix;
 use serde::{Deserialize, Serialize};
+use ulab_core::error::CoreError;
+use ulab_core::matrix::Matrix;
+use ulab_core::utility::UtilityMatrix;
 
 /// Probabilities within this of the largest tie for the most probable class.
 pub const PROB_TIE: f64 = 1e-6;
@@ -78,7 +78,7 @@ impl Decider {
     ///
     /// ```
     /// use ulab_core::UtilityMatrix;
-    /// use ulab_core::probs::Decider;
+    /// use ulab_probs::Decider;
     /// let u = UtilityMatrix::parse("1,0;0,1;0.8,0.8").unwrap();
     /// assert_eq!(Decider::new(&u, None).unwrap().decide(&[0.55, 0.45]), (0, 2));
     /// ```
@@ -265,7 +265,7 @@ impl RuleOutcome {
     ///
     /// ```
     /// use ulab_core::{Matrix, UtilityMatrix};
-    /// use ulab_core::probs::{Decider, RuleOutcome};
+    /// use ulab_probs::{Decider, RuleOutcome};
     /// let u = UtilityMatrix::parse("15,-335;-35,165").unwrap();
     /// let o = RuleOutcome::new(Matrix::parse("27,15;23,35").unwrap(), &Decider::new(&u, None).unwrap());
     /// assert!((o.yield_per_item - 3.5).abs() < 1e-12 && (o.total - 350.0).abs() < 1e-9);

@@ -20,7 +20,7 @@
 //! applied to the items of fold `k` is fitted on the items of the other folds only.
 
 use super::table::{ModelProbs, ProbTable};
-use crate::error::{CoreError, check_count};
+use ulab_core::error::{CoreError, check_count};
 
 /// The default number of folds.
 pub const FOLDS: usize = 5;
@@ -63,14 +63,14 @@ impl Scaling {
     /// # Examples
     ///
     /// ```
-    /// use ulab_core::probs::recalibrate::Scaling;
+    /// use ulab_probs::recalibrate::Scaling;
     /// let s = Scaling { a: 0.5, b: vec![0.0, 0.0] };
     /// let mut out = [0.0f32; 2];
     /// s.apply(&[0.9, 0.1], &mut out); // odds 9 → 3
     /// assert!((out[0] - 0.75).abs() < 1e-6);
     /// ```
     pub fn apply(&self, p: &[f32], out: &mut [f32]) {
-        let mut s = [0.0f64; crate::limits::MAX_CLASSES];
+        let mut s = [0.0f64; ulab_core::limits::MAX_CLASSES];
         let n = p.len().min(out.len()).min(self.b.len());
         let mut top = f64::NEG_INFINITY;
         for c in 0..n {
@@ -226,7 +226,7 @@ fn cholesky_solve(h: &[f64], r: &[f64], n: usize) -> Option<Vec<f64>> {
 /// other, against one of each mislabelled: the fit softens the model (`a < 1`).
 ///
 /// ```
-/// use ulab_core::probs::{recalibrate::fit, ProbTable};
+/// use ulab_probs::{recalibrate::fit, ProbTable};
 /// let t = ProbTable::new(2, vec!["A".into()], vec![0, 0, 1, 1, 0, 1],
 ///     vec![[0.99, 0.01, 0.99, 0.01, 0.01, 0.99, 0.01, 0.99, 0.01, 0.99, 0.99, 0.01].to_vec()]).unwrap();
 /// let s = fit(&t, &t.models()[0], &[0, 1, 2, 3, 4, 5]).unwrap();
@@ -247,7 +247,7 @@ const MAX_ITERATIONS: usize = 100;
 /// # Examples
 ///
 /// ```
-/// use ulab_core::probs::{recalibrate::{fit, Fitting}, ProbTable};
+/// use ulab_probs::{recalibrate::{fit, Fitting}, ProbTable};
 /// let t = ProbTable::new(2, vec!["A".into()], vec![0, 0, 1, 1, 0, 1],
 ///     vec![[0.9, 0.1, 0.6, 0.4, 0.3, 0.7, 0.2, 0.8, 0.4, 0.6, 0.7, 0.3].to_vec()]).unwrap();
 /// let items = [0, 1, 2, 3, 4, 5];
@@ -364,7 +364,7 @@ impl Fitting {
 /// # Examples
 ///
 /// ```
-/// use ulab_core::probs::recalibrate::fit_items;
+/// use ulab_probs::recalibrate::fit_items;
 /// assert_eq!(fit_items(7, 2, 3, 1), vec![0, 2, 3, 5, 6]);
 /// assert_eq!(fit_items(3, 2, 3, 3), vec![0, 1, 2]);
 /// assert_eq!(fit_items(1_000_000, 20, 5, 0).len(), 2267); // 10⁶/21² items, evenly spread
@@ -436,7 +436,7 @@ pub fn fold_fitting(
 /// # Examples
 ///
 /// ```
-/// use ulab_core::probs::{recalibrate::cross_fit, ProbTable};
+/// use ulab_probs::{recalibrate::cross_fit, ProbTable};
 /// let t = ProbTable::new(2, vec!["A".into()], vec![0, 1, 0, 1, 1, 0],
 ///     vec![[0.8, 0.2, 0.3, 0.7, 0.6, 0.4, 0.1, 0.9, 0.4, 0.6, 0.9, 0.1].to_vec()]).unwrap();
 /// let cf = cross_fit(&t, &t.models()[0], 3).unwrap();

@@ -1,13 +1,13 @@
-//! Properties of `ulab_core::probs` on random test sets: what decision theory guarantees, and
+//! Properties of `ulab_probs` on random test sets: what decision theory guarantees, and
 //! that every way of computing the same numbers (in slices, streamed, in any order) agrees.
 
 use proptest::prelude::*;
-use ulab_core::probs::bootstrap::{Bootstrap, BootstrapBuilder};
-use ulab_core::probs::curve::ThresholdCurve;
-use ulab_core::probs::recalibrate::cross_fit;
-use ulab_core::probs::tally::Tally;
-use ulab_core::probs::{Counts, Decider, ProbTable, Rule, Shares, decide_all, decide_model};
 use ulab_core::{Matrix, UtilityMatrix};
+use ulab_probs::bootstrap::{Bootstrap, BootstrapBuilder};
+use ulab_probs::curve::ThresholdCurve;
+use ulab_probs::recalibrate::cross_fit;
+use ulab_probs::tally::Tally;
+use ulab_probs::{Counts, Decider, ProbTable, Rule, Shares, decide_all, decide_model};
 
 /// A random test set: classes, items' true classes, one or two models whose probabilities
 /// are multiples of 1/8 (exact in every precision: expected utilities tie exactly or differ by
@@ -281,7 +281,7 @@ proptest! {
         (t, u) in table_and_utility(),
         index in 0usize..200,
     ) {
-        if let Ok(mut b) = ulab_core::probs::ProbTableBuilder::new(2, vec!["A".into()]) {
+        if let Ok(mut b) = ulab_probs::ProbTableBuilder::new(2, vec!["A".into()]) {
             let _ = b.push(class, &values);
             let _ = b.push(class, &values[..values.len().min(2)]);
             let _ = b.finish();

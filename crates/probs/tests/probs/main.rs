@@ -1,4 +1,4 @@
-//! The probabilities core (`ulab_core::probs`), natively:
+//! The probabilities core (`ulab_probs`), natively:
 //!
 //! * `reference`: against NumPy, SciPy and scikit-learn (`tests/reference/probs/`);
 //! * `hand`: hand calculations — ties, a rectangular utility matrix, shares that change a

@@ -16,9 +16,9 @@ use super::curve::{class0, net_benefit, treat_all};
 use super::decide::{Decider, ModelOutcome, Scratch};
 use super::error::ProbError;
 use super::table::check_item;
-use crate::error::{CoreError, check_count};
-use crate::limits::{MAX_CLASSIFIERS, MAX_LIST};
 use serde::{Deserialize, Serialize};
+use ulab_core::error::{CoreError, check_count};
+use ulab_core::limits::{MAX_CLASSIFIERS, MAX_LIST};
 
 /// The net benefit at one threshold probability.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -90,7 +90,7 @@ impl Tally {
                 });
             }
             let mut sorted = thresholds.to_vec();
-            crate::order::sort_ascending(&mut sorted);
+            ulab_core::order::sort_ascending(&mut sorted);
             let bins = sorted.len() + 1;
             t.curve = Some(NetBenefits {
                 given: thresholds.to_vec(),
@@ -110,7 +110,7 @@ impl Tally {
     /// # Errors
     /// Fewer than 2 or more than 100 classes; no model or more than [`MAX_CLASSIFIERS`].
     pub fn count_only(n_classes: usize, names: Vec<String>) -> Result<Tally, CoreError> {
-        check_count("classes", n_classes, 2, crate::limits::MAX_CLASSES)?;
+        check_count("classes", n_classes, 2, ulab_core::limits::MAX_CLASSES)?;
         check_count("models", names.len(), 1, MAX_CLASSIFIERS)?;
         Ok(Tally {
             decider: None,
@@ -152,7 +152,7 @@ impl Tally {
     ///
     /// ```
     /// use ulab_core::UtilityMatrix;
-    /// use ulab_core::probs::{tally::Tally, Decider};
+    /// use ulab_probs::{tally::Tally, Decider};
     /// let d = Decider::new(&UtilityMatrix::parse("10,-1;0,0").unwrap(), None).unwrap();
     /// let mut t = Tally::new(d, vec!["A".into()], Some(&[0.1, 0.5])).unwrap();
     /// for class in [0, 1, 1, 1, 1] {

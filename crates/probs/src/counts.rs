@@ -7,9 +7,9 @@ use super::decide::{Decider, ModelOutcome, Rule, RuleOutcome};
 use super::deploy::Shares;
 use super::error::ProbError;
 use super::table::{ModelProbs, ProbTable};
-use crate::error::CoreError;
-use crate::matrix::Matrix;
-use crate::utility::UtilityMatrix;
+use ulab_core::error::CoreError;
+use ulab_core::matrix::Matrix;
+use ulab_core::utility::UtilityMatrix;
 
 /// Whole-number counts `M_dc` of both rules' decisions against the true classes.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -139,7 +139,7 @@ impl Counts {
 ///
 /// ```
 /// use ulab_core::UtilityMatrix;
-/// use ulab_core::probs::{decide_model, Decider, ProbTable};
+/// use ulab_probs::{decide_model, Decider, ProbTable};
 /// let t = ProbTable::new(2, vec!["A".into()], vec![0, 1, 1, 1, 1], vec![[0.2, 0.8].repeat(5)]).unwrap();
 /// let u = UtilityMatrix::parse("10,-1;0,0").unwrap();
 /// let o = decide_model(&t, &t.models()[0], &Decider::new(&u, None).unwrap()).unwrap();
@@ -173,7 +173,7 @@ pub fn decide_model(
 ///
 /// ```
 /// use ulab_core::UtilityMatrix;
-/// use ulab_core::probs::{decide_all, ProbTable};
+/// use ulab_probs::{decide_all, ProbTable};
 /// let t = ProbTable::new(2, vec!["A".into()], vec![0, 1], vec![vec![0.6, 0.4, 0.3, 0.7]]).unwrap();
 /// let u = UtilityMatrix::identity(2).unwrap();
 /// assert_eq!(decide_all(&t, &u, None).unwrap()[0].optimal.yield_per_item, 1.0);

@@ -22,12 +22,12 @@
 
 use super::decide::{Decider, Rule};
 use super::table::{ModelProbs, ProbTable};
-use crate::error::{CoreError, check_count};
-use crate::mc::rng::{Stream, chunk_rng, uniform_open};
-use crate::mc::sampler::gamma;
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
+use ulab_core::error::{CoreError, check_count};
+use ulab_core::mc::rng::{Stream, chunk_rng, uniform_open};
+use ulab_core::mc::sampler::gamma;
 
 /// The most resamples of a run.
 pub const MAX_RESAMPLES: u64 = 1_000_000;
@@ -171,7 +171,7 @@ impl Bootstrap {
     ///
     /// ```
     /// use ulab_core::UtilityMatrix;
-    /// use ulab_core::probs::{bootstrap::Bootstrap, Decider, ProbTable};
+    /// use ulab_probs::{bootstrap::Bootstrap, Decider, ProbTable};
     /// let truth: Vec<usize> = (0..10).map(|i| i % 2).collect();
     /// let model = |right: usize| -> Vec<f64> {
     ///     (0..10).flat_map(|i| if (i < right) == (i % 2 == 0) { [0.8, 0.2] } else { [0.2, 0.8] }).collect()
@@ -208,7 +208,7 @@ impl Bootstrap {
 ///
 /// ```
 /// use ulab_core::UtilityMatrix;
-/// use ulab_core::probs::{bootstrap::{Bootstrap, BootstrapBuilder}, Decider, ProbTable};
+/// use ulab_probs::{bootstrap::{Bootstrap, BootstrapBuilder}, Decider, ProbTable};
 /// let t = ProbTable::new(2, vec!["A".into()], vec![0, 1, 1, 0, 1],
 ///     vec![vec![0.9, 0.1, 0.4, 0.6, 0.7, 0.3, 0.2, 0.8, 0.1, 0.9]]).unwrap();
 /// let d = Decider::new(&UtilityMatrix::identity(2).unwrap(), None).unwrap();
@@ -242,7 +242,7 @@ impl BootstrapBuilder {
             "models",
             models.len(),
             1,
-            crate::limits::MAX_CLASSIFIERS * 2,
+            ulab_core::limits::MAX_CLASSIFIERS * 2,
         )?;
         for m in models {
             table.check_model(m)?;
@@ -391,7 +391,7 @@ impl Summary {
 /// # Examples
 ///
 /// ```
-/// use ulab_core::probs::bootstrap::quantile;
+/// use ulab_probs::bootstrap::quantile;
 /// assert_eq!(quantile(&[1.0, 2.0, 3.0, 4.0, 5.0], 0.05), 1.2);
 /// ```
 pub fn quantile(sorted: &[f64], q: f64) -> f64 {
@@ -407,7 +407,7 @@ pub fn quantile(sorted: &[f64], q: f64) -> f64 {
 /// Mean and 90 % interval of values (summed in sorted order: the same whatever order they
 /// came in).
 fn describe(mut v: Vec<f64>) -> ArmSummary {
-    crate::order::sort_ascending(&mut v);
+    ulab_core::order::sort_ascending(&mut v);
     let mean = v.iter().sum::<f64>() / v.len().max(1) as f64;
     ArmSummary {
         mean,

@@ -13,8 +13,8 @@
 //! otherwise a typed error names the item and the model.
 
 use super::error::{ProbError, RowIssue};
-use crate::error::{CoreError, check_count};
-use crate::limits::{MAX_CLASSES, MAX_CLASSIFIERS, MAX_PROB_CELLS};
+use ulab_core::error::{CoreError, check_count};
+use ulab_core::limits::{MAX_CLASSES, MAX_CLASSIFIERS, MAX_PROB_CELLS};
 
 /// How far from 1 a row's sum may be and still be renormalized: 1 %.
 pub const SUM_TOLERANCE: f64 = 0.01;
@@ -32,8 +32,8 @@ pub const RENORMALIZED_BEYOND: f64 = 1e-6;
 /// # Examples
 ///
 /// ```
-/// use ulab_core::probs::table::normalize_row;
-/// use ulab_core::probs::RowIssue;
+/// use ulab_probs::table::normalize_row;
+/// use ulab_probs::RowIssue;
 /// let mut p = [0.2, 0.795];
 /// assert_eq!(normalize_row(&mut p), Ok(true));
 /// assert!((p[0] - 0.2 / 0.995).abs() < 1e-15);
@@ -156,7 +156,7 @@ impl ModelProbs {
 /// # Examples
 ///
 /// ```
-/// use ulab_core::probs::ProbTable;
+/// use ulab_probs::ProbTable;
 /// let t = ProbTable::new(
 ///     2,
 ///     vec!["A".into()],
@@ -325,7 +325,7 @@ impl ProbTableBuilder {
     /// # Examples
     ///
     /// ```
-    /// use ulab_core::probs::ProbTableBuilder;
+    /// use ulab_probs::ProbTableBuilder;
     /// let mut b = ProbTableBuilder::new(2, vec!["A".into(), "B".into()]).unwrap();
     /// b.push(0, &[0.9, 0.1, 0.6, 0.402]).unwrap();
     /// let e = b.push(1, &[0.9, 0.1, 0.6, 0.6]).unwrap_err();

@@ -1,9 +1,9 @@
 //! The errors of per-item probabilities: a bad row (named by its item and model), a table too
 //! large to hold, or a size that does not fit.
 
-use crate::error::CoreError;
-use crate::text::shortest;
 use std::fmt;
+use ulab_core::error::CoreError;
+use ulab_core::text::shortest;
 
 /// What is wrong with one model's probabilities for one item.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -58,7 +58,7 @@ pub enum ProbError {
         /// What is wrong.
         issue: RowIssue,
     },
-    /// More probabilities than [`MAX_PROB_CELLS`](crate::limits::MAX_PROB_CELLS).
+    /// More probabilities than [`MAX_PROB_CELLS`](ulab_core::limits::MAX_PROB_CELLS).
     TooManyCells {
         /// The items that would hold them.
         items: usize,
@@ -98,7 +98,7 @@ impl fmt::Display for ProbError {
                 f,
                 "more than {} probabilities ({items} items × {classes} classes × {models} \
                  models): too many to hold",
-                crate::limits::MAX_PROB_CELLS
+                ulab_core::limits::MAX_PROB_CELLS
             ),
             ProbError::UnknownClass { item, class } => {
                 write!(f, "item {}: there is no class {class}", item + 1)

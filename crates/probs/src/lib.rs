@@ -3,7 +3,7 @@
 //! decisions and judged by their utility yield.
 //!
 //! * [`table`]: the validated container ([`ProbTable`], [`ModelProbs`], [`ProbTableBuilder`]),
-//!   at most [`MAX_PROB_CELLS`](crate::limits::MAX_PROB_CELLS) probabilities, single precision;
+//!   at most [`MAX_PROB_CELLS`](ulab_core::limits::MAX_PROB_CELLS) probabilities, single precision;
 //! * [`decide`]: the most probable class (eq. 13) against the decision of maximal expected
 //!   utility (eq. 12), their confusion matrices (rows = decisions) and yields ([`Decider`],
 //!   [`Counts`], [`decide_model`], [`decide_all`]); [`deploy`]: deployment shares by Bayes'
@@ -16,6 +16,10 @@
 //! * [`curve`]: for two classes, the decision curve (net benefit against the threshold
 //!   probability, "treat all", "treat none") and the yield against the threshold;
 //! * [`bootstrap`]: the paired Bayesian bootstrap over the items, seeded and chunked.
+//!
+//! Pure numbers on the core's types, in a crate of its own so that the web app compiles these
+//! loops for speed and the rest of the core for size (the workspace's `Cargo.toml`, profile
+//! `wasm-app`).
 
 pub mod bootstrap;
 pub mod counts;

@@ -7,7 +7,7 @@
 //!   yield under the family of utility matrices `[[1, −p_t/(1−p_t)], [0, 0]]` (spec §2). Under
 //!   deployment shares `π`, `TP` and `FP` are re-weighted by `π_c/f_c`.
 //! * **Yield against threshold** under a 2 × 2 utility matrix, the threshold the matrix implies
-//!   for calibrated probabilities ([`crate::decision::binary_threshold`], eq. 24), and the
+//!   for calibrated probabilities ([`ulab_core::decision::binary_threshold`], eq. 24), and the
 //!   best threshold found on the data.
 //!
 //! A [`ThresholdCurve`] sorts a model's items once (by `q`, largest first, with the running
@@ -15,9 +15,9 @@
 
 use super::deploy::Shares;
 use super::table::{ModelProbs, ProbTable};
-use crate::error::CoreError;
-use crate::utility::UtilityMatrix;
 use serde::{Deserialize, Serialize};
+use ulab_core::error::CoreError;
+use ulab_core::utility::UtilityMatrix;
 
 /// The net benefit `tp − fp·p_t/(1 − p_t)` of true and false positives per item (`TP/N`,
 /// `FP/N`) at threshold probability `p_t`; undefined outside `0 < p_t < 1`.
@@ -25,7 +25,7 @@ use serde::{Deserialize, Serialize};
 /// # Examples
 ///
 /// ```
-/// use ulab_core::probs::curve::net_benefit;
+/// use ulab_probs::curve::net_benefit;
 /// assert_eq!(net_benefit(0.3, 0.2, 0.2), Some(0.25)); // 0.3 − 0.2·0.25
 /// assert_eq!(net_benefit(0.3, 0.2, 1.0), None);
 /// ```
@@ -39,7 +39,7 @@ pub fn net_benefit(tp: f64, fp: f64, p_t: f64) -> Option<f64> {
 /// # Examples
 ///
 /// ```
-/// use ulab_core::probs::curve::treat_all;
+/// use ulab_probs::curve::treat_all;
 /// assert_eq!(treat_all(0.2, 0.2), Some(0.0)); // 0.2 − 0.8·0.25
 /// ```
 pub fn treat_all(pi0: f64, p_t: f64) -> Option<f64> {
@@ -80,7 +80,7 @@ impl ThresholdCurve {
     /// # Examples
     ///
     /// ```
-    /// use ulab_core::probs::{curve::ThresholdCurve, ProbTable};
+    /// use ulab_probs::{curve::ThresholdCurve, ProbTable};
     /// let t = ProbTable::new(2, vec!["A".into()], vec![0, 1, 0, 1],
     ///     vec![vec![0.9, 0.1, 0.6, 0.4, 0.4, 0.6, 0.2, 0.8]]).unwrap();
     /// let c = ThresholdCurve::new(&t, &t.models()[0], None).unwrap();
@@ -201,7 +201,7 @@ impl ThresholdCurve {
     ///
     /// ```
     /// use ulab_core::UtilityMatrix;
-    /// use ulab_core::probs::{curve::ThresholdCurve, ProbTable};
+    /// use ulab_probs::{curve::ThresholdCurve, ProbTable};
     /// let t = ProbTable::new(2, vec!["A".into()], vec![0, 1, 0, 1],
     ///     vec![vec![0.9, 0.1, 0.6, 0.4, 0.4, 0.6, 0.2, 0.8]]).unwrap();
     /// let c = ThresholdCurve::new(&t, &t.models()[0], None).unwrap();

@@ -5,8 +5,8 @@
 
 use serde::Deserialize;
 use std::collections::BTreeMap;
-use ulab_core::probs::ProbTable;
 use ulab_core::{Matrix, UtilityMatrix};
+use ulab_probs::ProbTable;
 
 pub const DATA: &str = include_str!("../../../../tests/reference/probs/probs_cases.json");
 

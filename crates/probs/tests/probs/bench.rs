@@ -4,10 +4,10 @@
 use std::time::Instant;
 use ulab_core::UtilityMatrix;
 use ulab_core::mc::rng::{Stream, chunk_rng, uniform};
-use ulab_core::probs::bootstrap::Bootstrap;
-use ulab_core::probs::curve::ThresholdCurve;
-use ulab_core::probs::recalibrate::cross_fit;
-use ulab_core::probs::{Decider, ProbTable, ProbTableBuilder, decide_model};
+use ulab_probs::bootstrap::Bootstrap;
+use ulab_probs::curve::ThresholdCurve;
+use ulab_probs::recalibrate::cross_fit;
+use ulab_probs::{Decider, ProbTable, ProbTableBuilder, decide_model};
 
 /// `items` items of `n` classes, `models` models with probabilities `softmax(s)`, scores
 /// `s_c = [c = y] + 3·(U − ½)`: informative, overlapping.

@@ -2,20 +2,20 @@
 //! base-rate correction): a model's probabilities reflect the test set's class shares `f`; in
 //! deployment the classes occur with shares `π`, so by Bayes' rule
 //! `p'_c = p_c·π_c/f_c / Σ_c' p_c'·π_c'/f_c'`, and the confusion matrices are re-weighted as
-//! [`crate::prevalence::reweight`] does, `C'_dc = C_dc·π_c/f_c` (written here for the
+//! [`ulab_core::prevalence::reweight`] does, `C'_dc = C_dc·π_c/f_c` (written here for the
 //! rectangular decision × class matrices of rules with extra decisions, which `reweight`'s
-//! square [`ConfusionMatrix`](crate::ConfusionMatrix) cannot hold).
+//! square [`ConfusionMatrix`](ulab_core::ConfusionMatrix) cannot hold).
 
-use crate::error::CoreError;
-use crate::matrix::Matrix;
-use crate::utility::check_shares;
+use ulab_core::error::CoreError;
+use ulab_core::matrix::Matrix;
+use ulab_core::utility::check_shares;
 
 /// Deployment shares `π` beside the test set's shares `f`, and their ratios `r_c = π_c/f_c`.
 ///
 /// # Examples
 ///
 /// ```
-/// use ulab_core::probs::Shares;
+/// use ulab_probs::Shares;
 /// let s = Shares::new(&[0.1, 0.9], &[50, 50]).unwrap();
 /// assert_eq!(s.ratios(), &[0.2, 1.8]);
 /// assert!(Shares::new(&[0.1, 0.9], &[0, 50]).is_err()); // class 0 absent from the test set
@@ -81,7 +81,7 @@ impl Shares {
 ///
 /// ```
 /// use ulab_core::Matrix;
-/// use ulab_core::probs::{deployed, Shares};
+/// use ulab_probs::{deployed, Shares};
 /// let m = Matrix::parse("30,10;20,40").unwrap(); // columns: 50 and 50 items
 /// let s = Shares::new(&[0.2, 0.8], &[50, 50]).unwrap();
 /// assert_eq!(deployed(&m, Some(&s)).to_string(), "12,16;8,64");

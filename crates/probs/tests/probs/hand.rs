@@ -1,9 +1,9 @@
 //! Hand calculations, written out beside each assertion.
 
 use ulab_core::UtilityMatrix;
-use ulab_core::probs::recalibrate::{cross_fit, fit};
-use ulab_core::probs::reliability::{calibration_error, reliability};
-use ulab_core::probs::{Decider, ProbTable, Shares, decide_all, decide_model};
+use ulab_probs::recalibrate::{cross_fit, fit};
+use ulab_probs::reliability::{calibration_error, reliability};
+use ulab_probs::{Decider, ProbTable, Shares, decide_all, decide_model};
 
 const LOTTERY: &str = "10,-1;0,0"; // buy / not-buy × win / lose
 

@@ -16,8 +16,8 @@
 //! sensible at `k = 0` and `k = n`, where the Wald interval collapses.
 
 use super::table::{ModelProbs, ProbTable};
-use crate::error::{CoreError, check_count};
 use serde::{Deserialize, Serialize};
+use ulab_core::error::{CoreError, check_count};
 
 /// `Φ⁻¹(0.95)`: the 90 % two-sided normal quantile.
 pub const Z90: f64 = 1.644_853_626_951_472_2;
@@ -50,7 +50,7 @@ pub struct Bin {
 /// # Examples
 ///
 /// ```
-/// use ulab_core::probs::reliability::edge;
+/// use ulab_probs::reliability::edge;
 /// assert_eq!(edge(3, 10), 0.30000000000000004); // 3 × 0.1, as numpy has it
 /// assert_eq!(edge(10, 10), 1.0);
 /// ```
@@ -68,7 +68,7 @@ pub fn edge(i: usize, bins: usize) -> f64 {
 /// # Examples
 ///
 /// ```
-/// use ulab_core::probs::reliability::bin_of;
+/// use ulab_probs::reliability::bin_of;
 /// assert_eq!(bin_of(0.0, 10), 0);
 /// assert_eq!(bin_of(0.1, 10), 0); // on an edge: the lower bin
 /// assert_eq!(bin_of(0.1000001, 10), 1);
@@ -94,7 +94,7 @@ pub fn bin_of(p: f64, bins: usize) -> usize {
 /// # Examples
 ///
 /// ```
-/// use ulab_core::probs::reliability::wilson90;
+/// use ulab_probs::reliability::wilson90;
 /// let (lo, hi) = wilson90(0, 10).unwrap();
 /// assert_eq!(lo, 0.0);
 /// assert!((hi - 0.2129).abs() < 1e-4); // z²/(n + z²)
@@ -123,7 +123,7 @@ pub fn wilson90(hits: u64, n: u64) -> Option<(f64, f64)> {
 /// # Examples
 ///
 /// ```
-/// use ulab_core::probs::{reliability::reliability, ProbTable};
+/// use ulab_probs::{reliability::reliability, ProbTable};
 /// let t = ProbTable::new(2, vec!["A".into()], vec![0, 1, 0, 1],
 ///     vec![vec![0.8, 0.2, 0.7, 0.3, 0.3, 0.7, 0.2, 0.8]]).unwrap();
 /// let r = reliability(&t, &t.models()[0], 2).unwrap();
@@ -147,7 +147,7 @@ pub fn reliability(
 /// # Examples
 ///
 /// ```
-/// use ulab_core::probs::{reliability::{reliability, ReliabilityTally}, ProbTable};
+/// use ulab_probs::{reliability::{reliability, ReliabilityTally}, ProbTable};
 /// let t = ProbTable::new(2, vec!["A".into()], vec![0, 1, 0],
 ///     vec![vec![0.8, 0.2, 0.7, 0.3, 0.3, 0.7]]).unwrap();
 /// let mut tally = ReliabilityTally::new(2, 4).unwrap();
@@ -247,7 +247,7 @@ impl ReliabilityTally {
 /// # Examples
 ///
 /// ```
-/// use ulab_core::probs::{reliability::{reliability, calibration_error}, ProbTable};
+/// use ulab_probs::{reliability::{reliability, calibration_error}, ProbTable};
 /// let t = ProbTable::new(2, vec!["A".into()], vec![0, 1], vec![vec![0.9, 0.1, 0.9, 0.1]]).unwrap();
 /// let r = reliability(&t, &t.models()[0], 10).unwrap();
 /// assert!((calibration_error(&r[0]).unwrap() - 0.4).abs() < 1e-7); // |0.5 − 0.9|

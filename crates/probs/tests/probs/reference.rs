@@ -1,15 +1,15 @@
-//! `ulab_core::probs` against values computed independently by NumPy, SciPy and scikit-learn
+//! `ulab_probs` against values computed independently by NumPy, SciPy and scikit-learn
 //! (`tests/reference/probs/make_probs_reference.py`, which wrote `probs_cases.json`; see that
 //! script for what each number is and how to regenerate them). Nothing here compares the core
 //! with itself.
 
 use super::fixture::*;
 use ulab_core::Matrix;
-use ulab_core::probs::bootstrap::Bootstrap;
-use ulab_core::probs::curve::ThresholdCurve;
-use ulab_core::probs::recalibrate::{cross_fit, fit, fit_fold};
-use ulab_core::probs::reliability::reliability;
-use ulab_core::probs::{Decider, ModelOutcome, Shares, decide_all, decide_model};
+use ulab_probs::bootstrap::Bootstrap;
+use ulab_probs::curve::ThresholdCurve;
+use ulab_probs::recalibrate::{cross_fit, fit, fit_fold};
+use ulab_probs::reliability::reliability;
+use ulab_probs::{Decider, ModelOutcome, Shares, decide_all, decide_model};
 
 /// Asserts that `got` (counts and yields) equals the reference outcome: counts exactly, yields
 /// within `1e-12` relative.
@@ -217,7 +217,7 @@ fn recalibration_fits_match_scipy() {
     let k = c.models.iter().position(|m| *m == rc.model).unwrap();
     let model = &t.models()[k];
     let all: Vec<usize> = (0..t.n_items()).collect();
-    let close = |got: &ulab_core::probs::recalibrate::Scaling, want: &Scaling, what: &str| {
+    let close = |got: &ulab_probs::recalibrate::Scaling, want: &Scaling, what: &str| {
         assert!(
             (got.a - want.a).abs() < 1e-5,
             "{what}: a {} vs {}",
