@@ -4,7 +4,7 @@
 //! state as a JSON file (save, and open: nothing is applied if the file is not a valid state;
 //! its code is fetched when first used, [`state_file`]).
 
-use crate::{cond, handler, memo, rx};
+use crate::{cond, handler, memo, rx, select_all};
 use leptos::ev::{Event, Targeted};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
@@ -299,7 +299,7 @@ fn LinkPanel(panel: RwSignal<Panel>) -> impl IntoView {
                     type="text"
                     readonly
                     prop:value=rx(move || ctx.state.with(link_to))
-                    on:focus:target=|ev| ev.target().select()
+                    on:focus=select_all
                     data-testid="share-link-field"
                 />
                 {close_button(panel)}
@@ -335,7 +335,7 @@ fn EmbedPanel(panel: RwSignal<Panel>, colours: RwSignal<Option<FixedTheme>>) -> 
                     readonly
                     rows="3"
                     prop:value=rx(move || ctx.state.with(|s| embed_code(s, colours.get())))
-                    on:focus:target=|ev| ev.target().select()
+                    on:focus=select_all
                     data-testid="embed-code-field"
                 ></textarea>
                 {close_button(panel)}

@@ -7,10 +7,8 @@
 
 use crate::widgets::keyed::{Row, keyed};
 use crate::widgets::table_scroll::table_scroll;
-use crate::{cond, handler, memo, rx};
-use leptos::ev::{Event, Targeted};
+use crate::{cond, handler, memo, on_value, rx};
 use leptos::prelude::*;
-use web_sys::HtmlInputElement;
 
 use super::context::CompareContext;
 use super::metric_detail::{MetricDetail, cell, marks, matrix_text};
@@ -177,10 +175,7 @@ fn MetricControls(has_deployment: Memo<bool>, n: Memo<usize>) -> impl IntoView {
     let cc = expect_context::<CompareContext>();
     // Net benefit's threshold: applied when valid, the last good value kept otherwise.
     let threshold_error = RwSignal::new(None::<String>);
-    let set_threshold = move |ev: Targeted<Event, HtmlInputElement>| match parse_decimal(
-        &ev.target().value(),
-        true,
-    ) {
+    let set_threshold = move |v: String| match parse_decimal(&v, true) {
         Some(p) if p > 0.0 && p < 1.0 => {
             threshold_error.set(None);
             cc.threshold.set(p);
@@ -201,11 +196,11 @@ fn MetricControls(has_deployment: Memo<bool>, n: Memo<usize>) -> impl IntoView {
                 <span>"Decimals"</span>
                 <select
                     data-testid="metric-decimals"
-                    on:change:target=move |ev| {
-                        if let Ok(d) = ev.target().value().parse::<usize>() {
+                    on:change=on_value(move |v| {
+                        if let Ok(d) = v.parse::<usize>() {
                             cc.decimals.set(d.clamp(1, 6));
                         }
-                    }
+                    })
                 >
                     {[2usize, 3, 4]
                         .into_iter()
@@ -229,7 +224,7 @@ fn MetricControls(has_deployment: Memo<bool>, n: Memo<usize>) -> impl IntoView {
                         max="0.99"
                         step="0.01"
                         prop:value=rx(move || cc.threshold.get_untracked().to_string())
-                        on:input:target=set_threshold
+                        on:input=on_value(set_threshold)
                         aria-invalid=rx(move || threshold_error.get().is_some().to_string())
                         data-testid="net-benefit-threshold"
                     />

@@ -5,7 +5,7 @@
 
 use crate::derived;
 use crate::widgets::keyed::{Row, keyed};
-use crate::{cond, handler, memo, rx};
+use crate::{cond, handler, memo, on_value, rx};
 use leptos::prelude::*;
 
 use super::context::DecideContext;
@@ -171,7 +171,7 @@ fn ProbabilityRow(
                 step="0.001"
                 class="prob-slider"
                 prop:value=rx(move || value.get().to_string())
-                on:input:target=move |ev| on_slide(k, ev.target().value())
+                on:input=on_value(move |v| on_slide(k, v))
                 aria-valuetext=rx(move || number(value.get(), 3))
                 data-testid=format!("prob-slider-{k}")
             />
@@ -181,7 +181,7 @@ fn ProbabilityRow(
                 autocomplete="off"
                 class="cell prob-field"
                 prop:value=rx(move || number(value.get(), 4))
-                on:change:target=move |ev| on_type(k, ev.target().value())
+                on:change=on_value(move |v| on_type(k, v))
                 aria-label=rx(move || format!("Probability of class {}", name.get()))
                 data-testid=format!("prob-field-{k}")
             />

@@ -2,13 +2,11 @@
 //! al. 2022, fig. 7), and how often each ranks first. The grid's chunks run a few per task
 //! (never one long task), and a new setting or matrix restarts the count.
 
-use crate::{memo, rx};
+use crate::{memo, on_value, rx};
 use std::rc::Rc;
 
 use crate::widgets::table_scroll::table_scroll;
-use leptos::ev::{Event, Targeted};
 use leptos::prelude::*;
-use web_sys::HtmlInputElement;
 
 use super::context::use_pd;
 use super::maybe_canvas::MaybeCanvas;
@@ -87,20 +85,20 @@ fn grid_fields(
     settings: Memo<GridSettings>,
     grid_error: RwSignal<Option<String>>,
 ) -> impl IntoView {
-    let set_grid = move |ev: Targeted<Event, HtmlInputElement>| {
-        let r = parse_grid(&ev.target().value())
+    let set_grid = move |v: String| {
+        let r = parse_grid(&v)
             .map_err(|e| e.to_string())
             .and_then(|v| ctx.edit(|s| s.pd.grid.values = v));
         grid_error.set(r.err());
     };
-    let set_bins = move |ev: Targeted<Event, HtmlInputElement>| {
-        let r = parse_bins(&ev.target().value())
+    let set_bins = move |v: String| {
+        let r = parse_bins(&v)
             .map_err(|e| e.to_string())
             .and_then(|v| ctx.edit(|s| s.pd.grid.bins = v));
         grid_error.set(r.err());
     };
-    let set_seed = move |ev: Targeted<Event, HtmlInputElement>| {
-        let r = parse_seed(&ev.target().value())
+    let set_seed = move |v: String| {
+        let r = parse_seed(&v)
             .map_err(|e| e.to_string())
             .and_then(|v| ctx.edit(|s| s.pd.grid.seed = v));
         grid_error.set(r.err());
@@ -113,18 +111,18 @@ fn grid_fields(
                     type="text"
                     class="pd-grid-field"
                     prop:value=rx(move || settings.with(|s| format_grid(&s.values)))
-                    on:change:target=set_grid
+                    on:change=on_value(set_grid)
                     aria-describedby="pd-grid-hint"
                     data-testid="pd-grid"
                 />
             </label>
             <label>
                 "Bins "
-                <input type="text" inputmode="numeric" size="4" prop:value=rx(move || settings.with(|s| s.bins.to_string())) on:change:target=set_bins data-testid="pd-bins" />
+                <input type="text" inputmode="numeric" size="4" prop:value=rx(move || settings.with(|s| s.bins.to_string())) on:change=on_value(set_bins) data-testid="pd-bins" />
             </label>
             <label>
                 "Seed "
-                <input type="text" inputmode="numeric" size="6" prop:value=rx(move || settings.with(|s| s.seed.to_string())) on:change:target=set_seed data-testid="pd-seed" />
+                <input type="text" inputmode="numeric" size="6" prop:value=rx(move || settings.with(|s| s.seed.to_string())) on:change=on_value(set_seed) data-testid="pd-seed" />
             </label>
         </div>
     }

@@ -2,7 +2,7 @@
 //! and the default κ (the true-class shares, Kozak et al. 2022, eq. 31) one click away.
 
 use crate::widgets::keyed::{Row, keyed};
-use crate::{cond, handler, memo, rx};
+use crate::{cond, handler, memo, on_value, rx};
 use leptos::ev::{Event, Targeted};
 use leptos::prelude::*;
 use web_sys::HtmlInputElement;
@@ -94,10 +94,11 @@ fn KappaSlider(k: usize, classes: Memo<Vec<String>>) -> impl IntoView {
         let next = set_component(&current, k, v).map_err(|e| e.to_string())?;
         ctx.edit(|s| s.kappa = Some(next))
     };
-    let on_slide = move |ev: Targeted<Event, HtmlInputElement>| {
-        let raw = ev.target().value_as_number();
+    // A range input's value is always a number (NaN as `valueAsNumber` gives it otherwise).
+    let on_slide = on_value(move |v| {
+        let raw = v.parse::<f64>().unwrap_or(f64::NAN);
         error.set(apply(slider_value(raw)).err());
-    };
+    });
     let on_typed = move |ev: Targeted<Event, HtmlInputElement>| {
         let typed = ev.target().value();
         let r = parse_component(&typed)
@@ -122,7 +123,7 @@ fn KappaSlider(k: usize, classes: Memo<Vec<String>>) -> impl IntoView {
                 max="1"
                 step="0.001"
                 prop:value=rx(move || shortest(value.get()))
-                on:input:target=on_slide
+                on:input=on_slide
                 aria-valuetext=rx(move || ulab_core::text::number(value.get(), 3))
                 data-testid=format!("pd-kappa-slider-{k}")
             />

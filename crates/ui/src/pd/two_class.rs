@@ -3,11 +3,11 @@
 //! the cell under the pointer (or tapped) is read out under the maps, and the cell of the κ in
 //! force otherwise.
 
-use crate::{handler, memo, rx};
-use leptos::ev::{Event, PointerEvent, Targeted};
+use crate::{handler, memo, on_value, rx};
+use leptos::ev::PointerEvent;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
-use web_sys::{HtmlCanvasElement, HtmlSelectElement};
+use web_sys::HtmlCanvasElement;
 
 use super::context::use_pd;
 use super::maybe_canvas::MaybeCanvas;
@@ -63,15 +63,15 @@ fn readout(h: &Heatmaps, k0: f64, k1: f64) -> Option<Readout> {
 
 /// The grid's step: how finely κ of each class is divided.
 fn step_choice(ctx: AppContext, divisions: Memo<usize>) -> impl IntoView {
-    let set_step = move |ev: Targeted<Event, HtmlSelectElement>| {
-        if let Ok(n) = parse_step(&ev.target().value()) {
+    let set_step = move |v: String| {
+        if let Ok(n) = parse_step(&v) {
             let _ = ctx.edit(|s| s.pd.divisions = n);
         }
     };
     view! {
         <label class="pd-step">
             "Grid step "
-            <select on:change:target=set_step data-testid="pd-step">
+            <select on:change=on_value(set_step) data-testid="pd-step">
                 {STEPS
                     .iter()
                     .map(|n| {

@@ -3,10 +3,8 @@
 //! recalibrated; the bins' CSV.
 
 use crate::web::use_download::use_download;
-use crate::{cond, handler, memo, rx};
-use leptos::ev::{Event, Targeted};
+use crate::{cond, handler, memo, on_checked, on_value, rx};
 use leptos::prelude::*;
-use web_sys::HtmlSelectElement;
 
 use super::ProbsContext;
 use crate::context::use_app;
@@ -70,8 +68,8 @@ pub fn CalibrationPanel() -> impl IntoView {
     });
     let plot: Signal<ReliabilityChart> = chart.into();
     let bins = move || ctx.state.with(|s| s.probs.bins);
-    let choose_bins = move |ev: Targeted<Event, HtmlSelectElement>| {
-        if let Ok(b) = ev.target().value().parse::<usize>() {
+    let choose_bins = move |v: String| {
+        if let Ok(b) = v.parse::<usize>() {
             let _ = ctx.edit(|s| s.probs.bins = b);
         }
     };
@@ -105,12 +103,12 @@ pub fn CalibrationPanel() -> impl IntoView {
             <div class="probs-cal-controls">
                 <label>
                     "Bins "
-                    <select on:change:target=choose_bins data-testid="probs-bins">
+                    <select on:change=on_value(choose_bins) data-testid="probs-bins">
                         {BINS.into_iter().map(|b| view! { <option value=b.to_string() selected=rx(move || bins() == b)>{b.to_string()}</option> }).collect_view()}
                     </select>
                 </label>
                 <label class="check">
-                    <input type="checkbox" prop:checked=rx(move || show_recal.get()) on:change:target=move |ev| show_recal.set(ev.target().checked()) data-testid="probs-show-recal" />
+                    <input type="checkbox" prop:checked=rx(move || show_recal.get()) on:change=on_checked(move |on| show_recal.set(on)) data-testid="probs-show-recal" />
                     " the recalibrated models (dashed)"
                 </label>
             </div>

@@ -7,10 +7,8 @@
 
 use crate::callback;
 use crate::web::use_download::use_download;
-use crate::{cond, handler, memo, rx};
-use leptos::ev::{Event, Targeted};
+use crate::{cond, handler, memo, on_value, rx};
 use leptos::prelude::*;
-use web_sys::HtmlInputElement;
 
 use super::ProbsContext;
 use crate::context::use_app;
@@ -114,8 +112,8 @@ pub fn CurvesPanel() -> impl IntoView {
             }
         });
     };
-    let slide = move |ev: Targeted<Event, HtmlInputElement>| {
-        if let Ok(v) = ev.target().value().parse::<f64>() {
+    let slide = move |v: String| {
+        if let Ok(v) = v.parse::<f64>() {
             picked.set(v);
         }
     };
@@ -136,7 +134,7 @@ pub fn CurvesPanel() -> impl IntoView {
                     <div class="probs-pick">
                         <label for="probs-pt">"Threshold probability p" <sub>"t"</sub></label>
                         <input id="probs-pt" type="range" min="0.01" max="0.99" step="0.01" prop:value=rx(move || picked.get().to_string())
-                            on:input:target=slide
+                            on:input=on_value(slide)
                             aria-valuetext=rx(move || readout().unwrap_or_default())
                             data-testid="probs-pt" />
                         <p aria-live="polite" data-testid="probs-pt-readout">{rx(move || readout().unwrap_or_default())}</p>

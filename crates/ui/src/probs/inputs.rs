@@ -2,10 +2,8 @@
 //! built-in sample with its problem; the positive label of single-column files.
 
 use crate::callback;
-use crate::{cond, handler, rx};
-use leptos::ev::{Event, Targeted};
+use crate::{cond, handler, on_value, rx};
 use leptos::prelude::*;
-use web_sys::HtmlSelectElement;
 
 use super::{ProbsContext, loader};
 use crate::context::use_app;
@@ -103,8 +101,8 @@ fn PositiveChoice() -> impl IntoView {
             .filter(|_| pc.choose_positive.with(Option::is_none))
             .unwrap_or_default()
     };
-    let choose = move |ev: Targeted<Event, HtmlSelectElement>| {
-        let label = ev.target().value();
+    let choose = move |v: String| {
+        let label = v;
         if !label.is_empty() {
             loader::with_positive(pc, label);
         }
@@ -113,7 +111,7 @@ fn PositiveChoice() -> impl IntoView {
         <Show when=cond(move || labels().is_some())>
             <div class="probs-positive">
                 <label for="probs-positive">"Positive label (the class a single column gives the probability of)"</label>
-                <select id="probs-positive" on:change:target=choose data-testid="probs-positive">
+                <select id="probs-positive" on:change=on_value(choose) data-testid="probs-positive">
                     <option value="" selected=rx(move || current().is_empty())>"Choose…"</option>
                     {rx(move || labels().unwrap_or_default().into_iter().map(|l| {
                         let sel = l.clone();
@@ -133,8 +131,8 @@ fn SampleChoice() -> impl IntoView {
         ctx.state
             .with(|s| s.probs.sample.clone().unwrap_or_default())
     };
-    let choose = move |ev: Targeted<Event, HtmlSelectElement>| {
-        let name = ev.target().value();
+    let choose = move |v: String| {
+        let name = v;
         if name.is_empty() {
             return;
         }
@@ -152,7 +150,7 @@ fn SampleChoice() -> impl IntoView {
     view! {
         <label class="probs-sample">
             "Or a sample: "
-            <select on:change:target=choose data-testid="probs-sample">
+            <select on:change=on_value(choose) data-testid="probs-sample">
                 <option value="" selected=rx(move || current().is_empty())>"Choose…"</option>
                 {options.into_iter().map(|(key, label)| view! {
                     <option value=key selected=rx(move || current() == key)>{label}</option>

@@ -2,10 +2,8 @@
 //! the file's (the utility matrix's columns are the file's classes, in its order) and the way
 //! to make them fit; the classes and decisions, the utility matrix, the deployment shares.
 
-use crate::{cond, handler, memo, rx};
-use leptos::ev::{Event, Targeted};
+use crate::{cond, handler, memo, on_value, rx};
 use leptos::prelude::*;
-use web_sys::HtmlInputElement;
 
 use super::ProbsContext;
 use crate::context::use_app;
@@ -98,8 +96,8 @@ fn SharesField() -> impl IntoView {
                 .unwrap_or_default()
         })
     };
-    let apply = move |ev: Targeted<Event, HtmlInputElement>| {
-        let text = ev.target().value();
+    let apply = move |v: String| {
+        let text = v;
         if text.trim().is_empty() {
             error.set(None);
             let _ = ctx.edit(|s| s.prevalence = None);
@@ -136,7 +134,7 @@ fn SharesField() -> impl IntoView {
     view! {
         <div class="probs-shares">
             <label for="probs-shares-input">"Deployment shares (one per class, in the file's order; empty: the file's)"</label>
-            <input id="probs-shares-input" type="text" inputmode="decimal" autocomplete="off" prop:value=rx(value) on:change:target=apply placeholder="e.g. 0.3,0.4,0.3" data-testid="probs-shares" />
+            <input id="probs-shares-input" type="text" inputmode="decimal" autocomplete="off" prop:value=rx(value) on:change=on_value(apply) placeholder="e.g. 0.3,0.4,0.3" data-testid="probs-shares" />
             {rx(move || file_shares().map(|s| view! { <p class="hint">"In the file: " {s} "."</p> }))}
             <p class="field-error" role="alert">{rx(move || error.get().unwrap_or_default())}</p>
         </div>

@@ -2,11 +2,9 @@
 //! the progress bar, and the number of workers (not in the link: it changes the speed, never
 //! the numbers).
 
-use crate::{callback, derived};
+use crate::{callback, derived, on_checked, on_value};
 use crate::{handler, memo, rx};
-use leptos::ev::{Event, Targeted};
 use leptos::prelude::*;
-use web_sys::HtmlSelectElement;
 
 use super::context::{ReliabilityContext, swatch_colour};
 use crate::context::{AppContext, use_app};
@@ -172,10 +170,9 @@ fn metric_choice(ctx: AppContext, mc: Memo<McSettings>) -> impl IntoView {
                                 <input
                                     type="checkbox"
                                     prop:checked=checked
-                                    on:change:target=move |ev| {
-                                        let on = ev.target().checked();
+                                    on:change=on_checked(move |on| {
                                         let _ = ctx.edit(|s| s.mc.metrics = toggle_metric(&s.mc, m, on));
-                                    }
+                                    })
                                     data-testid=format!("mc-metric-{}", m.key())
                                 />
                                 <span class="swatch" style:background=rx(move || swatch_colour(m, dark.get())) aria-hidden="true"></span>
@@ -195,8 +192,8 @@ fn metric_choice(ctx: AppContext, mc: Memo<McSettings>) -> impl IntoView {
 fn RunActions() -> impl IntoView {
     let rc = expect_context::<ReliabilityContext>();
     let max_workers = mc_pool::default_size().clamp(1, MAX_WORKERS);
-    let on_workers = move |ev: Targeted<Event, HtmlSelectElement>| {
-        if let Ok(n) = ev.target().value().parse::<usize>() {
+    let on_workers = move |v: String| {
+        if let Ok(n) = v.parse::<usize>() {
             rc.workers.set(n);
             mc_pool::set_size(n);
         }
@@ -215,7 +212,7 @@ fn RunActions() -> impl IntoView {
             <CancelButton job=rc.run testid="mc-cancel" />
             <label class="rel-workers">
                 "Workers "
-                <select on:change:target=on_workers data-testid="mc-workers">
+                <select on:change=on_value(on_workers) data-testid="mc-workers">
                     {(1..=max_workers)
                         .map(|n| {
                             view! {

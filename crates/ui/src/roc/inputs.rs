@@ -3,11 +3,9 @@
 
 use crate::widgets::input_kit::try_edit;
 use crate::widgets::keyed::{Row, key_of, keyed};
-use crate::{callback, derived};
+use crate::{callback, derived, on_value};
 use crate::{cond, handler, memo, rx};
-use leptos::ev::{Event, Targeted};
 use leptos::prelude::*;
-use web_sys::{HtmlInputElement, HtmlSelectElement};
 
 use super::context::{LoadState, RocContext};
 use super::loader;
@@ -125,8 +123,8 @@ fn PositiveLabel(labels: Signal<[String; 2]>) -> impl IntoView {
             .with(|l| l.as_ref().map(|l| l.table.labels[l.positive].clone()))
             .unwrap_or_default()
     };
-    let choose_positive = move |ev: Targeted<Event, HtmlSelectElement>| {
-        let label = ev.target().value();
+    let choose_positive = move |v: String| {
+        let label = v;
         if label.is_empty() {
             return;
         }
@@ -152,7 +150,7 @@ fn PositiveLabel(labels: Signal<[String; 2]>) -> impl IntoView {
     view! {
         <div class="roc-positive">
             <label for="roc-positive">"Positive label (class 0)"</label>
-            <select id="roc-positive" on:change:target=choose_positive data-testid="roc-positive">
+            <select id="roc-positive" on:change=on_value(choose_positive) data-testid="roc-positive">
                 <option value="" selected=rx(move || current().is_empty())>"Choose…"</option>
                 {rx(move || labels.get().into_iter().map(|l| {
                     let sel = l.clone();
@@ -206,8 +204,8 @@ pub fn BinormalCurves() -> impl IntoView {
             <ul class="roc-bn-list">
                 {keyed(move || rows().into_iter().map(|r| Row::new(key_of(&[&r.0, &r.1, &r.2]), move || {
                         let (i, name, ab) = r;
-                        let edit = move |ev: Targeted<Event, HtmlInputElement>| {
-                            let text = ev.target().value();
+                        let edit = move |v: String| {
+                            let text = v;
                             match ulab_state::roc::binormal::parse_ab(&text) {
                                 Ok(m) => {
                                     error.set(None);
@@ -227,15 +225,15 @@ pub fn BinormalCurves() -> impl IntoView {
                         view! {
                             <li class="roc-bn-row">
                                 <span class="roc-bn-name">{name.clone()}</span>
-                                <input type="text" class="roc-bn-ab" value=ab aria-label=label on:change:target=edit data-testid="roc-bn-ab" />
+                                <input type="text" class="roc-bn-ab" value=ab aria-label=label on:change=on_value(edit) data-testid="roc-bn-ab" />
                                 <button type="button" class="btn btn-small" on:click=handler(remove) aria-label=format!("Remove {name}")>"×"</button>
                             </li>
                         }
                     })).collect())}
             </ul>
             <div class="roc-bn-add">
-                <input type="text" placeholder="name" aria-label="Name of a new curve" prop:value=rx(move || new_name.get()) on:input:target=move |ev| new_name.set(ev.target().value()) data-testid="roc-bn-new-name" />
-                <input type="text" placeholder="a,b" aria-label="a,b of the new curve" prop:value=rx(move || new_ab.get()) on:input:target=move |ev| new_ab.set(ev.target().value()) data-testid="roc-bn-new-ab" />
+                <input type="text" placeholder="name" aria-label="Name of a new curve" prop:value=rx(move || new_name.get()) on:input=on_value(move |v| new_name.set(v)) data-testid="roc-bn-new-name" />
+                <input type="text" placeholder="a,b" aria-label="a,b of the new curve" prop:value=rx(move || new_ab.get()) on:input=on_value(move |v| new_ab.set(v)) data-testid="roc-bn-new-ab" />
                 <button type="button" class="btn btn-small" on:click=handler(add) data-testid="roc-bn-add">"Add curve"</button>
             </div>
             <p class="field-error" role="alert">{rx(move || error.get().unwrap_or_default())}</p>

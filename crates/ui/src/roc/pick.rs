@@ -5,10 +5,8 @@
 //! curve: as fractions at the class-0 share `B`) to the Compare view's classifiers.
 
 use crate::widgets::input_kit::try_edit;
-use crate::{cond, handler, memo, rx};
-use leptos::ev::{Event, Targeted};
+use crate::{cond, handler, memo, on_value, rx};
 use leptos::prelude::*;
-use web_sys::{HtmlInputElement, HtmlSelectElement};
 
 use super::context::RocContext;
 use crate::context::{AppContext, use_app};
@@ -32,11 +30,8 @@ pub fn PickPanel() -> impl IntoView {
         rc.report
             .with(|r| describe(r.as_ref().ok()?, p.curve, p.point))
     };
-    let slide = move |ev: Targeted<Event, HtmlInputElement>| {
-        if let (Some(p), Ok(k)) = (
-            current.get_untracked(),
-            ev.target().value().parse::<usize>(),
-        ) {
+    let slide = move |v: String| {
+        if let (Some(p), Ok(k)) = (current.get_untracked(), v.parse::<usize>()) {
             rc.picked.set(Some((p.curve, k)));
         }
     };
@@ -57,7 +52,7 @@ pub fn PickPanel() -> impl IntoView {
                     max=rx(move || current.get().map(|c| c.points.saturating_sub(1)).unwrap_or(0).to_string())
                     step="1"
                     prop:value=rx(move || current.get().map(|c| c.point).unwrap_or(0).to_string())
-                    on:input:target=slide
+                    on:input=on_value(slide)
                     aria-valuetext=rx(move || point_text().unwrap_or_default())
                     data-testid="roc-pick-slider"
                 />
@@ -93,8 +88,8 @@ fn CurveChoice(current: Memo<Option<Picked>>) -> impl IntoView {
         rc.report
             .with_untracked(|r| r.as_ref().ok().and_then(|r| optimum_of(r, c)))
     };
-    let choose_curve = move |ev: Targeted<Event, HtmlSelectElement>| {
-        if let Ok(c) = ev.target().value().parse::<usize>() {
+    let choose_curve = move |v: String| {
+        if let Ok(c) = v.parse::<usize>() {
             rc.picked.set(Some((c, optimum(c).unwrap_or(0))));
         }
     };
@@ -106,7 +101,7 @@ fn CurveChoice(current: Memo<Option<Picked>>) -> impl IntoView {
     view! {
         <div class="roc-pick-row">
             <label for="roc-pick-curve">"Classifier"</label>
-            <select id="roc-pick-curve" on:change:target=choose_curve data-testid="roc-pick-curve">
+            <select id="roc-pick-curve" on:change=on_value(choose_curve) data-testid="roc-pick-curve">
                 {rx(move || names().into_iter().map(|(i, n)| {
                     view! { <option value=i.to_string() selected=rx(move || current.get().map(|c| c.curve) == Some(i))>{n}</option> }
                 }).collect_view())}

@@ -5,10 +5,8 @@
 //! the matrix they imply are [`ulab_state::space::assess`]'s; the answers are in the link
 //! (`uask`).
 
-use crate::{handler, memo, rx};
-use leptos::ev::{Event, Targeted};
+use crate::{handler, memo, on_value, rx};
 use leptos::prelude::*;
-use web_sys::HtmlInputElement;
 
 use super::context::SpaceContext;
 use crate::context::{AppContext, use_app};
@@ -136,8 +134,7 @@ fn question_row(
     prompt: String,
 ) -> impl IntoView {
     let id = format!("space-ask-{}", q.id());
-    let on_input = move |ev: Targeted<Event, HtmlInputElement>| {
-        let v = ev.target().value();
+    let on_input = move |v: String| {
         texts.update(|t| {
             if let Some(slot) = t.get_mut(i) {
                 *slot = v;
@@ -165,7 +162,7 @@ fn question_row(
                 autocomplete="off"
                 placeholder=q.placeholder()
                 prop:value=rx(move || texts.with(|t| t.get(i).cloned().unwrap_or_default()))
-                on:input:target=on_input
+                on:input=on_value(on_input)
                 aria-invalid=rx(move || if error().is_some() { "true" } else { "false" })
                 data-testid=id
             />

@@ -6,10 +6,8 @@
 //! `uoverlay`).
 
 use crate::callback;
-use crate::{memo, rx};
-use leptos::ev::{Event, Targeted};
+use crate::{memo, on_value, rx};
 use leptos::prelude::*;
-use web_sys::HtmlTextAreaElement;
 
 use super::context::SpaceContext;
 use crate::context::{AppContext, use_app};
@@ -197,8 +195,8 @@ fn drawn_fields(ctx: AppContext) -> [Field<SpaceSettings>; 3] {
 fn TypedCloud(text: RwSignal<String>) -> impl IntoView {
     let ctx = use_app();
     let error = RwSignal::new(None::<String>);
-    let on_typed = move |ev: Targeted<Event, HtmlTextAreaElement>| {
-        let t = ev.target().value();
+    let on_typed = move |v: String| {
+        let t = v;
         text.set(t.clone());
         error.set(apply_space(&ctx, "ucloud", &t).err());
     };
@@ -212,7 +210,7 @@ fn TypedCloud(text: RwSignal<String>) -> impl IntoView {
                 rows="3"
                 spellcheck="false"
                 prop:value=rx(move || text.get())
-                on:change:target=on_typed
+                on:change=on_value(on_typed)
                 aria-invalid=rx(move || if error.get().is_some() { "true" } else { "false" })
                 data-testid="space-cloud-text"
             ></textarea>

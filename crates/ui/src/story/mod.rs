@@ -6,7 +6,7 @@
 //! made of the pieces in [`blocks`]; its numbers are computed by the core
 //! ([`ulab_state::story`]).
 
-use crate::{cond, handler, memo, rx};
+use crate::{cond, handler, memo, rx, select_all};
 use leptos::html;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
@@ -252,7 +252,7 @@ fn copy_by_hand(what: &'static str, text: String) -> impl IntoView {
                 type="text"
                 readonly
                 prop:value=text
-                on:focus:target=|ev| ev.target().select()
+                on:focus=select_all
                 data-testid="story-copy-field"
             />
         </label>

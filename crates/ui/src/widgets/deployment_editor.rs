@@ -2,10 +2,8 @@
 //! test set, the confusion matrices are re-weighted to them and the results show the
 //! yields and ranking under both.
 
-use crate::{cond, handler, memo, rx};
-use leptos::ev::{Event, Targeted};
+use crate::{cond, handler, memo, on_checked, on_value, rx};
 use leptos::prelude::*;
-use web_sys::HtmlInputElement;
 
 use crate::context::{AppContext, use_app};
 use crate::reactive::effect;
@@ -119,7 +117,7 @@ pub fn DeploymentEditor() -> impl IntoView {
     let shares = Shares::new(ctx);
     shares.follow();
     let on = memo(move |_| shares.prevalence.with(Option::is_some));
-    let toggle = move |ev: Targeted<Event, HtmlInputElement>| shares.toggle(ev.target().checked());
+    let toggle = on_checked(move |on| shares.toggle(on));
     let lottery = presets::preset("lottery")
         .map(|p| format!("#{}", p.fragment))
         .unwrap_or_default();
@@ -135,7 +133,7 @@ pub fn DeploymentEditor() -> impl IntoView {
                 <input
                     type="checkbox"
                     prop:checked=rx(move || on.get())
-                    on:change:target=toggle
+                    on:change=toggle
                     data-testid="deployment-toggle"
                 />
                 " Deployment class shares differ from the test set"
@@ -234,7 +232,7 @@ fn share_row(shares: Shares, test_shares: Memo<Vec<f64>>, k: usize, name: String
                         aria-label=format!("Deployment share of class {name}, in percent")
                         aria-describedby="deployment-note"
                         prop:value=value
-                        on:input:target=move |ev| shares.set_field(k, ev.target().value())
+                        on:input=on_value(move |v| shares.set_field(k, v))
                         data-testid=format!("share-{k}")
                     />
                     <span aria-hidden="true">" %"</span>

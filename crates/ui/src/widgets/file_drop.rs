@@ -19,7 +19,7 @@ use leptos::ev::{DragEvent, Event, Targeted};
 use leptos::prelude::*;
 use web_sys::HtmlInputElement;
 
-use crate::{handler, rx};
+use crate::{handler, on_value, rx};
 
 /// Where the reading of a file is.
 #[derive(Debug, Clone, PartialEq)]
@@ -128,7 +128,7 @@ pub fn PasteCsv(
                 rows="5"
                 placeholder=placeholder
                 prop:value=rx(move || pasted.get())
-                on:input:target=move |ev| pasted.set(ev.target().value())
+                on:input=on_value(move |v| pasted.set(v))
                 data-testid=format!("{prefix}-paste")
             ></textarea>
             <button type="button" class="btn btn-small" on:click=handler(read) data-testid=format!("{prefix}-paste-load")>

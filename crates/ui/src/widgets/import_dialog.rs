@@ -3,7 +3,7 @@
 //! name their line and nothing is applied; success adds the classifier under the name the user
 //! picks, or replaces the classifier of that name.
 
-use crate::{cond, handler, memo, rx};
+use crate::{cond, handler, memo, on_checked, on_value, rx};
 use leptos::ev::{Event, Targeted};
 use leptos::prelude::*;
 use web_sys::HtmlInputElement;
@@ -284,7 +284,7 @@ fn import_options(form: ImportForm, uid: usize) -> impl IntoView {
                 list=list_id.clone()
                 placeholder=rx(move || form.default_name.get())
                 prop:value=rx(move || name.get())
-                on:input:target=move |ev| name.set(ev.target().value())
+                on:input=on_value(move |v| name.set(v))
                 aria-describedby=format!("{}-hint", name_id.clone())
                 data-testid="import-name"
             />
@@ -312,7 +312,7 @@ fn import_options(form: ImportForm, uid: usize) -> impl IntoView {
                 <input
                     type="checkbox"
                     prop:checked=rx(move || use_file_classes.get())
-                    on:change:target=move |ev| use_file_classes.set(ev.target().checked())
+                    on:change=on_checked(move |on| use_file_classes.set(on))
                     data-testid="import-use-classes"
                 />
                 <span>{rx(move || format!(" Use the file's classes instead of {}", classes.get()))}</span>
@@ -342,7 +342,7 @@ fn import_source(form: ImportForm, uid: usize, msg_id: String) -> impl IntoView 
             placeholder="y_true,y_pred\nlong,long\nshort,long\n…"
             aria-describedby=msg_id
             prop:value=rx(move || text.get())
-            on:input:target=move |ev| text.set(ev.target().value())
+            on:input=on_value(move |v| text.set(v))
             data-testid="import-text"
         ></textarea>
         <div class="row-actions">

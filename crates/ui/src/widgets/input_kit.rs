@@ -1,17 +1,15 @@
 //! Small pieces shared by the Compare view's input editors: a name field that validates as it
 //! is typed, an edit that reports its own error, and the axis labels of confusion matrices.
 
-use crate::{memo, rx};
+use crate::{memo, on_value, rx};
 use leptos::html;
 use leptos::prelude::*;
 
 use crate::context::AppContext;
 use crate::reactive::effect;
-use leptos::ev::{Event, Targeted};
 use ulab_core::Orientation;
 use ulab_state::edit::EditError;
 use ulab_state::{AppState, clean_name};
-use web_sys::HtmlInputElement;
 
 /// Runs an edit that may refuse (`Err` leaves the state as it was) through
 /// [`AppContext::edit`], and returns its own result or the validation error, as the message
@@ -98,8 +96,8 @@ pub fn NameField(
         }
     });
     let error_id = format!("{testid}-{}-error", next_id());
-    let input = move |ev: Targeted<Event, HtmlInputElement>| {
-        let typed = ev.target().value();
+    let input = move |v: String| {
+        let typed = v;
         text.set(typed.clone());
         error.set(on_input.run(typed).err());
     };
@@ -118,7 +116,7 @@ pub fn NameField(
                 spellcheck="false"
                 node_ref=input_ref
                 prop:value=rx(move || text.get())
-                on:input:target=input
+                on:input=on_value(input)
                 aria-label=rx(move || label.get())
                 aria-invalid=rx(move || if error.with(Option::is_some) { "true" } else { "false" })
                 aria-describedby=error_id.clone()

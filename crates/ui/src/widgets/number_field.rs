@@ -17,11 +17,9 @@
 //! view! { <div class="rel-fields">{number_fields(mc, fields)}</div> }
 //! ```
 
-use crate::{callback, derived};
+use crate::{callback, derived, on_value};
 use crate::{cond, rx};
-use leptos::ev::{Event, Targeted};
 use leptos::prelude::*;
-use web_sys::HtmlInputElement;
 
 use crate::context::AppContext;
 use ulab_core::text::{parse_number, parse_whole};
@@ -58,8 +56,8 @@ pub fn NumberField(
     let error = RwSignal::new(None::<String>);
     let id = format!("field-{testid}");
     let err_id = format!("{id}-error");
-    let on_change = move |ev: Targeted<Event, HtmlInputElement>| {
-        error.set(apply.run(ev.target().value()).err());
+    let on_change = move |v: String| {
+        error.set(apply.run(v).err());
     };
     let step = (!step.is_empty()).then_some(step);
     let min = (!min.is_empty()).then_some(min);
@@ -79,7 +77,7 @@ pub fn NumberField(
                 class:is-invalid=rx(move || error.get().is_some())
                 aria-invalid=rx(move || if error.get().is_some() { "true" } else { "false" })
                 aria-describedby=err_id.clone()
-                on:change:target=on_change
+                on:change=on_value(on_change)
                 data-testid=testid
             />
             <Show when=cond(move || has_hint)>

@@ -3,7 +3,7 @@
 //! and row names allowed), or NumPy's and scikit-learn's prints (`[[27 23]\n [15 35]]`), with
 //! the orientation of a confusion matrix ([`read_matrix_text`]). Nothing is applied on error.
 
-use crate::{cond, handler, rx};
+use crate::{cond, handler, on_value, rx};
 use leptos::html;
 use leptos::prelude::*;
 
@@ -211,7 +211,7 @@ fn paste_panel(paste: Paste, uid: usize, panel_id: String, msg_id: String) -> im
                 aria-describedby=msg_id
                 placeholder=target.placeholder()
                 prop:value=rx(move || text.get())
-                on:input:target=move |ev| text.set(ev.target().value())
+                on:input=on_value(move |v| text.set(v))
                 on:keydown=handler(on_key)
                 data-testid=format!("{prefix}-text")
             ></textarea>

@@ -1,9 +1,8 @@
 //! A labelled drop-down list of choices, applied on change.
 
-use leptos::ev::{Event, Targeted};
 use leptos::prelude::*;
-use web_sys::HtmlSelectElement;
 
+use crate::on_value;
 use crate::rx;
 
 /// A `<select>` under its label: each choice is `(value, text)`, the one whose value is
@@ -28,12 +27,11 @@ pub fn SelectField(
     #[prop(into)]
     testid: String,
 ) -> impl IntoView {
-    let on_change =
-        move |ev: Targeted<Event, HtmlSelectElement>| on_change.run(ev.target().value());
+    let on_change = on_value(move |v| on_change.run(v));
     view! {
         <div class="rel-field">
             <label for=id.clone()>{label}</label>
-            <select id=id on:change:target=on_change data-testid=testid>
+            <select id=id on:change=on_change data-testid=testid>
                 {rx(move || {
                     options
                         .get()

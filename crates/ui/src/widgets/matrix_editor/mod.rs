@@ -17,7 +17,7 @@
 //!   fields are refreshed — but never while what is typed already means the same matrix, so
 //!   typing `0.` is not rewritten to `0`.
 
-use crate::{handler, rx};
+use crate::{handler, on_value, rx};
 use leptos::ev::{ClipboardEvent, KeyboardEvent, Targeted};
 use leptos::prelude::*;
 use web_sys::HtmlInputElement;
@@ -387,7 +387,7 @@ fn cell_input(
                 data-c=j
                 node_ref=input
                 prop:value=rx(move || text.get())
-                on:input:target=move |ev| ed.on_input(i, j, ev.target().value())
+                on:input=on_value(move |v| ed.on_input(i, j, v))
                 on:keydown:target=move |ev| ed.on_key(i, j, ev)
                 on:paste=handler(move |ev| ed.on_paste(i, j, ev))
                 on:focus=handler(move |_| ed.on_edit(i, j, Edge::Began))

@@ -12,7 +12,7 @@ use super::paint::{DrawFn, paint, screen_theme, svg_of};
 use crate::context::use_app;
 use crate::web::export::file_stem;
 use crate::web::use_download::use_download;
-use crate::{cond, handler, rx};
+use crate::{cond, handler, on_checked, rx};
 
 /// What the exports draw: the plot (on a canvas for a PNG in the other colours, as SVG) and its
 /// height for a width.
@@ -88,7 +88,7 @@ pub(super) fn export_buttons(sources: Sources, name: &str) -> impl IntoView + us
                     <input
                         type="checkbox"
                         prop:checked=rx(move || light_export.get())
-                        on:change:target=move |ev| light_export.set(ev.target().checked())
+                        on:change=on_checked(move |on| light_export.set(on))
                         data-testid="export-light"
                     />
                     "light background"
