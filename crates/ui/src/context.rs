@@ -15,6 +15,7 @@ use wasm_bindgen::JsValue;
 
 use crate::reactive::effect;
 use crate::theme::{self, ColourScheme};
+use crate::{Computed, memo};
 use ulab_core::UtilityMatrix;
 use ulab_plot::Theme;
 use ulab_state::link::{self, Notice};
@@ -88,9 +89,9 @@ impl AppContext {
     /// The utility matrix and the deployment shares in force, as a memo: what an analysis
     /// that depends on nothing else of the problem reads, so that it runs again only when one
     /// of them changes (not on an edit of a classifier, a name or a setting).
-    pub fn utility_and_shares(&self) -> Memo<(UtilityMatrix, Option<Vec<f64>>)> {
+    pub fn utility_and_shares(&self) -> Computed<(UtilityMatrix, Option<Vec<f64>>)> {
         let state = self.state;
-        Memo::new(move |_| state.with(|s| (s.utility_matrix().clone(), s.prevalence.clone())))
+        memo(move |_| state.with(|s| (s.utility_matrix().clone(), s.prevalence.clone())))
     }
 
     /// Makes the state as it is now an entry of the browser's history, so that Back returns

@@ -38,7 +38,9 @@ pub mod views;
 pub mod web;
 pub mod widgets;
 
-pub use reactive::{callback, cond, derived, handler, memo, on_checked, on_value, rx, select_all};
+pub use reactive::{
+    Computed, callback, cond, derived, handler, memo, on_checked, on_value, rx, select_all,
+};
 
 /// Starts the app: index.html's loading line (or the build's first page) goes; a panic goes
 /// to the browser console and replaces the page by [`fallback`]'s message with the current

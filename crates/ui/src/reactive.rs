@@ -8,13 +8,17 @@
 //! renders exactly like `{move || …}`. Measured on the whole app (gzip -9 of the main wasm,
 //! opt-level "z"): [`rx`] −16 KB, [`handler`] −16 KB, [`memo`] and [`cond`] −3.5 KB together;
 //! the boxes behind one-method traits instead of `dyn Fn…` (below), with [`derived`] and
-//! [`callback`]: −8.6 KB of all wasm (2026-11-28).
+//! [`callback`]: −8.6 KB of all wasm (2026-11-28). A memo is a [`Computed`], whose value's type
+//! is erased inside, so that the memo machinery itself is compiled once: −50 KB (same day).
 
 use leptos::prelude::{
-    Callback, Effect, LocalStorage, Memo, Signal, event_target_checked, event_target_value,
+    Callback, Effect, LocalStorage, Signal, event_target_checked, event_target_value,
 };
 use std::sync::Arc;
 use wasm_bindgen::JsCast;
+
+mod computed;
+pub use computed::Computed;
 
 // Why traits of our own, not `Box<dyn FnMut() -> T>`: a `dyn Fn…` vtable holds the closure's
 // `FnOnce::call_once` (and a `dyn Fn`'s its `call_mut` too), a shim compiled for every closure
@@ -47,32 +51,13 @@ pub fn rx<T: 'static>(f: impl FnMut() -> T + Send + 'static) -> impl FnMut() -> 
     rx_boxed(Box::new(f))
 }
 
-/// A memo's closure (its argument is the previous value), called through [`memo`]'s box.
-trait MemoFn<T>: Send + Sync {
-    /// Calls the closure.
-    fn run(&self, prev: Option<&T>) -> T;
-}
-
-impl<T, F: Fn(Option<&T>) -> T + Send + Sync> MemoFn<T> for F {
-    fn run(&self, prev: Option<&T>) -> T {
-        self(prev)
-    }
-}
-
-/// The closure every memo of `T` is built from: one type per `T`.
-fn memo_boxed<T: 'static>(
-    f: Box<dyn MemoFn<T>>,
-) -> impl Fn(Option<&T>) -> T + Send + Sync + 'static {
-    move |prev| f.run(prev)
-}
-
-/// [`Memo::new`] with the closure behind a box, for the same reason as [`rx`]: the memo's
-/// machinery is compiled once per value type instead of once per closure.
-pub fn memo<T>(f: impl Fn(Option<&T>) -> T + Send + Sync + 'static) -> Memo<T>
+/// A memo of `f` (its argument: the previous value), with its value's type erased inside
+/// ([`Computed`]): Leptos's memo machinery is compiled once instead of once per value type.
+pub fn memo<T>(f: impl Fn(Option<&T>) -> T + Send + Sync + 'static) -> Computed<T>
 where
     T: PartialEq + Send + Sync + 'static,
 {
-    Memo::new(memo_boxed(Box::new(f)))
+    Computed::new(f)
 }
 
 /// A `<Show when=…>` condition behind a box (see [`rx`]): `Show` is compiled once per

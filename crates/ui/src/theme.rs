@@ -11,6 +11,7 @@
 //! which also follows print emulation, or between `beforeprint` and `afterprint`): the page and
 //! the plots are redrawn light for the paper, and dark again after.
 
+use crate::Computed;
 use crate::memo;
 use crate::reactive::effect;
 use leptos::prelude::*;
@@ -98,13 +99,13 @@ pub struct ColourScheme {
     /// The app's state, whose `theme` (the link's) goes before the user's choice.
     state: RwSignal<AppState>,
     /// The choice in force: the link's, if it fixes the colours, else the user's.
-    shown: Memo<ThemeChoice>,
+    shown: Computed<ThemeChoice>,
     /// Whether the page is dark: the choice, or the system's preference when the choice is
     /// "system". The page's colours and the plots follow it.
-    pub dark: Memo<bool>,
+    pub dark: Computed<bool>,
     /// Whether the page is being printed (or laid out for print): the page is light then,
     /// and the handout's link block ([`crate::chrome::print_link`]) is drawn.
-    pub printing: Memo<bool>,
+    pub printing: Computed<bool>,
 }
 
 impl ColourScheme {
@@ -160,7 +161,7 @@ fn media_matches(query: &str) -> ReadSignal<bool> {
 /// listeners first). The `beforeprint` handler's signal is set before the print layout, and the
 /// effects it wakes (the page's colours, the plots, the link block) run in the microtasks that
 /// follow it, before the page is laid out for the paper.
-fn printing() -> Memo<bool> {
+fn printing() -> Computed<bool> {
     let media = media_matches("print");
     let (between, set_between) = signal(false);
     let before = window_event_listener_untyped("beforeprint", move |_| set_between.set(true));

@@ -6,7 +6,7 @@
 //! in the others.
 
 use crate::widgets::keyed::{Row, keyed};
-use crate::{callback, derived};
+use crate::{Computed, callback, derived};
 use crate::{handler, memo, rx};
 use leptos::prelude::*;
 
@@ -143,8 +143,8 @@ pub fn ClassifierList() -> impl IntoView {
 #[component]
 fn ClassifierCard(
     index: usize,
-    classes: Memo<Vec<String>>,
-    orientation: Memo<Orientation>,
+    classes: Computed<Vec<String>>,
+    orientation: Computed<Orientation>,
     fractions: RwSignal<bool>,
     focus: RwSignal<Option<String>>,
 ) -> impl IntoView {
@@ -247,8 +247,8 @@ fn ClassifierCard(
 /// A confusion matrix shown read-only as fractions of its total `N`.
 #[component]
 fn FractionTable(
-    shown: Memo<Matrix>,
-    classes: Memo<Vec<String>>,
+    shown: Computed<Matrix>,
+    classes: Computed<Vec<String>>,
     corner: Signal<String>,
     testid: String,
 ) -> impl IntoView {

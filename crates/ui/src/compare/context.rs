@@ -2,6 +2,7 @@
 
 use leptos::prelude::*;
 
+use crate::Computed;
 use crate::web::use_sure::SureState;
 use ulab_state::compare::Analysis;
 
@@ -10,7 +11,7 @@ use ulab_state::compare::Analysis;
 #[derive(Clone, Copy)]
 pub struct CompareContext {
     /// Yields, rankings, metrics and verdict of the current state (recomputed on every edit).
-    pub analysis: Memo<Result<Analysis, String>>,
+    pub analysis: Computed<Result<Analysis, String>>,
     /// Threshold probability `p_t` of the net-benefit row.
     pub threshold: RwSignal<f64>,
     /// The metric table shows the deployment class shares (when they are set).

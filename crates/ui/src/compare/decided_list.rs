@@ -4,7 +4,7 @@
 //! metrics that need one output per class show "—" for them.
 
 use crate::widgets::keyed::{Row, keyed};
-use crate::{callback, derived};
+use crate::{Computed, callback, derived};
 use crate::{memo, rx};
 use leptos::prelude::*;
 
@@ -19,9 +19,9 @@ use ulab_core::{Matrix, Orientation};
 #[component]
 pub fn DecidedList(
     /// The class names.
-    classes: Memo<Vec<String>>,
+    classes: Computed<Vec<String>>,
     /// How the matrices are shown.
-    orientation: Memo<Orientation>,
+    orientation: Computed<Orientation>,
 ) -> impl IntoView {
     let ctx = use_app();
     let count = memo(move |_| ctx.state.with(|s| s.problem.decided().len()));
@@ -36,9 +36,9 @@ pub fn DecidedList(
 #[component]
 fn DecidedCard(
     index: usize,
-    classes: Memo<Vec<String>>,
-    decisions: Memo<Vec<String>>,
-    orientation: Memo<Orientation>,
+    classes: Computed<Vec<String>>,
+    decisions: Computed<Vec<String>>,
+    orientation: Computed<Orientation>,
 ) -> impl IntoView {
     let ctx = use_app();
     let decided = move |f: &dyn Fn(&ulab_state::Classifier) -> String| {

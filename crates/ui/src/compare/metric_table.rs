@@ -7,7 +7,7 @@
 
 use crate::widgets::keyed::{Row, keyed};
 use crate::widgets::table_scroll::table_scroll;
-use crate::{cond, handler, memo, on_value, rx};
+use crate::{Computed, cond, handler, memo, on_value, rx};
 use leptos::prelude::*;
 
 use super::context::CompareContext;
@@ -171,7 +171,7 @@ pub fn MetricTable() -> impl IntoView {
 /// The table's controls: which class shares (test set or deployment), decimals, and net
 /// benefit's threshold.
 #[component]
-fn MetricControls(has_deployment: Memo<bool>, n: Memo<usize>) -> impl IntoView {
+fn MetricControls(has_deployment: Computed<bool>, n: Computed<usize>) -> impl IntoView {
     let cc = expect_context::<CompareContext>();
     // Net benefit's threshold: applied when valid, the last good value kept otherwise.
     let threshold_error = RwSignal::new(None::<String>);
@@ -238,7 +238,7 @@ fn MetricControls(has_deployment: Memo<bool>, n: Memo<usize>) -> impl IntoView {
 /// One metric: its row, and a disclosure row with the formula, the admissibility and (for
 /// more than two classes) the per-class values.
 #[component]
-fn MetricRow(key: &'static str, names: Memo<Vec<String>>) -> impl IntoView {
+fn MetricRow(key: &'static str, names: Computed<Vec<String>>) -> impl IntoView {
     let ctx = use_app();
     let cc = expect_context::<CompareContext>();
     // Read from the analysis itself: one copy of the row, not of the whole table first.

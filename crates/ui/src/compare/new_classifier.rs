@@ -3,7 +3,7 @@
 //! typed counts (or fractions) of its own and presses "Compare …" (issue 28: a new classifier
 //! with made-up counts was ranked at once). Until then it is the page's only, not the link's.
 
-use crate::{callback, derived};
+use crate::{Computed, callback, derived};
 use crate::{handler, rx};
 use leptos::prelude::*;
 
@@ -29,7 +29,7 @@ pub struct Draft {
 impl Draft {
     /// A closed draft; it follows the number of classes (a new, empty matrix) and the
     /// orientation (its matrix transposed).
-    pub fn new(n: Memo<usize>, orientation: Memo<Orientation>) -> Draft {
+    pub fn new(n: Computed<usize>, orientation: Computed<Orientation>) -> Draft {
         let zeros = |n: usize| Matrix::zeros(n, n).expect("n ≥ 2");
         let d = Draft {
             open: RwSignal::new(false),
@@ -68,8 +68,8 @@ impl Draft {
 #[component]
 pub fn NewClassifier(
     draft: Draft,
-    classes: Memo<Vec<String>>,
-    orientation: Memo<Orientation>,
+    classes: Computed<Vec<String>>,
+    orientation: Computed<Orientation>,
     focus: RwSignal<Option<String>>,
 ) -> impl IntoView {
     let ctx = use_app();

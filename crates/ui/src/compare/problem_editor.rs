@@ -2,7 +2,7 @@
 //! columns = true classes) with its normalized form and (x, y) coordinates, and the deployment
 //! class shares.
 
-use crate::{memo, rx};
+use crate::{Computed, memo, rx};
 use leptos::prelude::*;
 
 use crate::context::use_app;
@@ -46,9 +46,9 @@ pub fn ProblemEditor() -> impl IntoView {
 /// space of fig. 1.
 #[component]
 fn Normalized(
-    utility: Memo<Matrix>,
-    decisions: Memo<Vec<String>>,
-    classes: Memo<Vec<String>>,
+    utility: Computed<Matrix>,
+    decisions: Computed<Vec<String>>,
+    classes: Computed<Vec<String>>,
 ) -> impl IntoView {
     let analysis = memo(move |_| {
         utility.with(|m| {

@@ -4,7 +4,7 @@
 //! [`ulab_state::compare::yields`]'s.
 
 use crate::widgets::table_scroll::table_scroll;
-use crate::{memo, rx};
+use crate::{Computed, memo, rx};
 use leptos::prelude::*;
 
 use super::context::CompareContext;
@@ -62,7 +62,7 @@ pub fn YieldsPanel() -> impl IntoView {
             view! { <p class="notice is-warning beaten-note" role="note" data-testid="beaten-note">{t}</p> }
         })
     };
-    let chart_signal: Signal<YieldChart> = chart.into();
+    let chart_signal = chart;
     view! {
         <Card class="yields" title_id="yields-title" title="Utility yield" testid="yields" level=Level::H2>
             <CardActions slot>
@@ -81,7 +81,7 @@ pub fn YieldsPanel() -> impl IntoView {
 
 /// The table: a row per classifier, ranked, then the reference rows.
 #[component]
-fn YieldsTableView(table: Memo<YieldsTable>) -> impl IntoView {
+fn YieldsTableView(table: Computed<YieldsTable>) -> impl IntoView {
     let has_dep = move || table.with(|t| t.has_deployment);
     let has_totals = move || table.with(|t| t.has_totals);
     let total_label = move || match table.with(|t| t.n_items) {
@@ -254,7 +254,7 @@ split_entry!(
     /// canvas, the exports) loads after the page shows the yields table.
     chart_entry,
     compare,
-    Signal<YieldChart>,
+    Computed<YieldChart>,
     |plot| {
         view! {
             <PlotCanvas

@@ -6,7 +6,7 @@
 //! each evaluated at the deployment's.
 
 use crate::widgets::keyed::{Row, keyed};
-use crate::{callback, derived};
+use crate::{Computed, callback, derived};
 use crate::{cond, handler, memo, rx};
 use leptos::prelude::*;
 
@@ -208,7 +208,7 @@ fn ClassifierCard(i: usize) -> impl IntoView {
             {rx(move || part.with(|p| p.as_ref().and_then(|p| p.remap.as_ref().ok().cloned())).map(|r| view! { <RemapTables r=r i=i /> }))}
             <Show when=cond(move || has_posterior.get())>
                 <PlotCanvas
-                    plot=derived(move || posterior.get().unwrap_or_default())
+                    plot=memo(move |_| posterior.get().unwrap_or_default())
                     name=format!("posterior-{i}")
                     label="p(class | output) for each output label, with the decision for each"
                     testid=format!("decide-posterior-{i}")
@@ -226,7 +226,7 @@ fn ClassifierCard(i: usize) -> impl IntoView {
 
 /// Raw and remapped yield per item, side by side.
 #[component]
-fn YieldPair(part: Memo<Option<ClassifierPart>>, i: usize) -> impl IntoView {
+fn YieldPair(part: Computed<Option<ClassifierPart>>, i: usize) -> impl IntoView {
     let yields = move || {
         part.with(|p| {
             p.as_ref()
@@ -315,7 +315,7 @@ fn RemapTables(r: LabelOnly, i: usize) -> impl IntoView {
 
 /// Test-set, balanced and deployment shares side by side.
 #[component]
-fn BalanceStudy(part: Memo<Option<ClassifierPart>>, i: usize) -> impl IntoView {
+fn BalanceStudy(part: Computed<Option<ClassifierPart>>, i: usize) -> impl IntoView {
     let dc = expect_context::<DecideContext>();
     // The names only: the table is not rebuilt when a slider moves the item.
     let names = memo(move |_| {

@@ -3,6 +3,7 @@
 
 use leptos::prelude::*;
 
+use crate::Computed;
 use crate::context::use_app;
 use crate::handler;
 use ulab_state::View;
@@ -12,11 +13,11 @@ use ulab_state::decide::view::DecideView as Analysis;
 #[derive(Clone, Copy)]
 pub struct DecideContext {
     /// The analysis of the current state (recomputed on every edit).
-    pub analysis: Memo<Analysis>,
+    pub analysis: Computed<Analysis>,
     /// One item's probabilities in force (the link's `p`, or equal ones).
-    pub p: Memo<Vec<f64>>,
+    pub p: Computed<Vec<f64>>,
     /// The analysis without the item: the classifiers' remaps (a slider leaves it unchanged).
-    pub remaps: Memo<Analysis>,
+    pub remaps: Computed<Analysis>,
 }
 
 /// A button that opens the Compare view (to add, import or rename classifiers).

@@ -3,7 +3,6 @@
 //! decision as bars and as a table, and the optimal decision beside the most probable class,
 //! with the sentence that says why when they differ.
 
-use crate::derived;
 use crate::widgets::keyed::{Row, keyed};
 use crate::{cond, handler, memo, on_value, rx};
 use leptos::prelude::*;
@@ -98,7 +97,7 @@ pub fn ItemPanel() -> impl IntoView {
             <ExpectedTable />
             <Show when=cond(move || has_bars.get())>
                 <PlotCanvas
-                    plot=derived(move || bars.get().unwrap_or_default())
+                    plot=memo(move |_| bars.get().unwrap_or_default())
                     name="expected-utilities"
                     label="Expected utility of each decision, the optimal one marked"
                     testid="decide-bars"

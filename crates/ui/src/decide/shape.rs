@@ -9,7 +9,6 @@ use super::context::DecideContext;
 use crate::widgets::card::{Card, Level};
 use crate::widgets::plot_canvas::PlotCanvas;
 use ulab_core::text::{capitalize, prose};
-use ulab_plot::decide::{SimplexPlot, ThresholdPlot};
 use ulab_state::decide::view::Shape;
 
 /// Which figure the shape has.
@@ -64,8 +63,8 @@ pub fn ShapePanel() -> impl IntoView {
         dc.analysis
             .with(|a| a.shape.as_ref().err().map(|e| capitalize(&e.to_string())))
     };
-    let lines_signal: Signal<ThresholdPlot> = lines.into();
-    let triangle_signal: Signal<SimplexPlot> = triangle.into();
+    let lines_signal = lines;
+    let triangle_signal = triangle;
     view! {
         <Card
             class="decide-shape"

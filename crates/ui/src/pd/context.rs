@@ -2,6 +2,7 @@
 
 use leptos::prelude::*;
 
+use crate::Computed;
 use ulab_state::pd::Classifiers;
 use ulab_state::pd::kappa::Shown;
 use ulab_state::pd::table::PdTable;
@@ -10,11 +11,11 @@ use ulab_state::pd::table::PdTable;
 #[derive(Clone, Copy)]
 pub struct PdContext {
     /// The classifiers, or why there are none to show.
-    pub classifiers: Memo<Result<Classifiers, String>>,
+    pub classifiers: Computed<Result<Classifiers, String>>,
     /// What the κ sliders show.
-    pub shown: Memo<Option<Shown>>,
+    pub shown: Computed<Option<Shown>>,
     /// The table for the κ in force.
-    pub table: Memo<Result<PdTable, String>>,
+    pub table: Computed<Result<PdTable, String>>,
 }
 
 /// The view's context (panics outside the view, a programming error).

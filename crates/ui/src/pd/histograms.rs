@@ -2,7 +2,7 @@
 //! al. 2022, fig. 7), and how often each ranks first. The grid's chunks run a few per task
 //! (never one long task), and a new setting or matrix restarts the count.
 
-use crate::{memo, on_value, rx};
+use crate::{Computed, memo, on_value, rx};
 use std::rc::Rc;
 
 use crate::widgets::table_scroll::table_scroll;
@@ -82,7 +82,7 @@ fn tick(
 /// a value that does not read is said in `error` and changes nothing.
 fn grid_fields(
     ctx: AppContext,
-    settings: Memo<GridSettings>,
+    settings: Computed<GridSettings>,
     grid_error: RwSignal<Option<String>>,
 ) -> impl IntoView {
     let set_grid = move |v: String| {

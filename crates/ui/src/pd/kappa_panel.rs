@@ -2,7 +2,7 @@
 //! and the default κ (the true-class shares, Kozak et al. 2022, eq. 31) one click away.
 
 use crate::widgets::keyed::{Row, keyed};
-use crate::{cond, handler, memo, on_value, rx};
+use crate::{Computed, cond, handler, memo, on_value, rx};
 use leptos::ev::{Event, Targeted};
 use leptos::prelude::*;
 use web_sys::HtmlInputElement;
@@ -76,7 +76,7 @@ pub fn KappaPanel() -> impl IntoView {
 
 /// One class's slider and typed field.
 #[component]
-fn KappaSlider(k: usize, classes: Memo<Vec<String>>) -> impl IntoView {
+fn KappaSlider(k: usize, classes: Computed<Vec<String>>) -> impl IntoView {
     let ctx = use_app();
     let pd = use_pd();
     let error = RwSignal::new(None::<String>);

@@ -1,8 +1,7 @@
 //! A plot that may be missing ([`ulab_plot::MaybePlot`]) on its canvas, which is on the page
 //! only while there is a plot.
 
-use crate::derived;
-use crate::{cond, memo};
+use crate::{Computed, cond, memo};
 use leptos::prelude::*;
 
 use crate::widgets::plot_canvas::PlotCanvas;
@@ -12,7 +11,7 @@ use ulab_plot::MaybePlot;
 #[component]
 pub fn MaybeCanvas<P>(
     /// The plot, if any.
-    plot: Memo<MaybePlot<P>>,
+    plot: Computed<MaybePlot<P>>,
     /// Base name of exported files.
     name: &'static str,
     /// What the plot shows, for screen readers.
@@ -26,7 +25,7 @@ where
     let has_plot = memo(move |_| plot.with(|p| p.0.is_some()));
     view! {
         <Show when=cond(move || has_plot.get())>
-            <PlotCanvas plot=derived(move || plot.get()) name=name label=label testid=testid />
+            <PlotCanvas plot=plot name=name label=label testid=testid />
         </Show>
     }
 }

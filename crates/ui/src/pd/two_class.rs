@@ -3,7 +3,7 @@
 //! the cell under the pointer (or tapped) is read out under the maps, and the cell of the κ in
 //! force otherwise.
 
-use crate::{handler, memo, on_value, rx};
+use crate::{Computed, handler, memo, on_value, rx};
 use leptos::ev::PointerEvent;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
@@ -62,7 +62,7 @@ fn readout(h: &Heatmaps, k0: f64, k1: f64) -> Option<Readout> {
 }
 
 /// The grid's step: how finely κ of each class is divided.
-fn step_choice(ctx: AppContext, divisions: Memo<usize>) -> impl IntoView {
+fn step_choice(ctx: AppContext, divisions: Computed<usize>) -> impl IntoView {
     let set_step = move |v: String| {
         if let Ok(n) = parse_step(&v) {
             let _ = ctx.edit(|s| s.pd.divisions = n);
@@ -200,7 +200,7 @@ pub fn TwoClassPanel() -> impl IntoView {
 /// The values of the cell pointed at (or of the κ in force).
 #[component]
 fn ReadoutView(
-    cell: Memo<Option<Readout>>,
+    cell: Computed<Option<Readout>>,
     pointed: RwSignal<Option<(f64, f64)>>,
 ) -> impl IntoView {
     view! {

@@ -66,7 +66,7 @@ pub fn CalibrationPanel() -> impl IntoView {
         let bins = ctx.state.with(|s| s.probs.bins);
         reliability_chart(&models, &classes, bins)
     });
-    let plot: Signal<ReliabilityChart> = chart.into();
+    let plot = chart;
     let bins = move || ctx.state.with(|s| s.probs.bins);
     let choose_bins = move |v: String| {
         if let Ok(b) = v.parse::<usize>() {

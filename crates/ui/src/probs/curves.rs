@@ -16,7 +16,7 @@ use crate::widgets::card::Card;
 use crate::widgets::plot_canvas::{CanvasClick, PlotCanvas};
 use ulab_core::UtilityMatrix;
 use ulab_core::text::number;
-use ulab_plot::probs::curves::{DecisionCurveChart, YieldCurveChart};
+use ulab_plot::probs::curves::DecisionCurveChart;
 use ulab_state::View;
 use ulab_state::probs::charts::{decision_curve_chart, implied_threshold, yield_curve_chart};
 use ulab_state::probs::curve::{decision_curve, default_thresholds};
@@ -117,8 +117,8 @@ pub fn CurvesPanel() -> impl IntoView {
             picked.set(v);
         }
     };
-    let decision_plot: Signal<DecisionCurveChart> = decision.into();
-    let yield_plot: Signal<YieldCurveChart> = yield_chart.into();
+    let decision_plot = decision;
+    let yield_plot = yield_chart;
     let two = move || {
         pc.loaded
             .with(|l| l.as_ref().is_some_and(|l| l.file.classes.len() == 2))

@@ -170,7 +170,7 @@ pub fn HowSurePanel() -> impl IntoView {
             None => IntervalChart::default(),
         })
     });
-    let plot: Signal<IntervalChart> = chart.into();
+    let plot = chart;
     let cancel = move |_| {
         runs.update_value(|k| *k += 1);
         state.set(Boot::Cancelled);

@@ -17,6 +17,7 @@ use std::cell::Cell;
 use leptos::prelude::*;
 
 use super::{ProbsContext, Shared, loader};
+use crate::memo;
 use crate::reactive::effect;
 use crate::web::mc_pool::now_ms;
 use crate::web::sliced::run_in_slices;
@@ -120,7 +121,7 @@ fn calibrate_models(pc: ProbsContext) {
     let runs = Runs::new();
     let d = pc.derived;
     // A memo: the state changes on every edit, the bins seldom.
-    let bins = Memo::new(move |_| pc.app.state.with(|s| s.probs.bins));
+    let bins = memo(move |_| pc.app.state.with(|s| s.probs.bins));
     effect(move |_| {
         let run = runs.next();
         let bins = bins.get();
@@ -248,7 +249,7 @@ fn borrowed(r: &Option<Shared<Vec<ModelProbs>>>) -> Vec<Option<&ModelProbs>> {
 fn sort_curves(pc: ProbsContext) {
     let runs = Runs::new();
     let d = pc.derived;
-    let prev = Memo::new(move |_| pc.app.state.with(|s| s.prevalence.clone()));
+    let prev = memo(move |_| pc.app.state.with(|s| s.prevalence.clone()));
     effect(move |_| {
         let run = runs.next();
         let prev = prev.get();

@@ -22,7 +22,6 @@ use ulab_core::mc::scatter::{error_points, prior_points};
 use ulab_core::mc::scores::SCORE_METRICS;
 use ulab_core::mc::{self, Ranker};
 use ulab_core::metrics::Metric;
-use ulab_plot::mc_scatter::ScoreScatter;
 use ulab_plot::mc_space::{Density, Marker, PointGroup, SpacePanel, SpacePlot, Tone};
 use ulab_state::reliability::{
     PAPER_SCATTER_METRICS, SCATTER_KEPT, SCATTER_POINTS, merge_scatter, scatter_works,
@@ -57,7 +56,7 @@ pub fn ScatterFigures() -> impl IntoView {
             .map(|s| score_scatter(&s, &metrics))
             .unwrap_or_default()
     });
-    let plot_signal: Signal<ScoreScatter> = plot.into();
+    let plot_signal = plot;
     let balance = memo(move |_| ctx.state.with(|s| s.mc.balance));
     let set_balance = move |b: f64| {
         let _ = ctx.edit(|s| s.mc.balance = b);
@@ -207,7 +206,7 @@ fn space_plot() -> SpacePlot {
 #[component]
 pub fn SpaceFigures() -> impl IntoView {
     let plot = memo(move |_| space_plot());
-    let plot_signal: Signal<SpacePlot> = plot.into();
+    let plot_signal = plot;
     view! {
         <Card
             class="rel-figs45"

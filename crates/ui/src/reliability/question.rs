@@ -3,7 +3,7 @@
 //! be the best, and how is its yield distributed? Computed in the web workers.
 
 use crate::derived;
-use crate::{cond, handler, memo, rx};
+use crate::{Computed, cond, handler, memo, rx};
 use std::sync::Arc;
 
 use crate::widgets::table_scroll::table_scroll;
@@ -18,7 +18,6 @@ use crate::widgets::number_field::{Field, number_fields, real_setting, whole_set
 use crate::widgets::plot_canvas::PlotCanvas;
 use ulab_core::mc::question::QuestionResult;
 use ulab_core::text::{carried_decimals, number, significant};
-use ulab_plot::mc_question::{BestPlot, YieldHistograms};
 use ulab_state::reliability::{
     Question, QuestionError, baseline_note, best_sentence, fractions_note, merge_question,
     question, question_csv, question_plots, question_works, throughput_text,
@@ -37,7 +36,7 @@ struct Answer {
 }
 
 /// The question built from the state (what Answer asks), or why there is none.
-type Built = Memo<Result<Question, QuestionError>>;
+type Built = Computed<Result<Question, QuestionError>>;
 
 /// The question panel: what is asked and the settings, Answer and Cancel, the answer, and what
 /// it assumes.
@@ -248,8 +247,8 @@ fn AnswerView(job: Job, built: Built, answer: RwSignal<Option<Arc<Answer>>>) -> 
             .map(|a| question_plots(&a.names, &a.result))
             .unwrap_or_default()
     });
-    let best_plot: Signal<BestPlot> = derived(move || plots.get().0);
-    let hist_plot: Signal<YieldHistograms> = derived(move || plots.get().1);
+    let best_plot = memo(move |_| plots.with(|p| p.0.clone()));
+    let hist_plot = memo(move |_| plots.with(|p| p.1.clone()));
     view! {
         <Show when=running>
             <p class="notice" data-testid="q-running-note">

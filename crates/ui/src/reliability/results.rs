@@ -3,7 +3,7 @@
 
 use crate::derived;
 use crate::widgets::table_scroll::table_scroll;
-use crate::{cond, handler, memo, rx};
+use crate::{Computed, cond, handler, memo, rx};
 use leptos::prelude::*;
 
 use super::context::{ReliabilityContext, swatch_colour};
@@ -15,8 +15,6 @@ use crate::widgets::plot_canvas::PlotCanvas;
 use ulab_core::mc::{McResult, Ranker};
 use ulab_core::text::number;
 use ulab_core::text::sci;
-use ulab_plot::mc_scatter::DifferencesPlot;
-use ulab_plot::reliability::SweepPlot;
 use ulab_state::reliability::{
     differences_plot, mc_config, run_caption, shown_metrics, sweep_csv, sweep_plot, table_csv,
     table_rows, throughput_text,
@@ -60,7 +58,7 @@ pub fn MisrankingResults() -> impl IntoView {
 /// The last run's table: notes while a new run goes or when the settings changed, the table,
 /// the throughput and the CSV.
 #[component]
-fn MisrankingTable(shown: Memo<Vec<Ranker>>) -> impl IntoView {
+fn MisrankingTable(shown: Computed<Vec<Ranker>>) -> impl IntoView {
     let ctx = use_app();
     let download = use_download();
     let rc = expect_context::<ReliabilityContext>();
@@ -167,7 +165,7 @@ fn misranking_rows(result: &McResult, shown: &[Ranker], dark: bool) -> impl Into
 
 /// Fig. 6 of the last run.
 #[component]
-fn Fig6(shown: Memo<Vec<Ranker>>) -> impl IntoView {
+fn Fig6(shown: Computed<Vec<Ranker>>) -> impl IntoView {
     let rc = expect_context::<ReliabilityContext>();
     let fig6 = memo(move |_| {
         rc.result
@@ -175,7 +173,7 @@ fn Fig6(shown: Memo<Vec<Ranker>>) -> impl IntoView {
             .map(|r| differences_plot(&r.run, &shown.get()))
             .unwrap_or_default()
     });
-    let fig6_signal: Signal<DifferencesPlot> = fig6.into();
+    let fig6_signal = fig6;
     view! {
         <Card
             class="rel-fig6"
@@ -213,7 +211,7 @@ pub fn SweepResults() -> impl IntoView {
             .map(|r| sweep_plot(&r.results, axis.get(), &shown.get()))
             .unwrap_or_default()
     });
-    let plot_signal: Signal<SweepPlot> = plot.into();
+    let plot_signal = plot;
     let done_text = derived(move || {
         rc.sweep_result
             .get()

@@ -2,7 +2,7 @@
 //! the progress bar, and the number of workers (not in the link: it changes the speed, never
 //! the numbers).
 
-use crate::{callback, derived, on_checked, on_value};
+use crate::{Computed, callback, derived, on_checked, on_value};
 use crate::{handler, memo, rx};
 use leptos::prelude::*;
 
@@ -126,7 +126,7 @@ const AXES: [(ErrorAxis, &str, &str); 2] = [
 ];
 
 /// The error axis of fig. 7: σ before truncation, or the realized sd.
-fn axis_choice(ctx: AppContext, mc: Memo<McSettings>) -> impl IntoView {
+fn axis_choice(ctx: AppContext, mc: Computed<McSettings>) -> impl IntoView {
     let on_axis = move |axis: ErrorAxis| {
         let _ = ctx.edit(|s| s.mc.axis = axis);
     };
@@ -155,7 +155,7 @@ fn axis_choice(ctx: AppContext, mc: Memo<McSettings>) -> impl IntoView {
 }
 
 /// The metrics shown in the table and the figures, each with its colour.
-fn metric_choice(ctx: AppContext, mc: Memo<McSettings>) -> impl IntoView {
+fn metric_choice(ctx: AppContext, mc: Computed<McSettings>) -> impl IntoView {
     let dark = ctx.scheme.dark;
     view! {
         <fieldset class="rel-metrics">

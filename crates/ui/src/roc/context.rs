@@ -4,6 +4,7 @@
 use leptos::prelude::*;
 use std::cell::RefCell;
 
+use crate::Computed;
 use crate::context::AppContext;
 use crate::web::handoff::Source;
 use ulab_state::roc::analysis::RocReport;
@@ -49,9 +50,9 @@ pub struct RocContext {
     /// A counter that makes older loadings stop.
     pub generation: RwSignal<u32>,
     /// Every curve: the scores file's, then the binormal ones.
-    pub curves: Memo<Shared<Vec<Curve>>>,
+    pub curves: Computed<Shared<Vec<Curve>>>,
     /// The analysis for the current utilities and share.
-    pub report: Memo<Result<Shared<RocReport>, String>>,
+    pub report: Computed<Result<Shared<RocReport>, String>>,
     /// The operating point picked: curve index and index in its drawn points.
     pub picked: RwSignal<Option<(usize, usize)>>,
     /// A file read that is a probabilities file: what the view says, and the file to hand to

@@ -16,8 +16,6 @@ use crate::web::use_download::{Download, use_download};
 use crate::widgets::card::Card;
 use crate::widgets::plot_canvas::{CanvasClick, PlotCanvas};
 use ulab_core::text::prose;
-use ulab_plot::roc::RocChart;
-use ulab_plot::roc::threshold::ThresholdChart;
 use ulab_state::roc::analysis::RocReport;
 use ulab_state::roc::charts::{roc_chart, threshold_chart};
 use ulab_state::roc::curves::Curve;
@@ -144,8 +142,8 @@ pub fn RocFigures() -> impl IntoView {
             rc.picked.set(Some(p));
         }
     });
-    let roc_signal: Signal<RocChart> = roc.into();
-    let thr_signal: Signal<ThresholdChart> = thresholds.into();
+    let roc_signal = roc;
+    let thr_signal = thresholds;
     let rows = move || {
         rc.report.with(|r| {
             r.as_ref()

@@ -5,7 +5,7 @@
 //! curve: as fractions at the class-0 share `B`) to the Compare view's classifiers.
 
 use crate::widgets::input_kit::try_edit;
-use crate::{cond, handler, memo, on_value, rx};
+use crate::{Computed, cond, handler, memo, on_value, rx};
 use leptos::prelude::*;
 
 use super::context::RocContext;
@@ -69,7 +69,7 @@ pub fn PickPanel() -> impl IntoView {
 
 /// The curve picked (at its optimum when chosen), and "Its optimum".
 #[component]
-fn CurveChoice(current: Memo<Option<Picked>>) -> impl IntoView {
+fn CurveChoice(current: Computed<Option<Picked>>) -> impl IntoView {
     let rc = expect_context::<RocContext>();
     let names = move || {
         rc.report.with(|r| {

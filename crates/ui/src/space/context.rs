@@ -5,6 +5,7 @@ use std::sync::Arc;
 
 use leptos::prelude::*;
 
+use crate::Computed;
 use crate::context::AppContext;
 use ulab_core::Matrix;
 use ulab_state::space::model::{Live, Model, changed_sentence};
@@ -25,7 +26,7 @@ pub struct Undo {
 #[derive(Clone, Copy)]
 pub struct SpaceContext {
     /// The view of the current state.
-    pub model: Memo<Result<Arc<Model>, String>>,
+    pub model: Computed<Result<Arc<Model>, String>>,
     /// The point while it is dragged (the app's `u` changes on release).
     pub live: RwSignal<Option<Live>>,
     /// The last change of the utility matrix made here, while it is the one in force.

@@ -84,7 +84,7 @@ pub fn SpaceDiagram() -> impl IntoView {
             })
             .unwrap_or_else(|| "display: none".into())
     };
-    let plot_signal: Signal<SpacePlot> = plot.into();
+    let plot_signal = plot;
     view! {
         <div class="space-diagram card">
             <div

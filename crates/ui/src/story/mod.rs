@@ -6,7 +6,7 @@
 //! made of the pieces in [`blocks`]; its numbers are computed by the core
 //! ([`ulab_state::story`]).
 
-use crate::{cond, handler, memo, rx, select_all};
+use crate::{Computed, cond, handler, memo, rx, select_all};
 use leptos::html;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
@@ -59,9 +59,9 @@ fn modified_click(ev: &leptos::ev::MouseEvent) -> bool {
 struct Walk {
     ctx: AppContext,
     /// The step shown (0-based).
-    step: Memo<usize>,
+    step: Computed<usize>,
     /// Whether the view is embedded in another page.
-    embed: Memo<bool>,
+    embed: Computed<bool>,
 }
 
 impl Walk {

@@ -32,6 +32,7 @@ use leptos::ev::MouseEvent;
 use leptos::html::custom;
 use leptos::prelude::*;
 
+use crate::Computed;
 use crate::rx;
 
 /// The level of a card's heading: `h2` for the panels of the Compare and Decide views and the
@@ -102,7 +103,7 @@ pub fn Card<C>(
     hint: Option<TextProp>,
     /// Whether the card is one of a large problem's input cards (`class:is-large`).
     #[prop(optional)]
-    large: Option<Memo<bool>>,
+    large: Option<Computed<bool>>,
     /// What stands beside the heading.
     #[prop(optional)]
     card_actions: Option<CardActions>,

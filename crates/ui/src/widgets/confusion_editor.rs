@@ -2,7 +2,7 @@
 //! the Compare view's classifier cards and the p-d view's matrix cards share, and the memos
 //! that read one classifier from the app state.
 
-use crate::{callback, derived};
+use crate::{Computed, callback, derived};
 use leptos::prelude::*;
 
 use crate::context::AppContext;
@@ -12,7 +12,7 @@ use crate::widgets::matrix_editor::MatrixEditor;
 use ulab_core::{Matrix, Orientation};
 
 /// The name of classifier `index` (empty once it is gone).
-pub fn classifier_name(ctx: &AppContext, index: usize) -> Memo<String> {
+pub fn classifier_name(ctx: &AppContext, index: usize) -> Computed<String> {
     let state = ctx.state;
     memo(move |_| {
         state.with(|s| {
@@ -26,7 +26,7 @@ pub fn classifier_name(ctx: &AppContext, index: usize) -> Memo<String> {
 
 /// The confusion matrix of classifier `index` as stored (rows = output); the identity once
 /// the classifier is gone.
-pub fn stored_confusion(ctx: &AppContext, index: usize) -> Memo<Matrix> {
+pub fn stored_confusion(ctx: &AppContext, index: usize) -> Computed<Matrix> {
     let state = ctx.state;
     memo(move |_| {
         state.with(|s| {
@@ -42,7 +42,7 @@ pub fn stored_confusion(ctx: &AppContext, index: usize) -> Memo<Matrix> {
 /// ([`ulab_state::AppState::check_confusion`]), for a [`MatrixEditor`].
 pub fn confusion_check(
     ctx: AppContext,
-    orientation: Memo<Orientation>,
+    orientation: Computed<Orientation>,
 ) -> Callback<Matrix, Result<(), String>> {
     callback(move |m: Matrix| {
         let o = orientation.get_untracked();
@@ -61,13 +61,13 @@ pub fn ConfusionEditor(
     /// The classifier's index in the app state.
     index: usize,
     /// Its matrix as shown (in `orientation`).
-    shown: Memo<Matrix>,
+    shown: Computed<Matrix>,
     /// The class names (row and column labels).
-    classes: Memo<Vec<String>>,
+    classes: Computed<Vec<String>>,
     /// How the matrix is shown.
-    orientation: Memo<Orientation>,
+    orientation: Computed<Orientation>,
     /// The classifier's name (for the editor's accessible label).
-    name: Memo<String>,
+    name: Computed<String>,
     /// The editor's `data-testid`.
     testid: String,
 ) -> impl IntoView {

@@ -2,7 +2,7 @@
 //! test set, the confusion matrices are re-weighted to them and the results show the
 //! yields and ranking under both.
 
-use crate::{cond, handler, memo, on_checked, on_value, rx};
+use crate::{Computed, cond, handler, memo, on_checked, on_value, rx};
 use leptos::prelude::*;
 
 use crate::context::{AppContext, use_app};
@@ -18,11 +18,11 @@ use ulab_state::presets;
 struct Shares {
     ctx: AppContext,
     /// The shares in force, if set.
-    prevalence: Memo<Option<Vec<f64>>>,
+    prevalence: Computed<Option<Vec<f64>>>,
     /// The fields, one per class, in percent.
     texts: RwSignal<Vec<String>>,
     /// What the fields mean.
-    reading: Memo<SharesReading>,
+    reading: Computed<SharesReading>,
     /// Why the last edit was not applied.
     error: RwSignal<Option<String>>,
 }
@@ -209,7 +209,12 @@ fn SharesTable(shares: Shares) -> impl IntoView {
 }
 
 /// Class `k`'s row: its test-set share, and its deployment share's field.
-fn share_row(shares: Shares, test_shares: Memo<Vec<f64>>, k: usize, name: String) -> impl IntoView {
+fn share_row(
+    shares: Shares,
+    test_shares: Computed<Vec<f64>>,
+    k: usize,
+    name: String,
+) -> impl IntoView {
     let (reading, texts) = (shares.reading, shares.texts);
     let invalid = move || reading.with(|r| r.bad.contains(&k));
     let value = move || texts.with(|t| t.get(k).cloned().unwrap_or_default());

@@ -3,7 +3,7 @@
 //! name their line and nothing is applied; success adds the classifier under the name the user
 //! picks, or replaces the classifier of that name.
 
-use crate::{cond, handler, memo, on_checked, on_value, rx};
+use crate::{Computed, cond, handler, memo, on_checked, on_value, rx};
 use leptos::ev::{Event, Targeted};
 use leptos::prelude::*;
 use web_sys::HtmlInputElement;
@@ -62,7 +62,7 @@ struct ImportForm {
     /// The last outcome: whether it is an error, and what to say.
     message: RwSignal<Option<(bool, String)>>,
     /// The next free classifier name.
-    default_name: Memo<String>,
+    default_name: Computed<String>,
 }
 
 impl ImportForm {

@@ -1,7 +1,7 @@
 //! Small pieces shared by the Compare view's input editors: a name field that validates as it
 //! is typed, an edit that reports its own error, and the axis labels of confusion matrices.
 
-use crate::{memo, on_value, rx};
+use crate::{Computed, memo, on_value, rx};
 use leptos::html;
 use leptos::prelude::*;
 
@@ -134,7 +134,7 @@ pub fn NameField(
 pub const LARGE_FROM: usize = 8;
 
 /// Whether the problem is large enough for lazy rendering of the input cards.
-pub fn large_problem(ctx: &AppContext) -> Memo<bool> {
+pub fn large_problem(ctx: &AppContext) -> Computed<bool> {
     let state = ctx.state;
     memo(move |_| state.with(|s| s.n() >= LARGE_FROM))
 }

@@ -17,7 +17,7 @@
 //! view! { <div class="rel-fields">{number_fields(mc, fields)}</div> }
 //! ```
 
-use crate::{callback, derived, on_value};
+use crate::{Computed, callback, derived, on_value};
 use crate::{cond, rx};
 use leptos::prelude::*;
 
@@ -110,7 +110,7 @@ pub struct Field<T> {
 
 impl<T: Send + Sync + 'static> Field<T> {
     /// The field, its value read from `source`.
-    pub fn view(self, source: Memo<T>) -> impl IntoView + use<T> {
+    pub fn view(self, source: Computed<T>) -> impl IntoView + use<T> {
         let read = self.read;
         view! {
             <NumberField
@@ -129,7 +129,7 @@ impl<T: Send + Sync + 'static> Field<T> {
 
 /// The fields of a settings table, in order, their values read from `source`.
 pub fn number_fields<T: Send + Sync + 'static>(
-    source: Memo<T>,
+    source: Computed<T>,
     fields: impl IntoIterator<Item = Field<T>>,
 ) -> impl IntoView {
     fields.into_iter().map(|f| f.view(source)).collect_view()

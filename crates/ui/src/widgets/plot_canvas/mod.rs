@@ -16,7 +16,7 @@ mod paint;
 mod table;
 
 use crate::derived;
-use crate::{cond, handler, memo, rx};
+use crate::{Computed, cond, handler, memo, rx};
 use leptos::html;
 use leptos::prelude::*;
 use std::rc::Rc;
@@ -66,8 +66,8 @@ struct Parts {
 /// [`Theme::scale`] = devicePixelRatio so that text and lines keep their CSS sizes.
 #[component]
 pub fn PlotCanvas<P>(
-    /// The plot's data (`Signal::from(memo)`).
-    plot: Signal<P>,
+    /// The plot's data (a [`crate::memo`]: read where it is, never copied).
+    plot: Computed<P>,
     /// Base name of exported files ("yields" → `yields.png`, `yields.svg`).
     #[prop(into)]
     name: String,
