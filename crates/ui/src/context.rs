@@ -15,7 +15,7 @@ use wasm_bindgen::JsValue;
 
 use crate::reactive::effect;
 use crate::theme::{self, ColourScheme};
-use crate::{Computed, memo};
+use crate::{Computed, Var, memo};
 use ulab_core::UtilityMatrix;
 use ulab_plot::Theme;
 use ulab_state::link::{self, Notice};
@@ -25,17 +25,17 @@ use ulab_state::{AppState, ProblemFields};
 #[derive(Clone, Copy)]
 pub struct AppContext {
     /// The whole state (what links restore).
-    pub state: RwSignal<AppState>,
+    pub state: Var<AppState>,
     /// What the last link could not apply.
-    pub notices: RwSignal<Vec<Notice>>,
+    pub notices: Var<Vec<Notice>>,
     /// The colour scheme: the user's choice, the system's preference, and whether the page is
     /// dark ([`ColourScheme::dark`], which the plots follow).
     pub scheme: ColourScheme,
     /// A short message shown for a few seconds ("Link copied").
-    pub toast: RwSignal<Option<String>>,
+    pub toast: Var<Option<String>>,
     /// The state's link fragment as the address bar has it: it follows the state within
     /// `URL_DELAY` (links on the page are built from it, not by encoding on every keystroke).
-    pub fragment: RwSignal<String>,
+    pub fragment: Var<String>,
 }
 
 impl AppContext {
@@ -180,13 +180,13 @@ fn write_fragment(fragment: &str) {
 /// scheme ([`theme::install`]).
 pub fn install() -> AppContext {
     let decoded = link::decode(&current_fragment());
-    let state = RwSignal::new(decoded.state);
+    let state = Var::new(decoded.state);
     let ctx = AppContext {
         state,
-        notices: RwSignal::new(decoded.notices),
+        notices: Var::new(decoded.notices),
         scheme: theme::install(state),
-        toast: RwSignal::new(None),
-        fragment: RwSignal::new(String::new()),
+        toast: Var::new(None),
+        fragment: Var::new(String::new()),
     };
     provide_context(ctx);
 

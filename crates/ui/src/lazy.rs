@@ -39,7 +39,7 @@ use leptos::task::spawn_local;
 use leptos::wasm_split::SplitLoaderError;
 
 use crate::web::views_css::views_css;
-use crate::{handler, rx};
+use crate::{Var, handler, rx};
 
 /// A part's render function, taking the part's props (in its chunk once loaded).
 pub type Render<P> = fn(P) -> AnyView;
@@ -98,7 +98,7 @@ where
     if let Some(render) = known {
         return render(props);
     }
-    let state = RwSignal::new(Load::Pending);
+    let state = Var::new(Load::Pending);
     let start: Arc<dyn Fn() + Send + Sync> = Arc::new(move || {
         // The part may have been closed before its load starts (its signal disposed).
         let _ = state.try_set(Load::Pending);
@@ -144,7 +144,7 @@ fn after_paint(f: Arc<dyn Fn() + Send + Sync>) {
 
 /// The place of a deferred part: the status line, the part, or the message with Retry (which
 /// calls `start` again).
-fn slot(what: &'static str, state: RwSignal<Load>, start: Arc<dyn Fn() + Send + Sync>) -> AnyView {
+fn slot(what: &'static str, state: Var<Load>, start: Arc<dyn Fn() + Send + Sync>) -> AnyView {
     rx(move || match state.get() {
         Load::Pending => view! {
             <p class="part-loading" role="status" data-testid="part-loading">

@@ -39,7 +39,7 @@ pub mod web;
 pub mod widgets;
 
 pub use reactive::{
-    Computed, callback, cond, derived, handler, memo, on_checked, on_value, rx, select_all,
+    Computed, Var, callback, cond, derived, handler, memo, on_checked, on_value, rx, select_all,
 };
 
 /// Starts the app: index.html's loading line (or the build's first page) goes; a panic goes

@@ -8,8 +8,10 @@
 //! renders exactly like `{move || …}`. Measured on the whole app (gzip -9 of the main wasm,
 //! opt-level "z"): [`rx`] −16 KB, [`handler`] −16 KB, [`memo`] and [`cond`] −3.5 KB together;
 //! the boxes behind one-method traits instead of `dyn Fn…` (below), with [`derived`] and
-//! [`callback`]: −8.6 KB of all wasm (2026-11-28). A memo is a [`Computed`], whose value's type
-//! is erased inside, so that the memo machinery itself is compiled once: −50 KB (same day).
+//! [`callback`]: −8.6 KB of all wasm (2026-11-28). A memo is a [`Computed`] and a read-write
+//! signal a [`Var`], whose value's type is erased inside, so that the memo and signal machinery
+//! itself is compiled once: −50 KB and −16 KB (same day). Use `Var::new`, not `RwSignal::new`
+//! (a value that is not `Send` stays in `RwSignal::new_local`).
 
 use leptos::prelude::{
     Callback, Effect, LocalStorage, Signal, event_target_checked, event_target_value,
@@ -18,7 +20,9 @@ use std::sync::Arc;
 use wasm_bindgen::JsCast;
 
 mod computed;
+mod var;
 pub use computed::Computed;
+pub use var::Var;
 
 // Why traits of our own, not `Box<dyn FnMut() -> T>`: a `dyn Fn…` vtable holds the closure's
 // `FnOnce::call_once` (and a `dyn Fn`'s its `call_mut` too), a shim compiled for every closure

@@ -12,6 +12,7 @@
 //! the plots are redrawn light for the paper, and dark again after.
 
 use crate::Computed;
+use crate::Var;
 use crate::memo;
 use crate::reactive::effect;
 use leptos::prelude::*;
@@ -95,9 +96,9 @@ const DARK_QUERY: &str = "(prefers-color-scheme: dark)";
 #[derive(Clone, Copy)]
 pub struct ColourScheme {
     /// The user's choice; written only through [`ColourScheme::choose`].
-    choice: RwSignal<ThemeChoice>,
+    choice: Var<ThemeChoice>,
     /// The app's state, whose `theme` (the link's) goes before the user's choice.
-    state: RwSignal<AppState>,
+    state: Var<AppState>,
     /// The choice in force: the link's, if it fixes the colours, else the user's.
     shown: Computed<ThemeChoice>,
     /// Whether the page is dark: the choice, or the system's preference when the choice is
@@ -175,8 +176,8 @@ fn printing() -> Computed<bool> {
 
 /// Creates the colour scheme of the page showing `state` and the one Effect that writes it to
 /// `<html data-theme>`.
-pub fn install(state: RwSignal<AppState>) -> ColourScheme {
-    let choice = RwSignal::new(stored_choice());
+pub fn install(state: Var<AppState>) -> ColourScheme {
+    let choice = Var::new(stored_choice());
     let shown = memo(move |_| match state.with(|s| s.theme) {
         Some(FixedTheme::Light) => ThemeChoice::Light,
         Some(FixedTheme::Dark) => ThemeChoice::Dark,

@@ -4,7 +4,7 @@
 //! state as a JSON file (save, and open: nothing is applied if the file is not a valid state;
 //! its code is fetched when first used, [`state_file`]).
 
-use crate::{cond, handler, memo, rx, select_all};
+use crate::{Var, cond, handler, memo, rx, select_all};
 use leptos::ev::{Event, Targeted};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
@@ -79,11 +79,11 @@ const NO_STATE_FILE_CODE: &str =
 /// sharing field, the outcome of the last "Open state", the examples as links.
 #[component]
 fn ShareBar() -> impl IntoView {
-    let panel = RwSignal::new(Panel::None);
+    let panel = Var::new(Panel::None);
     // The result of the last "open state" (an error stays until the next action).
-    let status = RwSignal::new(None::<(bool, String)>);
+    let status = Var::new(None::<(bool, String)>);
     // The embed's colours: the link's, at first.
-    let colours = RwSignal::new(use_app().state.with_untracked(|s| s.theme));
+    let colours = Var::new(use_app().state.with_untracked(|s| s.theme));
     view! {
         <div class="share-bar" data-testid="share-bar">
             <div class="share-row" role="toolbar" aria-label="Examples and sharing">
@@ -157,9 +157,9 @@ fn copy_and_say(ctx: AppContext, text: &str, copied: &'static str, by_hand: &'st
 /// browser has copied), "Save state (JSON)" and "Open state…".
 #[component]
 fn ShareActions(
-    panel: RwSignal<Panel>,
-    status: RwSignal<Option<(bool, String)>>,
-    colours: RwSignal<Option<FixedTheme>>,
+    panel: Var<Panel>,
+    status: Var<Option<(bool, String)>>,
+    colours: Var<Option<FixedTheme>>,
 ) -> impl IntoView {
     let ctx = use_app();
     let download = use_download();
@@ -232,7 +232,7 @@ fn ShareActions(
 /// A button that copies a text and opens the field `which` that shows it (`aria-expanded`
 /// while it is open).
 fn copy_button(
-    panel: RwSignal<Panel>,
+    panel: Var<Panel>,
     which: Panel,
     class: &'static str,
     text: &'static str,
@@ -258,7 +258,7 @@ fn copy_button(
 
 /// Reads a saved state from `file` and puts it in force; `status` says how it went (nothing is
 /// changed if the file is not a valid state).
-fn open_state(ctx: AppContext, file: web_sys::File, status: RwSignal<Option<(bool, String)>>) {
+fn open_state(ctx: AppContext, file: web_sys::File, status: Var<Option<(bool, String)>>) {
     let name = file.name();
     let promise = file.text();
     spawn_local(async move {
@@ -286,7 +286,7 @@ fn open_state(ctx: AppContext, file: web_sys::File, status: RwSignal<Option<(boo
 
 /// The field with the link to this state, to copy by hand.
 #[component]
-fn LinkPanel(panel: RwSignal<Panel>) -> impl IntoView {
+fn LinkPanel(panel: Var<Panel>) -> impl IntoView {
     let ctx = use_app();
     view! {
         <div class="share-panel" id="share-link-panel" data-testid="share-link-panel">
@@ -311,7 +311,7 @@ fn LinkPanel(panel: RwSignal<Panel>) -> impl IntoView {
 /// The field with the embed code, to copy by hand, the choice of its colours, and a preview of
 /// the embedded view.
 #[component]
-fn EmbedPanel(panel: RwSignal<Panel>, colours: RwSignal<Option<FixedTheme>>) -> impl IntoView {
+fn EmbedPanel(panel: Var<Panel>, colours: Var<Option<FixedTheme>>) -> impl IntoView {
     let ctx = use_app();
     let group = "embed-colours".to_string();
     let choice = |value: Option<FixedTheme>, label: &'static str| {
@@ -358,7 +358,7 @@ fn EmbedPanel(panel: RwSignal<Panel>, colours: RwSignal<Option<FixedTheme>>) -> 
 }
 
 /// The "Close" of a sharing field.
-fn close_button(panel: RwSignal<Panel>) -> impl IntoView {
+fn close_button(panel: Var<Panel>) -> impl IntoView {
     view! {
         <button type="button" class="btn btn-small" on:click=handler(move |_| panel.set(Panel::None))>
             "Close"
@@ -367,7 +367,7 @@ fn close_button(panel: RwSignal<Panel>) -> impl IntoView {
 }
 
 /// How the last "Open state" went, with a Dismiss button.
-fn share_status(ok: bool, msg: String, status: RwSignal<Option<(bool, String)>>) -> impl IntoView {
+fn share_status(ok: bool, msg: String, status: Var<Option<(bool, String)>>) -> impl IntoView {
     view! {
         <p
             class="notice share-status"

@@ -6,7 +6,7 @@
 //! in the others.
 
 use crate::widgets::keyed::{Row, keyed};
-use crate::{Computed, callback, derived};
+use crate::{Computed, Var, callback, derived};
 use crate::{handler, memo, rx};
 use leptos::prelude::*;
 
@@ -32,10 +32,10 @@ pub fn ClassifierList() -> impl IntoView {
     let all = memo(move |_| ctx.state.with(|s| s.all_classifiers().count()));
     let classes = memo(move |_| ctx.state.with(|s| s.classes().clone()));
     let orientation = memo(move |_| ctx.state.with(|s| s.orientation));
-    let fractions = RwSignal::new(false);
-    let error = RwSignal::new(None::<String>);
+    let fractions = Var::new(false);
+    let error = Var::new(None::<String>);
     // The name field to focus once it is on the page: the classifier just added.
-    let focus = RwSignal::new(None::<String>);
+    let focus = Var::new(None::<String>);
     let n = memo(move |_| ctx.state.with(|s| s.n()));
     let draft = Draft::new(n, orientation);
     // A new classifier starts empty, in its own card, out of the ranking until it has counts.
@@ -145,8 +145,8 @@ fn ClassifierCard(
     index: usize,
     classes: Computed<Vec<String>>,
     orientation: Computed<Orientation>,
-    fractions: RwSignal<bool>,
-    focus: RwSignal<Option<String>>,
+    fractions: Var<bool>,
+    focus: Var<Option<String>>,
 ) -> impl IntoView {
     let ctx = use_app();
     let name = classifier_name(&ctx, index);

@@ -1,8 +1,7 @@
 //! What every part of the Compare view reads ([`CompareContext`]).
 
-use leptos::prelude::*;
-
 use crate::Computed;
+use crate::Var;
 use crate::web::use_sure::SureState;
 use ulab_state::compare::Analysis;
 
@@ -13,11 +12,11 @@ pub struct CompareContext {
     /// Yields, rankings, metrics and verdict of the current state (recomputed on every edit).
     pub analysis: Computed<Result<Analysis, String>>,
     /// Threshold probability `p_t` of the net-benefit row.
-    pub threshold: RwSignal<f64>,
+    pub threshold: Var<f64>,
     /// The metric table shows the deployment class shares (when they are set).
-    pub show_deployment: RwSignal<bool>,
+    pub show_deployment: Var<bool>,
     /// Decimals shown in the metric table.
-    pub decimals: RwSignal<usize>,
+    pub decimals: Var<usize>,
     /// How sure the ranking is (worked out in slices after every edit).
-    pub sure: RwSignal<SureState>,
+    pub sure: Var<SureState>,
 }

@@ -7,7 +7,7 @@
 
 use crate::widgets::keyed::{Row, keyed};
 use crate::widgets::table_scroll::table_scroll;
-use crate::{Computed, cond, handler, memo, on_value, rx};
+use crate::{Computed, Var, cond, handler, memo, on_value, rx};
 use leptos::prelude::*;
 
 use super::context::CompareContext;
@@ -174,7 +174,7 @@ pub fn MetricTable() -> impl IntoView {
 fn MetricControls(has_deployment: Computed<bool>, n: Computed<usize>) -> impl IntoView {
     let cc = expect_context::<CompareContext>();
     // Net benefit's threshold: applied when valid, the last good value kept otherwise.
-    let threshold_error = RwSignal::new(None::<String>);
+    let threshold_error = Var::new(None::<String>);
     let set_threshold = move |v: String| match parse_decimal(&v, true) {
         Some(p) if p > 0.0 && p < 1.0 => {
             threshold_error.set(None);
@@ -244,7 +244,7 @@ fn MetricRow(key: &'static str, names: Computed<Vec<String>>) -> impl IntoView {
     // Read from the analysis itself: one copy of the row, not of the whole table first.
     let row =
         memo(move |_| with_shown_rows(&cc, |r| r.iter().find(|r| r.measure.key() == key).cloned()));
-    let open = RwSignal::new(false);
+    let open = Var::new(false);
     let detail_id = format!("metric-detail-{key}");
     let n = memo(move |_| ctx.state.with(|s| s.n()));
     let span = move || names.with(|n| n.len()) + 3;

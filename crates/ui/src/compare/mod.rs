@@ -2,7 +2,7 @@
 //! yield and what the popular metrics say on the right (below them on narrow screens).
 
 use crate::widgets::keyed::{Row, keyed};
-use crate::{cond, handler, memo, rx};
+use crate::{Var, cond, handler, memo, rx};
 use leptos::prelude::*;
 
 mod classifier_list;
@@ -66,7 +66,7 @@ split_entry!(
 #[component]
 pub fn CompareView() -> impl IntoView {
     let ctx = use_app();
-    let threshold = RwSignal::new(DEFAULT_THRESHOLD);
+    let threshold = Var::new(DEFAULT_THRESHOLD);
     let analysis = memo(move |_| {
         let opts = Options {
             threshold: Some(threshold.get()),
@@ -76,15 +76,15 @@ pub fn CompareView() -> impl IntoView {
     });
     // The metric table shows the class shares the verdict speaks of: the deployment's once
     // they are set (issue 28, item 4); the reader may switch.
-    let show_deployment = RwSignal::new(false);
+    let show_deployment = Var::new(false);
     let deployment_set = memo(move |_| ctx.state.with(|s| s.prevalence.is_some()));
     effect(move |_| show_deployment.set(deployment_set.get()));
     provide_context(CompareContext {
         analysis,
         threshold,
         show_deployment,
-        decimals: RwSignal::new(2),
-        sure: RwSignal::new(SureState::None),
+        decimals: Var::new(2),
+        sure: Var::new(SureState::None),
     });
     let embed = move || ctx.state.with(|s| s.embed);
     let warnings = move || {

@@ -3,7 +3,7 @@
 //! typed counts (or fractions) of its own and presses "Compare …" (issue 28: a new classifier
 //! with made-up counts was ranked at once). Until then it is the page's only, not the link's.
 
-use crate::{Computed, callback, derived};
+use crate::{Computed, Var, callback, derived};
 use crate::{handler, rx};
 use leptos::prelude::*;
 
@@ -20,10 +20,10 @@ use ulab_core::{Matrix, Orientation};
 #[derive(Clone, Copy)]
 pub struct Draft {
     /// Whether the card is open.
-    pub open: RwSignal<bool>,
-    name: RwSignal<String>,
-    matrix: RwSignal<Matrix>,
-    ready: RwSignal<bool>,
+    pub open: Var<bool>,
+    name: Var<String>,
+    matrix: Var<Matrix>,
+    ready: Var<bool>,
 }
 
 impl Draft {
@@ -32,10 +32,10 @@ impl Draft {
     pub fn new(n: Computed<usize>, orientation: Computed<Orientation>) -> Draft {
         let zeros = |n: usize| Matrix::zeros(n, n).expect("n ≥ 2");
         let d = Draft {
-            open: RwSignal::new(false),
-            name: RwSignal::new(String::new()),
-            matrix: RwSignal::new(zeros(n.get_untracked())),
-            ready: RwSignal::new(false),
+            open: Var::new(false),
+            name: Var::new(String::new()),
+            matrix: Var::new(zeros(n.get_untracked())),
+            ready: Var::new(false),
         };
         effect(move |_| {
             let n = n.get();
@@ -70,7 +70,7 @@ pub fn NewClassifier(
     draft: Draft,
     classes: Computed<Vec<String>>,
     orientation: Computed<Orientation>,
-    focus: RwSignal<Option<String>>,
+    focus: Var<Option<String>>,
 ) -> impl IntoView {
     let ctx = use_app();
     let rename = callback(move |typed: String| {

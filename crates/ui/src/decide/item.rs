@@ -4,7 +4,7 @@
 //! with the sentence that says why when they differ.
 
 use crate::widgets::keyed::{Row, keyed};
-use crate::{cond, handler, memo, on_value, rx};
+use crate::{Var, cond, handler, memo, on_value, rx};
 use leptos::prelude::*;
 
 use super::context::DecideContext;
@@ -25,7 +25,7 @@ pub fn ItemPanel() -> impl IntoView {
     let download = use_download();
     let dc = expect_context::<DecideContext>();
     let n = memo(move |_| dc.p.with(Vec::len));
-    let error = RwSignal::new(None::<String>);
+    let error = Var::new(None::<String>);
     let bars = memo(move |prev: Option<&Option<UtilityBars>>| {
         dc.analysis
             .with(|a| a.bars())

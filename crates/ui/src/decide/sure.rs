@@ -5,6 +5,7 @@
 use leptos::prelude::*;
 
 use super::context::DecideContext;
+use crate::Var;
 use crate::context::use_app;
 use crate::web::use_sure::{SureState, use_sure};
 use crate::widgets::sure_card::SureCard;
@@ -25,7 +26,7 @@ Seeded: a link always shows the same numbers.";
 pub fn RemapSure() -> impl IntoView {
     let ctx = use_app();
     let dc = expect_context::<DecideContext>();
-    let sure = RwSignal::new(SureState::None);
+    let sure = Var::new(SureState::None);
     let input = ctx.utility_and_shares();
     use_sure(sure, move || {
         let (u, prev) = input.get();

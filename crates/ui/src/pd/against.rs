@@ -4,7 +4,7 @@
 //! again here on the reliability engine's workers.
 
 use crate::derived;
-use crate::{handler, memo, rx};
+use crate::{Var, handler, memo, rx};
 use std::sync::Arc;
 
 use leptos::prelude::*;
@@ -32,7 +32,7 @@ pub fn AgainstPanel() -> impl IntoView {
     let ctx = use_app();
     let n = memo(move |_| ctx.state.with(|s| s.n()));
     let job = use_job();
-    let rerun = RwSignal::new(None::<Arc<McComparison>>);
+    let rerun = Var::new(None::<Arc<McComparison>>);
     let comparison = memo(move |_| rerun.get().map(|c| *c).unwrap_or(KNOWN_RUN));
     let start = move |_| {
         let Ok(config) = McConfig::new(Prior::Uniform, 0.1, RERUN_PAIRS, 1) else {

@@ -2,7 +2,7 @@
 //! al. 2022, fig. 7), and how often each ranks first. The grid's chunks run a few per task
 //! (never one long task), and a new setting or matrix restarts the count.
 
-use crate::{Computed, memo, on_value, rx};
+use crate::{Computed, Var, memo, on_value, rx};
 use std::rc::Rc;
 
 use crate::widgets::table_scroll::table_scroll;
@@ -37,8 +37,8 @@ fn run_in_slices(
     plan: Rc<GridPlan>,
     run: u64,
     generation: StoredValue<u64>,
-    progress: RwSignal<Option<Progress>>,
-    result: RwSignal<Option<Result<GridResult, String>>>,
+    progress: Var<Option<Progress>>,
+    result: Var<Option<Result<GridResult, String>>>,
 ) {
     let tally = plan.empty_tally();
     tick(plan, run, generation, progress, result, tally, 0);
@@ -49,8 +49,8 @@ fn tick(
     plan: Rc<GridPlan>,
     run: u64,
     generation: StoredValue<u64>,
-    progress: RwSignal<Option<Progress>>,
-    result: RwSignal<Option<Result<GridResult, String>>>,
+    progress: Var<Option<Progress>>,
+    result: Var<Option<Result<GridResult, String>>>,
     mut tally: ulab_core::pd::PdTally,
     mut k: u64,
 ) {
@@ -83,7 +83,7 @@ fn tick(
 fn grid_fields(
     ctx: AppContext,
     settings: Computed<GridSettings>,
-    grid_error: RwSignal<Option<String>>,
+    grid_error: Var<Option<String>>,
 ) -> impl IntoView {
     let set_grid = move |v: String| {
         let r = parse_grid(&v)
@@ -135,8 +135,8 @@ pub fn HistogramPanel() -> impl IntoView {
     let download = use_download();
     let pd = use_pd();
     let settings = memo(move |_| ctx.state.with(|s| s.pd.grid.clone()));
-    let progress = RwSignal::new(None::<Progress>);
-    let result = RwSignal::new(None::<Result<GridResult, String>>);
+    let progress = Var::new(None::<Progress>);
+    let result = Var::new(None::<Result<GridResult, String>>);
     let generation = StoredValue::new(0u64);
     effect(move |_| {
         let plan = pd.classifiers.with(|c| {
@@ -168,7 +168,7 @@ pub fn HistogramPanel() -> impl IntoView {
             })
         })
     });
-    let grid_error = RwSignal::new(None::<String>);
+    let grid_error = Var::new(None::<String>);
     let export = move |_| {
         let csv = result.with_untracked(|r| match r {
             Some(Ok(r)) => Some(histogram_csv(r)),

@@ -2,7 +2,7 @@
 //! and the default κ (the true-class shares, Kozak et al. 2022, eq. 31) one click away.
 
 use crate::widgets::keyed::{Row, keyed};
-use crate::{Computed, cond, handler, memo, on_value, rx};
+use crate::{Computed, Var, cond, handler, memo, on_value, rx};
 use leptos::ev::{Event, Targeted};
 use leptos::prelude::*;
 use web_sys::HtmlInputElement;
@@ -79,7 +79,7 @@ pub fn KappaPanel() -> impl IntoView {
 fn KappaSlider(k: usize, classes: Computed<Vec<String>>) -> impl IntoView {
     let ctx = use_app();
     let pd = use_pd();
-    let error = RwSignal::new(None::<String>);
+    let error = Var::new(None::<String>);
     let value = memo(move |_| {
         pd.shown
             .with(|s| s.as_ref().and_then(|s| s.kappa.get(k).copied()))

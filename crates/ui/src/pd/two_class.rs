@@ -3,7 +3,7 @@
 //! the cell under the pointer (or tapped) is read out under the maps, and the cell of the κ in
 //! force otherwise.
 
-use crate::{Computed, handler, memo, on_value, rx};
+use crate::{Computed, Var, handler, memo, on_value, rx};
 use leptos::ev::PointerEvent;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
@@ -139,7 +139,7 @@ pub fn TwoClassPanel() -> impl IntoView {
         })
     });
     // The κ under the pointer (or last tapped); `None` = the κ in force.
-    let pointed = RwSignal::new(None::<(f64, f64)>);
+    let pointed = Var::new(None::<(f64, f64)>);
     let on_heat = move |ev: PointerEvent| {
         let hit = on_canvas(&ev).and_then(|(w, x, y)| {
             heat_plot.with_untracked(|p| p.0.as_ref().and_then(|p| p.kappa_at(w, x, y)))
@@ -199,10 +199,7 @@ pub fn TwoClassPanel() -> impl IntoView {
 
 /// The values of the cell pointed at (or of the κ in force).
 #[component]
-fn ReadoutView(
-    cell: Computed<Option<Readout>>,
-    pointed: RwSignal<Option<(f64, f64)>>,
-) -> impl IntoView {
+fn ReadoutView(cell: Computed<Option<Readout>>, pointed: Var<Option<(f64, f64)>>) -> impl IntoView {
     view! {
         <div class="pd-readout" aria-live="polite" data-testid="pd-readout">
             {rx(move || {

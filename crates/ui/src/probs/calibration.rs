@@ -3,7 +3,7 @@
 //! recalibrated; the bins' CSV.
 
 use crate::web::use_download::use_download;
-use crate::{cond, handler, memo, on_checked, on_value, rx};
+use crate::{Var, cond, handler, memo, on_checked, on_value, rx};
 use leptos::prelude::*;
 
 use super::ProbsContext;
@@ -48,7 +48,7 @@ pub fn CalibrationPanel() -> impl IntoView {
     let download = use_download();
     let pc = expect_context::<ProbsContext>();
     let d = pc.derived;
-    let show_recal = RwSignal::new(true);
+    let show_recal = Var::new(true);
     let chart = memo(move |_| {
         let Some(own) = d.calibration.get() else {
             return ReliabilityChart::default();

@@ -7,7 +7,7 @@
 
 use crate::callback;
 use crate::web::use_download::use_download;
-use crate::{cond, handler, memo, on_value, rx};
+use crate::{Var, cond, handler, memo, on_value, rx};
 use leptos::prelude::*;
 
 use super::ProbsContext;
@@ -44,7 +44,7 @@ pub fn CurvesPanel() -> impl IntoView {
     let download = use_download();
     let pc = expect_context::<ProbsContext>();
     let d = pc.derived;
-    let picked = RwSignal::new(0.2f64);
+    let picked = Var::new(0.2f64);
     let curves = memo(move |_| d.curves.with(|c| c.clone().and_then(Result::ok)));
     let names = memo(move |_| {
         pc.loaded

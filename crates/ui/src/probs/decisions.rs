@@ -8,7 +8,7 @@
 use crate::web::use_download::use_download;
 use crate::widgets::input_kit::try_edit;
 use crate::widgets::keyed::{self, key_of, keyed};
-use crate::{cond, handler, memo, rx};
+use crate::{Var, cond, handler, memo, rx};
 use leptos::prelude::*;
 
 use super::ProbsContext;
@@ -205,7 +205,7 @@ pub fn DecisionsPanel() -> impl IntoView {
 fn Matrices() -> impl IntoView {
     let ctx = use_app();
     let pc = expect_context::<ProbsContext>();
-    let open = RwSignal::new(false);
+    let open = Var::new(false);
     let body = move || {
         if !open.get() {
             return None;

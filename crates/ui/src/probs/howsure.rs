@@ -5,7 +5,7 @@
 //! on request. Why paired is said on the page.
 
 use crate::web::use_download::use_download;
-use crate::{cond, handler, memo, rx};
+use crate::{Var, cond, handler, memo, rx};
 use leptos::prelude::*;
 
 use super::{ProbsContext, Shared};
@@ -87,7 +87,7 @@ fn pairs(r: &Result_) -> Vec<(usize, usize, String)> {
 }
 
 /// Starts a run (stopping one under way).
-fn start(pc: ProbsContext, state: RwSignal<Boot>, runs: StoredValue<u32>) {
+fn start(pc: ProbsContext, state: Var<Boot>, runs: StoredValue<u32>) {
     runs.update_value(|k| *k += 1);
     let run = runs.get_value();
     let Some(file) = pc.file_untracked() else {
@@ -144,7 +144,7 @@ pub fn HowSurePanel() -> impl IntoView {
     let ctx = use_app();
     let download = use_download();
     let pc = expect_context::<ProbsContext>();
-    let state = RwSignal::new(Boot::Idle);
+    let state = Var::new(Boot::Idle);
     let runs = StoredValue::new(0u32);
     // Every change of the decisions makes the last run out of date: small files run again.
     effect(move |_| {

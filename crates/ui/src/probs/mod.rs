@@ -23,6 +23,7 @@ mod jobs;
 mod loader;
 mod problem;
 
+use crate::Var;
 use crate::chrome::view_intro::ViewIntro;
 use crate::context::{AppContext, use_app};
 pub use crate::reactive::Shared;
@@ -60,32 +61,32 @@ thread_local! {
 #[derive(Clone, Copy)]
 pub struct Derived {
     /// Both rules' decisions for every model (and the recalibrated ones), or why not.
-    pub report: RwSignal<Option<Result<Shared<Report>, String>>>,
+    pub report: Var<Option<Result<Shared<Report>, String>>>,
     /// The share of the decisions done, while they are computed in slices.
-    pub deciding: RwSignal<Option<f64>>,
+    pub deciding: Var<Option<f64>>,
     /// Each model's reliability diagrams.
-    pub calibration: RwSignal<Option<Shared<Vec<ModelCalibration>>>>,
+    pub calibration: Var<Option<Shared<Vec<ModelCalibration>>>>,
     /// Each model recalibrated (cross-fitted), once all are.
-    pub recalibrated: RwSignal<Option<Shared<Vec<ModelProbs>>>>,
+    pub recalibrated: Var<Option<Shared<Vec<ModelProbs>>>>,
     /// The share of the recalibration done, while it runs.
-    pub recalibrating: RwSignal<Option<f64>>,
+    pub recalibrating: Var<Option<f64>>,
     /// The recalibrated models' reliability diagrams.
-    pub recal_calibration: RwSignal<Option<Shared<Vec<ModelCalibration>>>>,
+    pub recal_calibration: Var<Option<Shared<Vec<ModelCalibration>>>>,
     /// Two classes: each model's items sorted by the probability of class 0.
-    pub curves: RwSignal<Option<Result<Shared<Vec<ThresholdCurve>>, String>>>,
+    pub curves: Var<Option<Result<Shared<Vec<ThresholdCurve>>, String>>>,
 }
 
 /// The view's shared signals.
 #[derive(Clone, Copy)]
 pub struct ProbsContext {
     /// The probabilities in force.
-    pub loaded: RwSignal<Option<Loaded>>,
+    pub loaded: Var<Option<Loaded>>,
     /// The reading's progress or outcome.
-    pub load: RwSignal<LoadState>,
+    pub load: Var<LoadState>,
     /// A counter that makes older readings stop.
-    pub generation: RwSignal<u32>,
+    pub generation: Var<u32>,
     /// The labels of a file whose positive label must be chosen (single columns).
-    pub choose_positive: RwSignal<Option<Vec<String>>>,
+    pub choose_positive: Var<Option<Vec<String>>>,
     /// What is computed from them.
     pub derived: Derived,
     /// The app context (the tasks run outside any component).
@@ -116,18 +117,18 @@ impl ProbsContext {
 pub fn ProbsView() -> impl IntoView {
     let ctx = use_app();
     let pc = ProbsContext {
-        loaded: RwSignal::new(KEPT.with(|k| k.borrow().clone())),
-        load: RwSignal::new(LoadState::Idle),
-        generation: RwSignal::new(0),
-        choose_positive: RwSignal::new(None),
+        loaded: Var::new(KEPT.with(|k| k.borrow().clone())),
+        load: Var::new(LoadState::Idle),
+        generation: Var::new(0),
+        choose_positive: Var::new(None),
         derived: Derived {
-            report: RwSignal::new(None),
-            deciding: RwSignal::new(None),
-            calibration: RwSignal::new(None),
-            recalibrated: RwSignal::new(None),
-            recalibrating: RwSignal::new(None),
-            recal_calibration: RwSignal::new(None),
-            curves: RwSignal::new(None),
+            report: Var::new(None),
+            deciding: Var::new(None),
+            calibration: Var::new(None),
+            recalibrated: Var::new(None),
+            recalibrating: Var::new(None),
+            recal_calibration: Var::new(None),
+            curves: Var::new(None),
         },
         app: ctx,
     };

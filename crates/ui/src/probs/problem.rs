@@ -2,7 +2,7 @@
 //! the file's (the utility matrix's columns are the file's classes, in its order) and the way
 //! to make them fit; the classes and decisions, the utility matrix, the deployment shares.
 
-use crate::{cond, handler, memo, on_value, rx};
+use crate::{Var, cond, handler, memo, on_value, rx};
 use leptos::prelude::*;
 
 use super::ProbsContext;
@@ -87,7 +87,7 @@ pub fn FitNotice() -> impl IntoView {
 fn SharesField() -> impl IntoView {
     let ctx = use_app();
     let pc = expect_context::<ProbsContext>();
-    let error = RwSignal::new(None::<String>);
+    let error = Var::new(None::<String>);
     let value = move || {
         ctx.state.with(|s| {
             s.prevalence

@@ -5,6 +5,7 @@ use std::sync::Arc;
 
 use leptos::prelude::*;
 
+use crate::Var;
 use crate::context::AppContext;
 use crate::web::mc_pool;
 use crate::web::use_job::{Job, use_job};
@@ -54,13 +55,13 @@ pub struct ReliabilityContext {
     /// The main run (table, fig. 6).
     pub run: Job,
     /// Its last result.
-    pub result: RwSignal<Option<Arc<TimedRun>>>,
+    pub result: Var<Option<Arc<TimedRun>>>,
     /// The sweep (fig. 7).
     pub sweep: Job,
     /// Its last result.
-    pub sweep_result: RwSignal<Option<Arc<TimedSweep>>>,
+    pub sweep_result: Var<Option<Arc<TimedSweep>>>,
     /// Workers to use (UI only, not in the link).
-    pub workers: RwSignal<usize>,
+    pub workers: Var<usize>,
     /// The app context, looked up once by the view (the runs start from event handlers).
     app: AppContext,
 }
@@ -71,10 +72,10 @@ impl ReliabilityContext {
     pub fn new(app: AppContext) -> ReliabilityContext {
         ReliabilityContext {
             run: use_job(),
-            result: RwSignal::new(None),
+            result: Var::new(None),
             sweep: use_job(),
-            sweep_result: RwSignal::new(None),
-            workers: RwSignal::new(mc_pool::size()),
+            sweep_result: Var::new(None),
+            workers: Var::new(mc_pool::size()),
             app,
         }
     }

@@ -2,7 +2,7 @@
 //! whenever the balance or the seed changes) and figs 4–5 (the priors and the error extents on
 //! the space of utility matrices, small enough to compute on the page).
 
-use crate::{callback, derived};
+use crate::{Var, callback, derived};
 use crate::{cond, handler, memo, rx};
 use std::sync::Arc;
 
@@ -33,9 +33,9 @@ use ulab_state::reliability::{
 pub fn ScatterFigures() -> impl IntoView {
     let ctx = use_app();
     let job = use_job();
-    let samples = RwSignal::new(None::<Arc<Vec<ScatterSample>>>);
+    let samples = Var::new(None::<Arc<Vec<ScatterSample>>>);
     // "paper": the paper's four metrics (one row each); else one metric's key.
-    let choice = RwSignal::new("paper".to_string());
+    let choice = Var::new("paper".to_string());
     let inputs = memo(move |_| ctx.state.with(|s| (s.mc.balance, s.mc.seed)));
     effect(move |_| {
         let (balance, seed) = inputs.get();

@@ -3,7 +3,7 @@
 //! be the best, and how is its yield distributed? Computed in the web workers.
 
 use crate::derived;
-use crate::{Computed, cond, handler, memo, rx};
+use crate::{Computed, Var, cond, handler, memo, rx};
 use std::sync::Arc;
 
 use crate::widgets::table_scroll::table_scroll;
@@ -44,7 +44,7 @@ type Built = Computed<Result<Question, QuestionError>>;
 pub fn QuestionPanel() -> impl IntoView {
     let ctx = use_app();
     let job = use_job();
-    let answer = RwSignal::new(None::<Arc<Answer>>);
+    let answer = Var::new(None::<Arc<Answer>>);
     let built = memo(move |_| ctx.state.with(question));
     let qs = memo(move |_| ctx.state.with(|s| s.mc.question.clone()));
     let fractions = move || {
@@ -174,7 +174,7 @@ fn size_field(ctx: AppContext) -> Field<QuestionSettings> {
 
 /// Answer (asks the question in the workers), Cancel, and the answer's CSV.
 #[component]
-fn QuestionActions(job: Job, built: Built, answer: RwSignal<Option<Arc<Answer>>>) -> impl IntoView {
+fn QuestionActions(job: Job, built: Built, answer: Var<Option<Arc<Answer>>>) -> impl IntoView {
     let download = use_download();
     let ask = move |_| {
         let q = match built.get_untracked() {
@@ -225,7 +225,7 @@ fn QuestionActions(job: Job, built: Built, answer: RwSignal<Option<Arc<Answer>>>
 /// The answer: notes while a new one runs or when the settings changed, the sentence, the
 /// table and the two plots.
 #[component]
-fn AnswerView(job: Job, built: Built, answer: RwSignal<Option<Arc<Answer>>>) -> impl IntoView {
+fn AnswerView(job: Job, built: Built, answer: Var<Option<Arc<Answer>>>) -> impl IntoView {
     let running = move || job.is_running();
     let stale = move || {
         let Some(a) = answer.get() else { return false };

@@ -5,6 +5,7 @@ use leptos::prelude::*;
 use std::cell::RefCell;
 
 use crate::Computed;
+use crate::Var;
 use crate::context::AppContext;
 use crate::web::handoff::Source;
 use ulab_state::roc::analysis::RocReport;
@@ -42,19 +43,19 @@ pub fn kept() -> Option<Loaded> {
 #[derive(Clone, Copy)]
 pub struct RocContext {
     /// The scores file in force.
-    pub loaded: RwSignal<Option<Loaded>>,
+    pub loaded: Var<Option<Loaded>>,
     /// A table read whose positive label must be chosen before its curves are built.
-    pub pending: RwSignal<Option<(String, Shared<ScoresTable>)>>,
+    pub pending: Var<Option<(String, Shared<ScoresTable>)>>,
     /// The loading's progress or outcome.
-    pub load: RwSignal<LoadState>,
+    pub load: Var<LoadState>,
     /// A counter that makes older loadings stop.
-    pub generation: RwSignal<u32>,
+    pub generation: Var<u32>,
     /// Every curve: the scores file's, then the binormal ones.
     pub curves: Computed<Shared<Vec<Curve>>>,
     /// The analysis for the current utilities and share.
     pub report: Computed<Result<Shared<RocReport>, String>>,
     /// The operating point picked: curve index and index in its drawn points.
-    pub picked: RwSignal<Option<(usize, usize)>>,
+    pub picked: Var<Option<(usize, usize)>>,
     /// A file read that is a probabilities file: what the view says, and the file to hand to
     /// the Probabilities view.
     pub probabilities: RwSignal<Option<(String, String, Source)>, LocalStorage>,

@@ -4,7 +4,7 @@
 
 use crate::callback;
 use crate::widgets::keyed::{Row, key_of, keyed};
-use crate::{cond, handler, memo, rx};
+use crate::{Var, cond, handler, memo, rx};
 use std::cell::RefCell;
 use std::rc::Rc;
 
@@ -69,7 +69,7 @@ struct PointsJob {
     report: Shared<RocReport>,
     u: ulab_core::UtilityMatrix,
     out: RefCell<String>,
-    busy: RwSignal<bool>,
+    busy: Var<bool>,
     download: Download,
 }
 
@@ -92,7 +92,7 @@ fn points_step(job: Rc<PointsJob>, at: usize) {
 }
 
 /// Writes the points CSV of every curve in slices (10⁶ points take seconds), then offers it.
-fn export_points(rc: RocContext, busy: RwSignal<bool>, download: Download) {
+fn export_points(rc: RocContext, busy: Var<bool>, download: Download) {
     let Ok(report) = rc.report.get_untracked() else {
         return;
     };
@@ -116,7 +116,7 @@ fn export_points(rc: RocContext, busy: RwSignal<bool>, download: Download) {
 pub fn RocFigures() -> impl IntoView {
     let download = use_download();
     let rc = expect_context::<RocContext>();
-    let busy = RwSignal::new(false);
+    let busy = Var::new(false);
     let picked_point = memo(move |_| {
         let (c, k) = rc.picked.get()?;
         rc.report.with(|r| {

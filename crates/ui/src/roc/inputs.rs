@@ -3,7 +3,7 @@
 
 use crate::widgets::input_kit::try_edit;
 use crate::widgets::keyed::{Row, key_of, keyed};
-use crate::{callback, derived, on_value};
+use crate::{Var, callback, derived, on_value};
 use crate::{cond, handler, memo, rx};
 use leptos::prelude::*;
 
@@ -168,9 +168,9 @@ fn PositiveLabel(labels: Signal<[String; 2]>) -> impl IntoView {
 #[component]
 pub fn BinormalCurves() -> impl IntoView {
     let ctx = use_app();
-    let new_name = RwSignal::new(String::new());
-    let new_ab = RwSignal::new("1,1".to_string());
-    let error = RwSignal::new(None::<String>);
+    let new_name = Var::new(String::new());
+    let new_ab = Var::new("1,1".to_string());
+    let error = Var::new(None::<String>);
     let add = move |_| {
         let (name, ab) = (new_name.get_untracked(), new_ab.get_untracked());
         let mut next = ctx.state.get_untracked();

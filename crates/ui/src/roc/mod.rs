@@ -19,6 +19,7 @@ mod loader;
 mod pick;
 mod sure;
 
+use crate::Var;
 use crate::chrome::view_intro::ViewIntro;
 use crate::context::use_app;
 use context::{LoadState, RocContext, Shared, kept};
@@ -33,7 +34,7 @@ use ulab_state::roc::curves::Curve;
 #[component]
 pub fn RocView() -> impl IntoView {
     let ctx = use_app();
-    let loaded = RwSignal::new(kept());
+    let loaded = Var::new(kept());
     let binormal = memo(move |_| ctx.state.with(|s| s.roc.binormal.clone()));
     let curves = memo(move |_| {
         let mut all: Vec<Curve> = loaded.with(|l| {
@@ -63,12 +64,12 @@ pub fn RocView() -> impl IntoView {
     });
     let rc = RocContext {
         loaded,
-        pending: RwSignal::new(None),
-        load: RwSignal::new(LoadState::Idle),
-        generation: RwSignal::new(0),
+        pending: Var::new(None),
+        load: Var::new(LoadState::Idle),
+        generation: Var::new(0),
         curves,
         report,
-        picked: RwSignal::new(None),
+        picked: Var::new(None),
         probabilities: RwSignal::new_local(None),
         app: ctx,
     };

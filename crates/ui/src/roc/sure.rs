@@ -6,6 +6,7 @@
 use leptos::prelude::*;
 
 use super::context::RocContext;
+use crate::Var;
 use crate::context::use_app;
 use crate::web::use_sure::{SureState, use_sure};
 use crate::widgets::sure_card::SureCard;
@@ -26,7 +27,7 @@ always shows the same numbers.";
 pub fn OptimumSure() -> impl IntoView {
     let ctx = use_app();
     let rc = expect_context::<RocContext>();
-    let sure = RwSignal::new(SureState::None);
+    let sure = Var::new(SureState::None);
     let input = ctx.utility_and_shares();
     use_sure(sure, move || {
         let (u, prev) = input.get();

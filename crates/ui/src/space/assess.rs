@@ -5,7 +5,7 @@
 //! the matrix they imply are [`ulab_state::space::assess`]'s; the answers are in the link
 //! (`uask`).
 
-use crate::{handler, memo, on_value, rx};
+use crate::{Var, handler, memo, on_value, rx};
 use leptos::prelude::*;
 
 use super::context::SpaceContext;
@@ -26,7 +26,7 @@ pub fn AssessPanel() -> impl IntoView {
     let sc = expect_context::<SpaceContext>();
     // The questions for the current number of classes, with the prompts.
     let asked = memo(move |_| ctx.state.with(|s| assess::asked(s.n(), s.classes())));
-    let texts = RwSignal::new(Vec::<String>::new());
+    let texts = Var::new(Vec::<String>::new());
     // Prefill: the answers in the link, else those the current matrix implies.
     effect(move |_| {
         let Ok((n, qs, _)) = asked.get() else {
@@ -127,12 +127,7 @@ fn apply_answers(ctx: AppContext, sc: SpaceContext, a: Answers, with_cloud: bool
 }
 
 /// Question `i`: its prompt, its field (`texts[i]`), and why what is typed does not read.
-fn question_row(
-    texts: RwSignal<Vec<String>>,
-    i: usize,
-    q: Question,
-    prompt: String,
-) -> impl IntoView {
+fn question_row(texts: Var<Vec<String>>, i: usize, q: Question, prompt: String) -> impl IntoView {
     let id = format!("space-ask-{}", q.id());
     let on_input = move |v: String| {
         texts.update(|t| {

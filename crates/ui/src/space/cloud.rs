@@ -6,7 +6,7 @@
 //! `uoverlay`).
 
 use crate::callback;
-use crate::{memo, on_value, rx};
+use crate::{Var, memo, on_value, rx};
 use leptos::prelude::*;
 
 use super::context::SpaceContext;
@@ -69,7 +69,7 @@ pub fn CloudPanel() -> impl IntoView {
     let sc = expect_context::<SpaceContext>();
     let settings = memo(move |_| ctx.state.with(|s| s.space.clone()));
     let source = memo(move |_| settings.with(|s| cloud_choice(&s.cloud)));
-    let typed_text = RwSignal::new(String::new());
+    let typed_text = Var::new(String::new());
     effect(move |_| {
         if let CloudSource::Typed(c) = settings.with(|s| s.cloud.clone()) {
             typed_text.set(format_cloud(&c));
@@ -192,9 +192,9 @@ fn drawn_fields(ctx: AppContext) -> [Field<SpaceSettings>; 3] {
 
 /// The field of a typed cloud, applied on change; its error under it.
 #[component]
-fn TypedCloud(text: RwSignal<String>) -> impl IntoView {
+fn TypedCloud(text: Var<String>) -> impl IntoView {
     let ctx = use_app();
-    let error = RwSignal::new(None::<String>);
+    let error = Var::new(None::<String>);
     let on_typed = move |v: String| {
         let t = v;
         text.set(t.clone());

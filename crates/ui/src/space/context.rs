@@ -6,6 +6,7 @@ use std::sync::Arc;
 use leptos::prelude::*;
 
 use crate::Computed;
+use crate::Var;
 use crate::context::AppContext;
 use ulab_core::Matrix;
 use ulab_state::space::model::{Live, Model, changed_sentence};
@@ -28,9 +29,9 @@ pub struct SpaceContext {
     /// The view of the current state.
     pub model: Computed<Result<Arc<Model>, String>>,
     /// The point while it is dragged (the app's `u` changes on release).
-    pub live: RwSignal<Option<Live>>,
+    pub live: Var<Option<Live>>,
     /// The last change of the utility matrix made here, while it is the one in force.
-    pub undo: RwSignal<Option<Undo>>,
+    pub undo: Var<Option<Undo>>,
 }
 
 impl SpaceContext {

@@ -8,7 +8,7 @@
 //! [`ulab_state::space::model`]; this module only wires it to the page.
 
 use crate::widgets::keyed::{Row, keyed};
-use crate::{handler, memo, rx};
+use crate::{Var, handler, memo, rx};
 use std::sync::Arc;
 
 use leptos::prelude::*;
@@ -36,11 +36,11 @@ use ulab_state::space::model::{Live, Model, Shown, model_of};
 pub fn SpaceView() -> impl IntoView {
     let ctx = use_app();
     let model = memo(move |_| ctx.state.with(model_of).map(Arc::new));
-    let live = RwSignal::new(None::<Live>);
+    let live = Var::new(None::<Live>);
     let sc = SpaceContext {
         model,
         live,
-        undo: RwSignal::new(None),
+        undo: Var::new(None),
     };
     provide_context(sc);
     // The Undo holds only while the matrix it made is the one in force.

@@ -6,7 +6,7 @@
 //! made of the pieces in [`blocks`]; its numbers are computed by the core
 //! ([`ulab_state::story`]).
 
-use crate::{Computed, cond, handler, memo, rx, select_all};
+use crate::{Computed, Var, cond, handler, memo, rx, select_all};
 use leptos::html;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
@@ -190,7 +190,7 @@ fn StoryHead(walk: Walk) -> impl IntoView {
     let ctx = walk.ctx;
     // What the browser refused to copy ("link" or "embed code", and the text), shown in a field
     // to copy by hand; "copied" is said once the browser has copied it.
-    let by_hand = RwSignal::new(None::<(&'static str, String)>);
+    let by_hand = Var::new(None::<(&'static str, String)>);
     let copy = move |text: String, copied: &'static str, what: &'static str| {
         by_hand.set(None);
         copy_then(&text.clone(), move |r| match r {

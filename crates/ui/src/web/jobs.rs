@@ -4,6 +4,7 @@
 use leptos::prelude::*;
 
 use super::mc_pool::{self, JobId, Outcome};
+use crate::Var;
 use ulab_worker::{Output, Work};
 
 /// Where a job is.
@@ -55,7 +56,7 @@ impl JobState {
 /// Submits `works` to the pool, tracking it in `state`; `finish` turns the outputs into the
 /// result (or an error line).
 fn launch(
-    state: RwSignal<JobState>,
+    state: Var<JobState>,
     works: Vec<Work>,
     finish: impl FnOnce(Vec<Output>, f64, usize) -> Result<(), String> + 'static,
 ) {
@@ -108,7 +109,7 @@ fn launch(
 const PENDING: JobId = JobId::MAX;
 
 /// Cancels the job tracked by `state`, if running.
-pub fn cancel(state: RwSignal<JobState>) {
+pub fn cancel(state: Var<JobState>) {
     if let Some(job) = state.get_untracked().job() {
         mc_pool::cancel(job);
         state.set(JobState::Cancelled);
@@ -117,7 +118,7 @@ pub fn cancel(state: RwSignal<JobState>) {
 
 /// Submits a job tracked by `state` (cancelling the one it tracks)..
 pub fn launch_job(
-    state: RwSignal<JobState>,
+    state: Var<JobState>,
     works: Vec<Work>,
     finish: impl FnOnce(Vec<Output>, f64, usize) -> Result<(), String> + 'static,
 ) {

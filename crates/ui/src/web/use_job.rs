@@ -4,6 +4,7 @@ use leptos::prelude::*;
 
 use super::jobs::{JobState, cancel, launch_job};
 use super::mc_pool;
+use crate::Var;
 use ulab_worker::{Output, Work};
 
 /// A job on the worker pool ([`super::mc_pool`]): where it is ([`Job::state`], what
@@ -19,12 +20,12 @@ use ulab_worker::{Output, Work};
 #[derive(Clone, Copy)]
 pub struct Job {
     /// Where the job is.
-    pub state: RwSignal<JobState>,
+    pub state: Var<JobState>,
 }
 
 /// A new [`Job`], idle, cancelled when the calling component goes.
 pub fn use_job() -> Job {
-    let state = RwSignal::new(JobState::Idle);
+    let state = Var::new(JobState::Idle);
     on_cleanup(move || {
         if let Some(job) = state.try_get_untracked().and_then(|s| s.job()) {
             mc_pool::cancel(job);

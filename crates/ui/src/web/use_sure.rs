@@ -2,6 +2,7 @@
 //! out in slices of a few milliseconds on the page after every change of its inputs (the latest
 //! change's job only), for the cards of [`crate::widgets::sure_card`].
 
+use crate::Var;
 use crate::reactive::effect;
 use crate::web::mc_pool::now_ms;
 use crate::web::next_background_task;
@@ -48,14 +49,11 @@ impl SureState {
 /// reads, its state in `out`; a newer change stops the older job.
 ///
 /// ```ignore
-/// let sure = RwSignal::new(SureState::None);
+/// let sure = Var::new(SureState::None);
 /// use_sure(sure, move || analysis.with(|a| remapped_job(a, &u, None).transpose()).map(|j| j.map_err(|e| e.to_string())));
 /// view! { <SureCard state=sure prefix="decide" what="remapped classifier" /> }
 /// ```
-pub fn use_sure(
-    out: RwSignal<SureState>,
-    make: impl Fn() -> Option<Result<SureJob, String>> + 'static,
-) {
+pub fn use_sure(out: Var<SureState>, make: impl Fn() -> Option<Result<SureJob, String>> + 'static) {
     let generation = Rc::new(Cell::new(0u64));
     effect(move |_| {
         let job = make();
@@ -74,7 +72,7 @@ pub fn use_sure(
 }
 
 /// Runs `job` in slices of [`SLICE_MS`], stopping when `stale()` (a newer change).
-async fn run(mut job: SureJob, out: RwSignal<SureState>, stale: impl Fn() -> bool) {
+async fn run(mut job: SureJob, out: Var<SureState>, stale: impl Fn() -> bool) {
     let step_draws = (STEP_CELLS / job.cells_per_draw()).clamp(1, 1_000);
     loop {
         // Background priority, also before the first slice: the edit's frame and the next

@@ -1,5 +1,6 @@
 //! [`use_width`]: an element's width, followed as it changes.
 
+use crate::Var;
 use leptos::html::ElementType;
 use leptos::prelude::*;
 use std::time::Duration;
@@ -21,12 +22,12 @@ use web_sys::ResizeObserver;
 /// let width = use_width(box_ref);
 /// view! { <div node_ref=box_ref>{move || format!("{} px", width.get())}</div> }
 /// ```
-pub fn use_width<E>(target: NodeRef<E>) -> ReadSignal<u32>
+pub fn use_width<E>(target: NodeRef<E>) -> Signal<u32>
 where
     E: ElementType,
     E::Output: JsCast + Clone + 'static,
 {
-    let width = RwSignal::new(0u32);
+    let width = Var::new(0u32);
     let measure = move || {
         if let Some(el) = target.try_get_untracked().flatten() {
             let w = el.unchecked_ref::<web_sys::Element>().client_width().max(0) as u32;
@@ -53,5 +54,5 @@ where
             o.disconnect();
         }
     });
-    width.read_only()
+    width.into()
 }

@@ -2,7 +2,7 @@
 //! unless renamed, plus extra decisions such as "refer to an expert".
 
 use crate::widgets::keyed::{Row, keyed};
-use crate::{callback, derived};
+use crate::{Var, callback, derived};
 use crate::{cond, handler, memo, rx};
 use leptos::prelude::*;
 
@@ -18,10 +18,10 @@ pub fn ClassesEditor() -> impl IntoView {
     let ctx = use_app();
     let n = memo(move |_| ctx.state.with(|s| s.n()));
     let n_decisions = memo(move |_| ctx.state.with(|s| s.decisions().len()));
-    let error = RwSignal::new(None::<String>);
+    let error = Var::new(None::<String>);
     let large = large_problem(&ctx);
     // The name field to focus once it is on the page: the one just added.
-    let focus = RwSignal::new(None::<String>);
+    let focus = Var::new(None::<String>);
     let add_class = move |_| match try_edit(&ctx, |s| s.add_class()) {
         Ok(k) => {
             error.set(None);
@@ -97,8 +97,8 @@ pub fn ClassesEditor() -> impl IntoView {
 fn ClassItem(
     k: usize,
     can_remove: Signal<bool>,
-    error: RwSignal<Option<String>>,
-    focus: RwSignal<Option<String>>,
+    error: Var<Option<String>>,
+    focus: Var<Option<String>>,
 ) -> impl IntoView {
     let ctx = use_app();
     let name = memo(move |_| {
@@ -132,11 +132,7 @@ fn ClassItem(
 
 /// One decision: its name, and for an extra decision a remove button.
 #[component]
-fn DecisionItem(
-    d: usize,
-    error: RwSignal<Option<String>>,
-    focus: RwSignal<Option<String>>,
-) -> impl IntoView {
+fn DecisionItem(d: usize, error: Var<Option<String>>, focus: Var<Option<String>>) -> impl IntoView {
     let ctx = use_app();
     let name = memo(move |_| {
         ctx.state

@@ -2,7 +2,7 @@
 //! test set, the confusion matrices are re-weighted to them and the results show the
 //! yields and ranking under both.
 
-use crate::{Computed, cond, handler, memo, on_checked, on_value, rx};
+use crate::{Computed, Var, cond, handler, memo, on_checked, on_value, rx};
 use leptos::prelude::*;
 
 use crate::context::{AppContext, use_app};
@@ -20,22 +20,22 @@ struct Shares {
     /// The shares in force, if set.
     prevalence: Computed<Option<Vec<f64>>>,
     /// The fields, one per class, in percent.
-    texts: RwSignal<Vec<String>>,
+    texts: Var<Vec<String>>,
     /// What the fields mean.
     reading: Computed<SharesReading>,
     /// Why the last edit was not applied.
-    error: RwSignal<Option<String>>,
+    error: Var<Option<String>>,
 }
 
 impl Shares {
     fn new(ctx: AppContext) -> Shares {
-        let texts = RwSignal::new(Vec::<String>::new());
+        let texts = Var::new(Vec::<String>::new());
         Shares {
             ctx,
             prevalence: memo(move |_| ctx.state.with(|s| s.prevalence.clone())),
             texts,
             reading: memo(move |_| texts.with(|t| read_percent_shares(t))),
-            error: RwSignal::new(None),
+            error: Var::new(None),
         }
     }
 

@@ -19,7 +19,7 @@ use leptos::ev::{DragEvent, Event, Targeted};
 use leptos::prelude::*;
 use web_sys::HtmlInputElement;
 
-use crate::{handler, on_value, rx};
+use crate::{Var, handler, on_value, rx};
 
 /// Where the reading of a file is.
 #[derive(Debug, Clone, PartialEq)]
@@ -55,7 +55,7 @@ pub fn FileDrop(
     /// What the file holds (before "Drop it here").
     children: Children,
 ) -> impl IntoView {
-    let over = RwSignal::new(false);
+    let over = Var::new(false);
     let on_pick = move |ev: Targeted<Event, HtmlInputElement>| {
         let input = ev.target();
         if let Some(file) = first_file(input.files()) {
@@ -111,7 +111,7 @@ pub fn PasteCsv(
     /// What is done with the text.
     on_read: Callback<String>,
 ) -> impl IntoView {
-    let pasted = RwSignal::new(String::new());
+    let pasted = Var::new(String::new());
     let read = move |_| {
         let text = pasted.get_untracked();
         if !text.trim().is_empty() {

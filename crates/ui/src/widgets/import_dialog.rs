@@ -3,7 +3,7 @@
 //! name their line and nothing is applied; success adds the classifier under the name the user
 //! picks, or replaces the classifier of that name.
 
-use crate::{Computed, cond, handler, memo, on_checked, on_value, rx};
+use crate::{Computed, Var, cond, handler, memo, on_checked, on_value, rx};
 use leptos::ev::{Event, Targeted};
 use leptos::prelude::*;
 use web_sys::HtmlInputElement;
@@ -51,16 +51,16 @@ impl Sliced for ImportStream {
 struct ImportForm {
     ctx: AppContext,
     /// The name typed (empty: the next free name).
-    name: RwSignal<String>,
+    name: Var<String>,
     /// The text pasted.
-    text: RwSignal<String>,
-    kind: RwSignal<ImportKind>,
-    orientation: RwSignal<Orientation>,
-    use_file_classes: RwSignal<bool>,
+    text: Var<String>,
+    kind: Var<ImportKind>,
+    orientation: Var<Orientation>,
+    use_file_classes: Var<bool>,
     /// The fraction of a file read, while one is.
-    busy: RwSignal<Option<f64>>,
+    busy: Var<Option<f64>>,
     /// The last outcome: whether it is an error, and what to say.
-    message: RwSignal<Option<(bool, String)>>,
+    message: Var<Option<(bool, String)>>,
     /// The next free classifier name.
     default_name: Computed<String>,
 }
@@ -69,13 +69,13 @@ impl ImportForm {
     fn new(ctx: AppContext) -> ImportForm {
         ImportForm {
             ctx,
-            name: RwSignal::new(String::new()),
-            text: RwSignal::new(String::new()),
-            kind: RwSignal::new(ImportKind::Auto),
-            orientation: RwSignal::new(Orientation::OutputRows),
-            use_file_classes: RwSignal::new(false),
-            busy: RwSignal::new(None),
-            message: RwSignal::new(None),
+            name: Var::new(String::new()),
+            text: Var::new(String::new()),
+            kind: Var::new(ImportKind::Auto),
+            orientation: Var::new(Orientation::OutputRows),
+            use_file_classes: Var::new(false),
+            busy: Var::new(None),
+            message: Var::new(None),
             default_name: memo(move |_| ctx.state.with(|s| next_classifier_name(s.classifiers()))),
         }
     }
@@ -200,7 +200,7 @@ split_entry!(
 pub fn ImportPanel() -> impl IntoView {
     let ctx = use_app();
     let form = ImportForm::new(ctx);
-    let open = RwSignal::new(false);
+    let open = Var::new(false);
     let uid = next_id();
     let panel_id = format!("import-panel-{uid}");
     let msg_id = format!("import-msg-{uid}");

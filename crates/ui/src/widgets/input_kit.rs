@@ -1,7 +1,7 @@
 //! Small pieces shared by the Compare view's input editors: a name field that validates as it
 //! is typed, an edit that reports its own error, and the axis labels of confusion matrices.
 
-use crate::{Computed, memo, on_value, rx};
+use crate::{Computed, Var, memo, on_value, rx};
 use leptos::html;
 use leptos::prelude::*;
 
@@ -68,9 +68,9 @@ pub fn NameField(
     class: String,
     /// A request to focus the field with this test id.
     #[prop(optional)]
-    focus: Option<RwSignal<Option<String>>>,
+    focus: Option<Var<Option<String>>>,
 ) -> impl IntoView {
-    let text = RwSignal::new(value.get_untracked());
+    let text = Var::new(value.get_untracked());
     let input_ref = NodeRef::<html::Input>::new();
     if let Some(request) = focus {
         let id = testid.clone();
@@ -87,7 +87,7 @@ pub fn NameField(
             }
         });
     }
-    let error = RwSignal::new(None::<String>);
+    let error = Var::new(None::<String>);
     effect(move |_| {
         let v = value.get();
         if text.with_untracked(|t| clean_name(t) != v) {

@@ -1,7 +1,7 @@
 //! The progress of a job run by the worker pool: a bar with its percentage and a status line;
 //! and the button that cancels it.
 
-use crate::{cond, handler, rx};
+use crate::{Var, cond, handler, rx};
 use leptos::prelude::*;
 
 use crate::web::jobs::JobState;
@@ -32,7 +32,7 @@ pub fn CancelButton(
 #[component]
 pub fn JobProgress(
     /// The job.
-    state: RwSignal<JobState>,
+    state: Var<JobState>,
     /// What runs ("Monte Carlo", "sweep"), for the bar's label.
     #[prop(into)]
     what: String,

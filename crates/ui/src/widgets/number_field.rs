@@ -17,7 +17,7 @@
 //! view! { <div class="rel-fields">{number_fields(mc, fields)}</div> }
 //! ```
 
-use crate::{Computed, callback, derived, on_value};
+use crate::{Computed, Var, callback, derived, on_value};
 use crate::{cond, rx};
 use leptos::prelude::*;
 
@@ -53,7 +53,7 @@ pub fn NumberField(
     #[prop(into, optional)]
     hint: String,
 ) -> impl IntoView {
-    let error = RwSignal::new(None::<String>);
+    let error = Var::new(None::<String>);
     let id = format!("field-{testid}");
     let err_id = format!("{id}-error");
     let on_change = move |v: String| {

@@ -3,7 +3,7 @@
 //! and row names allowed), or NumPy's and scikit-learn's prints (`[[27 23]\n [15 35]]`), with
 //! the orientation of a confusion matrix ([`read_matrix_text`]). Nothing is applied on error.
 
-use crate::{cond, handler, on_value, rx};
+use crate::{Var, cond, handler, on_value, rx};
 use leptos::html;
 use leptos::prelude::*;
 
@@ -71,10 +71,10 @@ impl PasteTarget {
 struct Paste {
     ctx: AppContext,
     target: PasteTarget,
-    text: RwSignal<String>,
-    orientation: RwSignal<Orientation>,
+    text: Var<String>,
+    orientation: Var<Orientation>,
     /// The last outcome: whether it is an error, and what to say.
-    message: RwSignal<Option<(bool, String)>>,
+    message: Var<Option<(bool, String)>>,
 }
 
 impl Paste {
@@ -116,13 +116,13 @@ impl Paste {
 #[component]
 pub fn PasteBox(target: PasteTarget) -> impl IntoView {
     let ctx = use_app();
-    let open = RwSignal::new(false);
+    let open = Var::new(false);
     let paste = Paste {
         ctx,
         target,
-        text: RwSignal::new(String::new()),
-        orientation: RwSignal::new(Orientation::OutputRows),
-        message: RwSignal::new(None),
+        text: Var::new(String::new()),
+        orientation: Var::new(Orientation::OutputRows),
+        message: Var::new(None),
     };
     let message = paste.message;
     let prefix = target.prefix();

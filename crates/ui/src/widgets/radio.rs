@@ -1,12 +1,12 @@
 //! A radio button bound to a choice ([`radio`]).
 
-use crate::{handler, rx};
+use crate::{Var, handler, rx};
 use leptos::prelude::*;
 
 /// One radio button of the group `group`, `<label><input type="radio"><span>label</span></label>`:
 /// checked while `choice` holds `value`; choosing it sets `choice` to `value`.
 pub fn radio<T>(
-    choice: RwSignal<T>,
+    choice: Var<T>,
     value: T,
     group: String,
     label: &'static str,

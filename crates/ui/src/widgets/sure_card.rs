@@ -5,7 +5,7 @@
 
 use crate::web::use_sure::SureState;
 use crate::widgets::table_scroll::table_scroll;
-use crate::{handler, rx};
+use crate::{Var, handler, rx};
 use leptos::prelude::*;
 use ulab_core::text::{number, prose};
 use ulab_state::sure::{SureReport, probability};
@@ -17,7 +17,7 @@ use ulab_state::sure::{SureReport, probability};
 /// `how` says how it is computed (under "How is this computed?").
 #[component]
 pub fn SureCard(
-    state: RwSignal<SureState>,
+    state: Var<SureState>,
     prefix: &'static str,
     #[prop(default = "Classifier")] what: &'static str,
     how: &'static str,

@@ -5,6 +5,7 @@
 use leptos::html;
 use leptos::prelude::*;
 
+use crate::Var;
 use ulab_core::Matrix;
 use ulab_core::text::shortest;
 use ulab_state::edit::cell::read_cell;
@@ -69,7 +70,7 @@ pub(super) struct Cell {
 #[derive(Clone, Copy)]
 pub(super) struct Cells {
     pub(super) grid: StoredValue<Vec<Vec<Cell>>>,
-    pub(super) dims: RwSignal<(usize, usize)>,
+    pub(super) dims: Var<(usize, usize)>,
     /// The editor's owner: new cells' `NodeRef`s belong to it, not to whatever refresh
     /// (an Effect) made them, so that they live as long as the editor.
     owner: StoredValue<Option<Owner>>,
@@ -79,7 +80,7 @@ impl Cells {
     pub(super) fn new(texts: Vec<Vec<String>>) -> Cells {
         let cells = Cells {
             grid: StoredValue::new(Vec::new()),
-            dims: RwSignal::new((0, 0)),
+            dims: Var::new((0, 0)),
             owner: StoredValue::new(Owner::current()),
         };
         cells.show(texts);

@@ -17,7 +17,7 @@
 //!   fields are refreshed — but never while what is typed already means the same matrix, so
 //!   typing `0.` is not rewritten to `0`.
 
-use crate::{handler, on_value, rx};
+use crate::{Var, handler, on_value, rx};
 use leptos::ev::{ClipboardEvent, KeyboardEvent, Targeted};
 use leptos::prelude::*;
 use web_sys::HtmlInputElement;
@@ -68,7 +68,7 @@ pub fn MatrixEditor(
 ) -> impl IntoView {
     let ed = Editor {
         cells: Cells::new(value.with_untracked(texts_of)),
-        problem: RwSignal::new(None),
+        problem: Var::new(None),
         before_edit: StoredValue::new(None),
         meant: StoredValue::new(None),
         fresh_focus: StoredValue::new(false),
@@ -187,7 +187,7 @@ fn body_rows(ed: Editor, ids: CellIds) -> impl IntoView {
 struct Editor {
     cells: Cells,
     /// What is wrong with the cells, said under the table.
-    problem: RwSignal<Option<String>>,
+    problem: Var<Option<String>>,
     /// The cell being edited and its text when the edit began (when it got the focus).
     before_edit: StoredValue<Option<(usize, usize, String)>>,
     /// The matrix the cells mean, when it is known: set by each reading of the cells that

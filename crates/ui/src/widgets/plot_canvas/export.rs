@@ -12,7 +12,7 @@ use super::paint::{DrawFn, paint, screen_theme, svg_of};
 use crate::context::use_app;
 use crate::web::export::file_stem;
 use crate::web::use_download::use_download;
-use crate::{cond, handler, on_checked, rx};
+use crate::{Var, cond, handler, on_checked, rx};
 
 /// What the exports draw: the plot (on a canvas for a PNG in the other colours, as SVG) and its
 /// height for a width.
@@ -39,7 +39,7 @@ pub(super) fn export_buttons(sources: Sources, name: &str) -> impl IntoView + us
         size,
     } = sources;
     let draw_svg = Rc::clone(&draw);
-    let light_export = RwSignal::new(false);
+    let light_export = Var::new(false);
     let export_dark = move || ctx.scheme.dark.get_untracked() && !light_export.get_untracked();
     let stem = file_stem(name);
     let (png_name, svg_name) = (format!("{stem}.png"), format!("{stem}.svg"));

@@ -16,7 +16,7 @@ mod paint;
 mod table;
 
 use crate::derived;
-use crate::{Computed, cond, handler, memo, rx};
+use crate::{Computed, Var, cond, handler, memo, rx};
 use leptos::html;
 use leptos::prelude::*;
 use std::rc::Rc;
@@ -84,7 +84,7 @@ pub fn PlotCanvas<P>(
 where
     P: Plot + Clone + PartialEq + Send + Sync + 'static,
 {
-    let open = RwSignal::new(false);
+    let open = Var::new(false);
     let parts = Parts {
         track: Rc::new(move || plot.track()),
         height_for: Arc::new(move |w| plot.with(|p| p.height_for(w))),
@@ -105,7 +105,7 @@ where
 /// its exports and its table.
 fn figure(
     parts: Parts,
-    open: RwSignal<bool>,
+    open: Var<bool>,
     name: String,
     label: String,
     testid: String,
@@ -122,7 +122,7 @@ fn figure(
     let canvas_ref = NodeRef::<html::Canvas>::new();
     let box_ref = NodeRef::<html::Div>::new();
     let width = use_width(box_ref);
-    let error = RwSignal::new(None::<String>);
+    let error = Var::new(None::<String>);
 
     // The canvas's CSS height follows from its width (none before the first measure: the
     // canvas's own aspect ratio).

@@ -4,17 +4,13 @@ use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
 use crate::widgets::table_scroll::table_scroll;
-use crate::{handler, rx};
+use crate::{Var, handler, rx};
 use ulab_plot::PlotTable;
 
 /// The "Table" disclosure under a plot: `table` (read only while `open`) as a `<table>` that
 /// scrolls sideways on a narrow screen, its note under it; `what` completes "Table" for screen
 /// readers. Not generic: one copy for every plot.
-pub(super) fn plot_table(
-    open: RwSignal<bool>,
-    table: Signal<PlotTable>,
-    what: String,
-) -> impl IntoView {
+pub(super) fn plot_table(open: Var<bool>, table: Signal<PlotTable>, what: String) -> impl IntoView {
     let toggle = move |ev: leptos::ev::Event| {
         let now = ev
             .target()
