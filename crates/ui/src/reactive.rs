@@ -20,6 +20,7 @@ use std::sync::Arc;
 use wasm_bindgen::JsCast;
 
 mod computed;
+mod erased;
 mod var;
 pub use computed::Computed;
 pub use var::Var;

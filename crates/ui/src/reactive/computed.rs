@@ -1,13 +1,9 @@
-//! [`Computed`]: a memo whose value's type is erased inside, so that Leptos's memo machinery
-//! (the node, its update check, its reads) is compiled once for the whole app instead of once
-//! per value type. Read it as a memo (`get`, `with`, `track`, …: the traits below give the
-//! rest); only the value's own comparison and a downcast are compiled per type.
+//! [`Computed`]: a memo of a type-erased value ([`super::erased`]), made by [`crate::memo`].
+//! A memo notifies only when its value changed: the erased value compares as its `T` does.
 
-use leptos::prelude::{DefinedAt, Memo, ReadUntracked, Signal, Track};
+use super::erased::{Erased, Holds, Typed};
+use leptos::prelude::Memo;
 use std::any::Any;
-use std::marker::PhantomData;
-use std::ops::Deref;
-use std::panic::Location;
 use std::sync::Arc;
 
 /// A value of any type that can be compared with another of any type (equal only to a value
@@ -38,8 +34,7 @@ impl PartialEq for AnyValue {
     }
 }
 
-impl AnyValue {
-    /// The value, as the `T` it was made from.
+impl Holds for AnyValue {
     fn get<T: 'static>(&self) -> &T {
         match (*self.0).as_any().downcast_ref::<T>() {
             Some(v) => v,
@@ -48,34 +43,16 @@ impl AnyValue {
     }
 }
 
-/// A memo of `T` (see the module docs): made by [`crate::memo`], `Copy` like a memo, read like
-/// one.
-pub struct Computed<T> {
-    inner: Memo<AnyValue>,
-    kind: PhantomData<fn() -> T>,
-}
+/// A memo of `T`: made by [`crate::memo`], `Copy` like a memo, read like one.
+pub type Computed<T> = Erased<Memo<AnyValue>, T>;
 
-impl<T> Clone for Computed<T> {
-    fn clone(&self) -> Self {
-        *self
-    }
-}
-
-impl<T> Copy for Computed<T> {}
-
-impl<T: 'static> Computed<T> {
+impl<T: 'static> Erased<Memo<AnyValue>, T> {
     /// A memo of `f` (its argument: the previous value, `None` at first).
     pub(crate) fn new(f: impl Fn(Option<&T>) -> T + Send + Sync + 'static) -> Self
     where
         T: PartialEq + Send + Sync,
     {
-        Computed {
-            inner: erased(Box::new(Typed {
-                guard: f,
-                kind: PhantomData,
-            })),
-            kind: PhantomData,
-        }
+        Erased::wrap(erased(Box::new(Typed::<_, T>::new(f))))
     }
 }
 
@@ -99,49 +76,4 @@ where
 /// The one memo of [`AnyValue`] every [`Computed`] is, from its boxed closure.
 fn erased(f: Box<dyn Compute>) -> Memo<AnyValue> {
     Memo::new(move |prev| f.run(prev))
-}
-
-impl<T> DefinedAt for Computed<T> {
-    fn defined_at(&self) -> Option<&'static Location<'static>> {
-        self.inner.defined_at()
-    }
-}
-
-impl<T> Track for Computed<T> {
-    fn track(&self) {
-        self.inner.track();
-    }
-}
-
-/// Something seen as a `T`: a read of a [`Computed`]'s value (the memo's own guard), or its
-/// closure.
-pub struct Typed<G, T> {
-    guard: G,
-    kind: PhantomData<fn() -> T>,
-}
-
-impl<G: Deref<Target = AnyValue>, T: 'static> Deref for Typed<G, T> {
-    type Target = T;
-    fn deref(&self) -> &T {
-        self.guard.get::<T>()
-    }
-}
-
-impl<T: 'static> ReadUntracked for Computed<T> {
-    type Value = Typed<<Memo<AnyValue> as ReadUntracked>::Value, T>;
-
-    fn try_read_untracked(&self) -> Option<Self::Value> {
-        self.inner.try_read_untracked().map(|guard| Typed {
-            guard,
-            kind: PhantomData,
-        })
-    }
-}
-
-/// A [`Computed`] as a `Signal`, for a prop that takes one: each read copies the value, so for
-/// small values (a large one is read in place: `with`).
-impl<T: Clone + Send + Sync + 'static> From<Computed<T>> for Signal<T> {
-    fn from(c: Computed<T>) -> Signal<T> {
-        crate::derived(move || leptos::prelude::Get::get(&c))
-    }
 }
